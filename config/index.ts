@@ -1,0 +1,74 @@
+// Typed configuration, read once from the environment. Every process (server, media, scripts) uses this.
+export interface Config {
+  env: 'development' | 'test' | 'production';
+  port: number;
+  host: string;
+  /** Public base URL users reach; reset links are built from it, never from a request's Host header. */
+  publicUrl: string;
+  databaseUrl: string;
+  redisUrl: string;
+  /** Prefix for every Redis key, queue and pub/sub channel, so test files can share one Redis. */
+  redisPrefix: string;
+  session: {
+    idleMinutes: number;
+    rememberDays: number;
+    /** Absolute limit for a session without remember me. */
+    maxHours: number;
+  };
+  rateLimit: {
+    windowSeconds: number;
+    perAccount: number;
+    perIp: number;
+  };
+  resetTokenMinutes: number;
+  smtp: { host: string; port: number; secure: boolean; user?: string; pass?: string; from: string };
+  /** 32-byte key (hex) for secrets at rest. */
+  secretKey: string;
+  clientDist: string;
+  argon2: { memoryCost: number; timeCost: number; parallelism: number };
+}
+
+const num = (v: string | undefined, d: number): number => {
+  const n = v === undefined || v === '' ? NaN : Number(v);
+  return Number.isFinite(n) ? n : d;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const port = num(env.PORT, 3000);
+  const base: Config = {
+    env: (env.NODE_ENV as Config['env']) || 'development',
+    port,
+    host: env.HOST || '0.0.0.0',
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    databaseUrl: env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/callplat',
+    redisUrl: env.REDIS_URL || 'redis://127.0.0.1:6379',
+    redisPrefix: env.REDIS_PREFIX || 'cp',
+    session: {
+      idleMinutes: num(env.SESSION_IDLE_MINUTES, 120),
+      rememberDays: num(env.SESSION_REMEMBER_DAYS, 30),
+      maxHours: num(env.SESSION_MAX_HOURS, 24),
+    },
+    rateLimit: {
+      windowSeconds: num(env.RATE_WINDOW_SECONDS, 900),
+      perAccount: num(env.RATE_PER_ACCOUNT, 5),
+      perIp: num(env.RATE_PER_IP, 30),
+    },
+    resetTokenMinutes: num(env.RESET_TOKEN_MINUTES, 30),
+    smtp: {
+      host: env.SMTP_HOST || '127.0.0.1',
+      port: num(env.SMTP_PORT, 2525),
+      secure: env.SMTP_SECURE === 'true',
+      user: env.SMTP_USER || undefined,
+      pass: env.SMTP_PASS || undefined,
+      from: env.SMTP_FROM || 'CallPlat <no-reply@callplat.local>',
+    },
+    secretKey: env.SECRET_KEY || '6b1f3c0e5d7a9b2c4e6f8a0b1c3d5e7f9a1b3c5d7e9f0a2b4c6d8e0f1a3b5c7d',
+    clientDist: env.CLIENT_DIST || 'client/dist',
+    argon2: {
+      memoryCost: num(env.ARGON2_MEMORY_KIB, 19456),
+      timeCost: num(env.ARGON2_TIME, 2),
+      parallelism: num(env.ARGON2_PARALLELISM, 1),
+    },
+  };
+  return { ...base, ...overrides };
+}

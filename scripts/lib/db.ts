@@ -1,0 +1,76 @@
+// Create, clone, migrate and drop databases on the configured PostgreSQL server.
+// Used by the start command, the test set-up and the benchmarks.
+import knexFactory, { type Knex } from 'knex';
+import path from 'node:path';
+
+/** The same URL pointing at another database on the same server. */
+export function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = '/' + database;
+  return u.toString();
+}
+
+export function databaseName(url: string): string {
+  return decodeURIComponent(new URL(url).pathname.replace(/^\//, ''));
+}
+
+const ident = (name: string): string => {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`bad database name: ${name}`);
+  return `"${name}"`;
+};
+
+async function withAdmin<T>(url: string, fn: (k: Knex) => Promise<T>): Promise<T> {
+  const admin = knexFactory({ client: 'pg', connection: withDatabase(url, 'postgres'), pool: { min: 0, max: 1 } });
+  try {
+    return await fn(admin);
+  } finally {
+    await admin.destroy();
+  }
+}
+
+export async function databaseExists(url: string, name: string): Promise<boolean> {
+  return withAdmin(url, async (k) => {
+    const r = await k.raw('SELECT 1 FROM pg_database WHERE datname = ?', [name]);
+    return r.rows.length > 0;
+  });
+}
+
+export async function createDatabase(url: string, name: string, template?: string): Promise<void> {
+  await withAdmin(url, async (k) => {
+    await k.raw(`CREATE DATABASE ${ident(name)}${template ? ` TEMPLATE ${ident(template)}` : ''}`);
+  });
+}
+
+export async function ensureDatabase(url: string): Promise<void> {
+  const name = databaseName(url);
+  if (!(await databaseExists(url, name))) await createDatabase(url, name);
+}
+
+export async function dropDatabase(url: string, name: string): Promise<void> {
+  await withAdmin(url, async (k) => {
+    await k.raw(`DROP DATABASE IF EXISTS ${ident(name)} WITH (FORCE)`);
+  });
+}
+
+const root = path.resolve(__dirname, '..', '..');
+export const migrationConfig: Knex.MigratorConfig = {
+  directory: path.join(root, 'migrations'),
+  loadExtensions: ['.ts'],
+};
+export const seedConfig: Knex.SeederConfig = { directory: path.join(root, 'seeds'), loadExtensions: ['.ts'] };
+
+export async function migrateLatest(url: string): Promise<void> {
+  const k = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 2 } });
+  try {
+    await k.migrate.latest(migrationConfig);
+  } finally {
+    await k.destroy();
+  }
+}
+
+/** A fresh, migrated database cloned from a migrated template (fast: no migrations per clone). */
+export async function cloneDatabase(url: string, template: string, prefix: string): Promise<string> {
+  const name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  await createDatabase(url, name, template);
+  return name;
+}

@@ -1,0 +1,29 @@
+// Each test file gets its own database, cloned from the migrated template, dropped at the end.
+import knexFactory, { type Knex } from 'knex';
+import { loadConfig } from '../config';
+import { cloneDatabase, dropDatabase, withDatabase } from '../scripts/lib/db';
+
+export const TEMPLATE_DB = 'callplat_test_template';
+
+export interface TestDb {
+  url: string;
+  name: string;
+  knex: Knex;
+  drop(): Promise<void>;
+}
+
+export async function createTestDb(): Promise<TestDb> {
+  const base = loadConfig().databaseUrl;
+  const name = await cloneDatabase(base, TEMPLATE_DB, 'callplat_t');
+  const url = withDatabase(base, name);
+  const knex = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 5 } });
+  return {
+    url,
+    name,
+    knex,
+    async drop() {
+      await knex.destroy();
+      await dropDatabase(base, name);
+    },
+  };
+}
