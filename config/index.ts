@@ -25,6 +25,8 @@ export interface Config {
   /** 32-byte key (hex) for secrets at rest. */
   secretKey: string;
   clientDist: string;
+  /** Behind a load balancer: take the client IP from X-Forwarded-For. */
+  trustProxy: boolean;
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
 }
 
@@ -64,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     secretKey: env.SECRET_KEY || '6b1f3c0e5d7a9b2c4e6f8a0b1c3d5e7f9a1b3c5d7e9f0a2b4c6d8e0f1a3b5c7d',
     clientDist: env.CLIENT_DIST || 'client/dist',
+    trustProxy: env.TRUST_PROXY === 'true',
     argon2: {
       memoryCost: num(env.ARGON2_MEMORY_KIB, 19456),
       timeCost: num(env.ARGON2_TIME, 2),

@@ -11,3 +11,95 @@ export const isPassword = (s: string): boolean => s.length >= 6 && s.length <= 1
 
 /** A practical e-mail check: one @, a dot in the domain, no spaces. */
 export const isEmail = (s: string): boolean => s.length <= 254 && /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(s);
+
+const HOST_LABEL = /^[\p{L}\p{N}](?:[\p{L}\p{N}-]{0,61}[\p{L}\p{N}])?$/u;
+
+/** Url: http:// or https://, then a host (name, IPv4 or [IPv6]) with an optional port, then path, query, fragment. */
+export function isUrl(s: string): boolean {
+  const m = /^https?:\/\/([^\s/?#@]+)([/?#]\S*)?$/i.exec(s);
+  if (!m || s.length > 2048) return false;
+  const hp = /^(\[[0-9A-Fa-f:.]+\]|[^:[\]]+)(?::(\d{1,5}))?$/.exec(m[1]!);
+  if (!hp || (hp[2] !== undefined && (Number(hp[2]) < 1 || Number(hp[2]) > 65535))) return false;
+  const host = hp[1]!;
+  if (host.startsWith('[')) return host.includes(':');
+  if (/^[\d.]+$/.test(host)) return isIPv4WithMask(host);
+  return host.length <= 253 && host.split('.').every((label) => HOST_LABEL.test(label));
+}
+
+/** True when the name holds any character other than word characters (A-Z, a-z, 0-9, _) or a slash. */
+export const usernameHasIllegalChars = (s: string): boolean => /[^\w/]/.test(s);
+
+/** The two-digit province codes of GB/T 2260 (incl. Taiwan 71, Hong Kong 81, Macao 82). */
+// prettier-ignore
+export const PROVINCE_CODES: readonly string[] = [
+  '11', '12', '13', '14', '15',
+  '21', '22', '23',
+  '31', '32', '33', '34', '35', '36', '37',
+  '41', '42', '43', '44', '45', '46',
+  '50', '51', '52', '53', '54',
+  '61', '62', '63', '64', '65',
+  '71', '81', '82',
+];
+
+const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+const ID_CHECK = '10X98765432';
+
+/** ISO 7064 MOD 11-2 check character of the first 17 digits of an 18-character ID number. */
+export function idCardCheckChar(first17: string): string {
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += Number(first17[i]) * ID_WEIGHTS[i]!;
+  return ID_CHECK[sum % 11]!;
+}
+
+/** Age in whole years on `now` (local calendar) of someone born on y-m-d; null if that date does not exist. */
+function ageOn(y: number, m: number, d: number, now: Date): number | null {
+  const birth = new Date(y, m - 1, d);
+  if (birth.getFullYear() !== y || birth.getMonth() !== m - 1 || birth.getDate() !== d) return null;
+  const ny = now.getFullYear();
+  const beforeBirthday = now.getMonth() + 1 < m || (now.getMonth() + 1 === m && now.getDate() < d);
+  return ny - y - (beforeBirthday ? 1 : 0);
+}
+
+/**
+ * Chinese resident ID card: 15 digits (first generation, birth year 19yy) or 17 digits plus a
+ * check character (0-9 or X, lower-case x accepted); a GB/T 2260 province prefix; a real birthday
+ * giving an age of 0 to 100 on `now`; and, for 18 characters, the ISO 7064 MOD 11-2 check character.
+ */
+export function isChineseIdCard(s: string, now: Date = new Date()): boolean {
+  let y: number, birth: string;
+  if (/^\d{15}$/.test(s)) {
+    y = 1900 + Number(s.slice(6, 8));
+    birth = s.slice(8, 12);
+  } else if (/^\d{17}[\dXx]$/.test(s)) {
+    y = Number(s.slice(6, 10));
+    birth = s.slice(10, 14);
+    if (idCardCheckChar(s) !== s[17]!.toUpperCase()) return false;
+  } else return false;
+  if (!PROVINCE_CODES.includes(s.slice(0, 2))) return false;
+  const age = ageOn(y, Number(birth.slice(0, 2)), Number(birth.slice(2, 4)), now);
+  return age !== null && age >= 0 && age <= 100;
+}
+
+const OCTET = '(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
+const IPV4_MASK = new RegExp(`^${OCTET}(\\.${OCTET}){3}(\\/(3[0-2]|[12]?\\d))?$`);
+
+/** IPv4 address with an optional /0 to /32 mask; octets 0-255 written without leading zeros. */
+export const isIPv4WithMask = (s: string): boolean => IPV4_MASK.test(s);
+
+/** Line send rate 'n/m' (n calls per m seconds), both positive integers without leading zeros. */
+export const isSendRate = (s: string): boolean => /^[1-9]\d{0,5}\/[1-9]\d{0,5}$/.test(s);
+
+/** Call-time of day 'HH:mm', 00:00 to 23:59 (SPEC §9). */
+export const isCallTime = (s: string): boolean => /^([01]\d|2[0-3]):[0-5]\d$/.test(s);
+
+/** Customer service number: at least 2 digits (at most 20). */
+export const isServiceNumber = (s: string): boolean => /^\d{2,20}$/.test(s);
+
+/** Names of scenes, seat groups and the like: at least `min` characters once trimmed. */
+export const hasMinChars = (s: string, min: number): boolean => [...s.trim()].length >= min;
+
+/** One hot word: 1 to 10 Chinese (Han) characters, no symbols. */
+export const isHotWord = (s: string): boolean => /^\p{Script=Han}{1,10}$/u.test(s);
+
+/** Hot words list: hot words separated by commas (ASCII or full-width), no empty items. */
+export const isHotWordList = (s: string): boolean => s.split(/[,，]/).every(isHotWord);

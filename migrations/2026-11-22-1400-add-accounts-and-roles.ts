@@ -38,6 +38,8 @@ export async function up(knex: Knex): Promise<void> {
     t.bigInteger('owner_id').notNullable().references('id').inTable('accounts').onDelete('CASCADE');
     t.string('name', 64).notNullable();
     t.string('description', 500).notNullable().defaultTo('');
+    // The role self-registered accounts get (one, owned by the super administrator).
+    t.boolean('registration_default').notNullable().defaultTo(false);
     timestamps(knex, t);
     t.unique(['owner_id', 'name']);
   });

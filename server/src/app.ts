@@ -1,0 +1,59 @@
+// The Koa application: /api (envelope, JSON body, public and authenticated routes) and the client.
+import Koa from 'koa';
+import Router from '@koa/router';
+import { bodyParser } from '@koa/bodyparser';
+import type { Deps } from './deps';
+import { requireAuth } from './http/auth';
+import { envelope } from './http/envelope';
+import { AppError } from './http/errors';
+import { Code } from '../../domain/api';
+import { staticClient } from './http/staticClient';
+import { accountsRoutes } from './modules/accounts/routes';
+import { authRoutes } from './modules/auth/routes';
+import { dashboardRoutes } from './modules/dashboard/routes';
+import { healthRoutes } from './modules/health/routes';
+import { noticesRoutes } from './modules/notices/routes';
+import { rolesRoutes } from './modules/roles/routes';
+
+export function createApp(deps: Deps): Koa {
+  const app = new Koa();
+  app.proxy = deps.config.trustProxy;
+  app.silent = true;
+
+  app.use(async (ctx, next) => {
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('X-Frame-Options', 'DENY');
+    // Reset links carry a token in the URL: never leak it through Referer.
+    ctx.set('Referrer-Policy', 'no-referrer');
+    await next();
+  });
+
+  const api = new Router({ prefix: '/api' });
+  api.use(
+    bodyParser({
+      enableTypes: ['json'],
+      jsonLimit: '1mb',
+      encoding: 'utf-8',
+      onError: (err) => {
+        const e = err as { status?: number };
+        throw e.status === 413 ? err : new AppError(Code.BadRequest, 400, 'invalidJson');
+      },
+    }),
+  );
+  api.use(healthRoutes(deps).routes());
+  api.use(authRoutes(deps).routes());
+
+  const authed = new Router();
+  authed.use(requireAuth(deps));
+  for (const r of [accountsRoutes(deps), rolesRoutes(deps), noticesRoutes(deps), dashboardRoutes(deps)]) authed.use(r.routes());
+  api.use(authed.routes());
+
+  // Everything under /api, unknown paths included, answers with the envelope.
+  const apiRoutes = api.routes();
+  app.use(async (ctx, next) => {
+    if (!/^\/api(\/|$)/.test(ctx.path)) return next();
+    await envelope(ctx, () => apiRoutes(ctx as never, async () => undefined));
+  });
+  app.use(staticClient(deps.config.clientDist));
+  return app;
+}

@@ -1,0 +1,26 @@
+// The one tenant scope: every repo query on owned rows goes through these helpers, so a caller only
+// ever reaches its own subtree of accounts (ARCHITECTURE §4). A query that skips them is a bug.
+import type { Knex } from 'knex';
+
+export interface Actor {
+  id: number;
+  level: 0 | 1 | 2;
+  /** Materialized path of ids, e.g. '/1/5/'. */
+  path: string;
+}
+
+const likePrefix = (path: string) => path.replace(/[\\%_]/g, (c) => '\\' + c) + '%';
+
+/** Ids of the actor's account and every account below it. */
+export const subtreeIds = (db: Knex, actor: Actor) =>
+  db('accounts').select('id').where('path', 'like', likePrefix(actor.path));
+
+/** Restricts `qb` to rows whose `column` is an account in the actor's subtree (itself included). */
+export function scoped<T extends Knex.QueryBuilder>(qb: T, db: Knex, actor: Actor, column = 'account_id'): T {
+  return qb.whereIn(column, subtreeIds(db, actor)) as T;
+}
+
+/** Restricts an accounts query to accounts strictly below the actor (never itself). */
+export function below<T extends Knex.QueryBuilder>(qb: T, actor: Actor, table = 'accounts'): T {
+  return qb.where(`${table}.path`, 'like', likePrefix(actor.path)).whereNot(`${table}.id`, actor.id) as T;
+}

@@ -1,0 +1,22 @@
+// One error type for everything a handler refuses; the envelope middleware turns it into a reply.
+import type { MessageKey } from '../../../domain/messages';
+
+export class AppError extends Error {
+  constructor(
+    /** Envelope code (SPEC §8 / domain/api.ts Code). */
+    readonly code: number,
+    /** HTTP status of the reply. */
+    readonly status: number,
+    readonly key: MessageKey,
+    readonly vars: Record<string, string | number> = {},
+    readonly data: unknown = null,
+  ) {
+    super(key);
+  }
+}
+
+export const badRequest = (key: MessageKey = 'badRequest', data: unknown = null) =>
+  new AppError(400, 400, key, {}, data);
+export const forbidden = (key: MessageKey = 'forbidden', vars: Record<string, string | number> = {}) =>
+  new AppError(403, 403, key, vars);
+export const notFound = () => new AppError(404, 404, 'notFound');

@@ -1,0 +1,81 @@
+// Subordinate accounts: creation rules (level, role, expiry, seats) and updates. Disabling or
+// expiring an account ends its sessions at once, over HTTP and Socket.IO.
+import type { z } from 'zod';
+import { Code } from '../../../../domain/api';
+import type { Deps } from '../../deps';
+import { AppError, forbidden, notFound } from '../../http/errors';
+import { revokeAccountSessions, type AuthContext } from '../auth/sessions';
+import { assertRoleAssignable } from '../roles/service';
+import { createAccount, findBelow } from './repo';
+import type { createAccountSchema, updateAccountSchema } from './schema';
+
+const creatableLevels: Record<number, number[]> = { 0: [1, 2], 2: [1, 2], 1: [1] };
+
+async function assertWithinOwnLimits(deps: Deps, auth: AuthContext, v: { expiresAt?: string; aiSeats?: number }) {
+  if (auth.actor.level === 0) return;
+  const me = await deps.db('accounts').where({ id: auth.actor.id }).first('expires_at', 'ai_seats');
+  if (v.expiresAt && new Date(v.expiresAt).getTime() > new Date(me.expires_at).getTime())
+    throw new AppError(400, 400, 'expiryBeyondParent', {}, { errors: [{ path: 'expiresAt', message: 'expiryBeyondParent' }] });
+  if (v.aiSeats !== undefined && v.aiSeats > me.ai_seats)
+    throw new AppError(400, 400, 'seatsBeyondParent', {}, { errors: [{ path: 'aiSeats', message: 'seatsBeyondParent' }] });
+}
+
+export async function createSubordinate(deps: Deps, auth: AuthContext, v: z.infer<typeof createAccountSchema>) {
+  if (!creatableLevels[auth.actor.level]?.includes(v.level)) throw forbidden('levelNotAllowed');
+  await assertRoleAssignable(deps, auth, v.roleId);
+  await assertWithinOwnLimits(deps, auth, v);
+  const created = await createAccount(deps, auth.actor, {
+    account: v.account,
+    passwordHash: await deps.passwords.hash(v.password),
+    email: v.email ?? null,
+    realName: v.realName,
+    phone: v.phone || null,
+    level: v.level,
+    roleId: v.roleId,
+    expiresAt: new Date(v.expiresAt),
+    position: v.position ?? null,
+    remark: v.remark ?? null,
+    aiSeats: v.aiSeats,
+    totalAuthorization: v.totalAuthorization,
+    dialIntervalSeconds: v.dialIntervalSeconds,
+  });
+  return findBelow(deps.db, auth.actor, created.id);
+}
+
+export async function updateSubordinate(deps: Deps, auth: AuthContext, id: number, v: z.infer<typeof updateAccountSchema>) {
+  const current = await findBelow(deps.db, auth.actor, id);
+  if (!current) throw notFound();
+  if (v.level !== undefined && !creatableLevels[auth.actor.level]?.includes(v.level)) throw forbidden('levelNotAllowed');
+  if (v.roleId !== undefined) await assertRoleAssignable(deps, auth, v.roleId);
+  await assertWithinOwnLimits(deps, auth, v);
+  const seats = v.aiSeats ?? current.ai_seats;
+  const total = v.totalAuthorization ?? current.total_authorization;
+  if (total <= seats)
+    throw new AppError(400, 400, 'badRequest', {}, { errors: [{ path: 'totalAuthorization', message: 'validation.authorization' }] });
+  if (v.email) {
+    const clash = await deps.db('accounts').whereRaw('lower(email) = lower(?)', [v.email]).whereNot('id', id).first('id');
+    if (clash) throw new AppError(Code.EmailTaken, 409, 'emailTaken');
+  }
+  const patch: Record<string, unknown> = {
+    real_name: v.realName,
+    email: v.email,
+    level: v.level,
+    role_id: v.roleId,
+    phone: v.phone,
+    position: v.position,
+    remark: v.remark,
+    ai_seats: v.aiSeats,
+    total_authorization: v.totalAuthorization,
+    dial_interval_seconds: v.dialIntervalSeconds,
+    expires_at: v.expiresAt ? new Date(v.expiresAt) : undefined,
+    disabled: v.disabled,
+  };
+  for (const k of Object.keys(patch)) if (patch[k] === undefined) delete patch[k];
+  const revoked = await deps.db.transaction(async (trx) => {
+    await trx('accounts').where({ id }).update({ ...patch, updated_at: trx.fn.now() });
+    const endsAccess = v.disabled === true || (v.expiresAt !== undefined && new Date(v.expiresAt).getTime() <= Date.now());
+    return endsAccess ? revokeAccountSessions(trx, id, v.disabled ? 'disabled' : 'account-expired') : [];
+  });
+  deps.live.kickSessions(revoked, Code.SessionRevoked);
+  return findBelow(deps.db, auth.actor, id);
+}

@@ -1,0 +1,9 @@
+// Notices are stored, then pushed live to the account's room (only that account's sockets).
+import type { Deps } from '../../deps';
+import { insertNotice } from './repo';
+
+export async function notify(deps: Deps, n: { accountId: number; type: number; title: string; content: string }) {
+  const notice = await insertNotice(deps.db, n);
+  deps.live.noticeToAccount(n.accountId, notice);
+  return notice;
+}

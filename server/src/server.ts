@@ -1,0 +1,63 @@
+// Starts one API process: HTTP + Socket.IO, queues and their processors.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Config } from '../../config';
+import { createApp } from './app';
+import type { Deps } from './deps';
+import { openDb, openRedis } from './lib/connections';
+import { createPasswords } from './lib/passwords';
+import { createRateLimiter } from './lib/rateLimit';
+import { closeQueues, createQueues } from './queues';
+import { processMail } from './queues/mail';
+import { createGateway } from './socket/gateway';
+import { createLive, type IoServer } from './socket/live';
+import { scheduleSweeper } from './tasks/sweepSessions';
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  deps: Deps;
+  io: IoServer;
+  close(): Promise<void>;
+}
+
+export async function startServer(config: Config, opts: { processors?: boolean } = {}): Promise<RunningServer> {
+  const db = openDb(config);
+  const redis = openRedis(config, 'api');
+  const pub = openRedis(config, 'io-pub');
+  const sub = pub.duplicate();
+  const queues = createQueues(config);
+  const httpServer = http.createServer();
+  const io = createGateway(httpServer, config, db, pub, sub);
+  const deps: Deps = {
+    config,
+    db,
+    redis,
+    passwords: createPasswords(config.argon2),
+    limiter: createRateLimiter(redis, config.redisPrefix, config.rateLimit.windowSeconds),
+    queues,
+    live: createLive(io),
+  };
+  httpServer.on('request', createApp(deps).callback());
+  if (opts.processors !== false) {
+    processMail(queues.mail, config);
+    await scheduleSweeper(deps);
+  }
+  await new Promise<void>((resolve, reject) => {
+    httpServer.once('error', reject);
+    httpServer.listen(config.port, config.host, () => resolve());
+  });
+  const port = (httpServer.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    deps,
+    io,
+    async close() {
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+      await closeQueues(queues);
+      await db.destroy();
+      await Promise.allSettled([redis.quit(), pub.quit(), sub.quit()]);
+    },
+  };
+}

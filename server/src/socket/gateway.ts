@@ -1,0 +1,40 @@
+// Socket.IO on the API's HTTP server. The handshake must carry the Auth cookie (sent by the browser)
+// and the session's header token (auth.token); the socket joins account:<id> and session:<id>.
+import type http from 'node:http';
+import { Server } from 'socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type Redis from 'ioredis';
+import { rooms } from '../../../domain/events';
+import type { Config } from '../../../config';
+import type { Knex } from 'knex';
+import { AUTH_COOKIE } from '../http/auth';
+import { authenticate } from '../modules/auth/sessions';
+import type { IoServer } from './live';
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === name) return decodeURIComponent(v.join('='));
+  }
+  return undefined;
+}
+
+export function createGateway(server: http.Server, config: Config, db: Knex, pub: Redis, sub: Redis): IoServer {
+  const io: IoServer = new Server(server, {
+    serveClient: false,
+    adapter: createAdapter(pub, sub, { key: `${config.redisPrefix}:socket.io` }),
+  });
+  io.use(async (socket, next) => {
+    try {
+      const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined;
+      const r = await authenticate(db, config, cookieValue(socket.handshake.headers.cookie, AUTH_COOKIE), token);
+      if (!r.ok) return next(Object.assign(new Error('unauthorized'), { data: { code: r.code } }));
+      socket.data.accountId = r.auth.account.id;
+      await socket.join([rooms.account(r.auth.account.id), rooms.session(r.auth.sessionId)]);
+      next();
+    } catch {
+      next(Object.assign(new Error('unavailable'), { data: { code: 503 } }));
+    }
+  });
+  return io;
+}
