@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Config } from '../../config';
 import { createApp } from './app';
 import type { Deps } from './deps';
-import { openDb, openRedis } from './lib/connections';
+import { closeRedis, openDb, openRedis } from './lib/connections';
 import { createPasswords } from './lib/passwords';
 import { createRateLimiter } from './lib/rateLimit';
 import { closeQueues, createQueues } from './queues';
@@ -23,9 +23,9 @@ export interface RunningServer {
 
 export async function startServer(config: Config, opts: { processors?: boolean } = {}): Promise<RunningServer> {
   const db = openDb(config);
-  const redis = openRedis(config, 'api');
-  const pub = openRedis(config, 'io-pub');
-  const sub = pub.duplicate();
+  const redis = openRedis(config.redisUrl, 'api');
+  const pub = openRedis(config.redisUrl, 'io-pub');
+  const sub = openRedis(config.redisUrl, 'io-sub');
   const queues = createQueues(config);
   const httpServer = http.createServer();
   const io = createGateway(httpServer, config, db, pub, sub);
@@ -57,7 +57,7 @@ export async function startServer(config: Config, opts: { processors?: boolean }
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await closeQueues(queues);
       await db.destroy();
-      await Promise.allSettled([redis.quit(), pub.quit(), sub.quit()]);
+      await Promise.all([redis, pub, sub].map(closeRedis));
     },
   };
 }

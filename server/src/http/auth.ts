@@ -42,6 +42,9 @@ export function requireMenu(key: string) {
 }
 
 export function setAuthCookie(ctx: Context, secure: boolean, value: string, maxAgeMs: number | null): void {
+  // An https public URL means TLS ends in front of us (load balancer): mark the cookie Secure even
+  // though this hop is plain HTTP (Koa refuses otherwise).
+  if (secure) ctx.cookies.secure = true;
   ctx.cookies.set(AUTH_COOKIE, value, {
     httpOnly: true,
     sameSite: 'lax',

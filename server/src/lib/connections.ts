@@ -1,22 +1,31 @@
-// Opens the PostgreSQL pool and Redis clients a process needs, with errors made visible.
+// Opens the PostgreSQL pool and Redis clients a process needs, with errors made visible (once per
+// outage, not once per retry) and closes that cannot hang.
 import knexFactory, { type Knex } from 'knex';
-import Redis from 'ioredis';
+import Redis, { type RedisOptions } from 'ioredis';
 import type { Config } from '../../../config';
 import { log } from './log';
+import { withTimeout } from './timeout';
 
 export function openDb(config: Config): Knex {
-  const db = knexFactory({
-    client: 'pg',
-    connection: config.databaseUrl,
-    pool: { min: 0, max: 10 },
-    acquireConnectionTimeout: 10000,
-  });
-  return db;
+  return knexFactory({ client: 'pg', connection: config.databaseUrl, pool: { min: 0, max: 10 }, acquireConnectionTimeout: 10000 });
 }
 
 /** Bull and the socket adapter need clients that retry for ever (maxRetriesPerRequest: null). */
-export function openRedis(config: Config, name: string): Redis {
-  const r = new Redis(config.redisUrl, { maxRetriesPerRequest: null, connectionName: name, lazyConnect: false });
-  r.on('error', (e) => log.warn('redis error', { name, err: String(e) }));
+export function openRedis(url: string, name: string, extra: RedisOptions = {}): Redis {
+  const r = new Redis(url, { maxRetriesPerRequest: null, connectionName: name, ...extra });
+  let down = false;
+  r.on('error', (e) => {
+    if (!down) log.warn('redis unreachable', { name, err: String(e) });
+    down = true;
+  });
+  r.on('ready', () => {
+    if (down) log.info('redis back', { name });
+    down = false;
+  });
   return r;
+}
+
+/** QUIT politely, but never wait more than a second on a dead connection. */
+export async function closeRedis(r: Redis): Promise<void> {
+  await withTimeout(r.quit(), 1000, 'redis quit').catch(() => r.disconnect());
 }

@@ -1,18 +1,37 @@
-// One factory for Bull queues: shared Redis connections and the configured key prefix.
+// One factory for Bull queues: shared Redis connections and the configured key prefix. Bull does not
+// close connections handed to it through createClient, so the factory tracks and closes them.
 import Queue from 'bull';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
+import { openRedis } from '../lib/connections';
+import { withTimeout } from '../lib/timeout';
 import type { Config } from '../../../config';
 
+const connections = new WeakMap<Queue.Queue, Redis[]>();
+
 export function createQueue<T>(config: Config, name: string): Queue.Queue<T> {
-  const shared = { client: undefined as Redis | undefined, subscriber: undefined as Redis | undefined };
-  const opts = { maxRetriesPerRequest: null, enableReadyCheck: false };
-  return new Queue<T>(name, {
+  const opened: Redis[] = [];
+  const open = () => {
+    const r = openRedis(config.redisUrl, `bull:${name}`, { enableReadyCheck: false });
+    opened.push(r);
+    return r;
+  };
+  let client: Redis | undefined;
+  let subscriber: Redis | undefined;
+  const queue = new Queue<T>(name, {
     prefix: `${config.redisPrefix}:bull`,
     createClient(type) {
-      if (type === 'client') return (shared.client ??= new Redis(config.redisUrl, opts));
-      if (type === 'subscriber') return (shared.subscriber ??= new Redis(config.redisUrl, opts));
-      return new Redis(config.redisUrl, opts);
+      if (type === 'client') return (client ??= open());
+      if (type === 'subscriber') return (subscriber ??= open());
+      return open();
     },
     defaultJobOptions: { removeOnComplete: 1000, removeOnFail: 5000 },
   });
+  connections.set(queue, opened);
+  return queue;
+}
+
+export async function closeQueue(queue: Queue.Queue): Promise<void> {
+  // Bull's close waits for Redis; with Redis gone it would wait for ever.
+  await withTimeout(queue.close(), 2000, `close queue ${queue.name}`).catch(() => undefined);
+  for (const r of connections.get(queue) ?? []) r.disconnect();
 }

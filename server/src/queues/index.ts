@@ -1,6 +1,6 @@
 import type Queue from 'bull';
 import type { Config } from '../../../config';
-import { createQueue } from './createQueue';
+import { closeQueue, createQueue } from './createQueue';
 import type { MailJob } from './mail';
 
 export interface Queues {
@@ -14,5 +14,5 @@ export function createQueues(config: Config): Queues {
 }
 
 export async function closeQueues(q: Queues): Promise<void> {
-  await Promise.all(Object.values(q).map((x: Queue.Queue) => x.close()));
+  await Promise.all(Object.values(q).map((x: Queue.Queue) => closeQueue(x)));
 }

@@ -48,7 +48,10 @@ async function mediaNodes(deps: Deps): Promise<MediaNodeHealth[]> {
 export async function healthReport(deps: Deps): Promise<HealthReport> {
   const [postgres, redis] = await Promise.all([
     probe(() => deps.db.raw('select 1'), 'postgres'),
-    probe(() => deps.redis.ping(), 'redis'),
+    // A client that is not connected would only queue the PING: say so at once.
+    deps.redis.status === 'ready'
+      ? probe(() => deps.redis.ping(), 'redis')
+      : Promise.resolve({ ok: false, error: `not connected to ${deps.config.redisUrl} (${deps.redis.status})` }),
   ]);
   const queues: HealthReport['queues'] = {};
   for (const q of Object.values(deps.queues) as Queue.Queue[]) {

@@ -1,0 +1,98 @@
+// Socket.IO: the handshake needs the session pair; notices reach only their account; rooms are
+// shared across server processes through Redis; revoking a session disconnects its sockets.
+import { io as connect, type Socket } from 'socket.io-client';
+import type { NoticeDto } from '../../../domain/api';
+import { ApiClient } from '../../../test/apiClient';
+import { startTestPlatform, type TestPlatform } from '../../../test/harness';
+import { startServer, type RunningServer } from '../server';
+
+let p: TestPlatform;
+let second: RunningServer;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  p = await startTestPlatform();
+  // A second API process on the same database and Redis prefix.
+  second = await startServer({ ...p.config, port: 0 }, { processors: false });
+});
+afterAll(async () => {
+  for (const s of sockets) s.disconnect();
+  await second.close();
+  await p.close();
+});
+
+function open(url: string, c: { cookie?: string; token?: string }): Socket {
+  const s = connect(url, {
+    transports: ['websocket'],
+    auth: c.token ? { token: c.token } : {},
+    extraHeaders: c.cookie ? { cookie: `Auth=${c.cookie}` } : {},
+    reconnection: false,
+  });
+  sockets.push(s);
+  return s;
+}
+
+const connected = (s: Socket) =>
+  new Promise<void>((resolve, reject) => {
+    s.once('connect', () => resolve());
+    s.once('connect_error', (e) => reject(e));
+  });
+const refused = (s: Socket) =>
+  new Promise<{ message: string; data?: { code: number } }>((resolve, reject) => {
+    s.once('connect', () => reject(new Error('should not connect')));
+    s.once('connect_error', (e) => resolve(e as never));
+  });
+
+const loggedIn = async (account: string) => {
+  const c = new ApiClient(p.url);
+  await c.login(account);
+  return c;
+};
+
+it('refuses a handshake without the session pair', async () => {
+  const c = await loggedIn('merchant01');
+  expect((await refused(open(p.url, {}))).data).toEqual({ code: 10003 });
+  expect((await refused(open(p.url, { token: c.token }))).data).toEqual({ code: 10003 });
+  expect((await refused(open(p.url, { cookie: c.cookie }))).data).toEqual({ code: 10003 });
+});
+
+it("delivers a notice live to its account only, across server processes", async () => {
+  const merchant = await loggedIn('merchant01');
+  const operator = await loggedIn('operator01');
+  const admin = await loggedIn('superadmin');
+  const opSocket = open(second.url, operator); // connected to the other process
+  const mSocket = open(p.url, merchant);
+  await Promise.all([connected(opSocket), connected(mSocket)]);
+
+  const seenByMerchant: NoticeDto[] = [];
+  mSocket.on('notice:new', (n: NoticeDto) => seenByMerchant.push(n));
+  const arrived = new Promise<NoticeDto>((resolve) => opSocket.once('notice:new', resolve));
+  const me = (await operator.get<{ id: number }>('/api/auth/me')).body.data!;
+  const r = await admin.post<NoticeDto>('/api/notices', { accountId: me.id, type: 100, title: '系统通知', content: '你好' });
+  expect(r.body.code).toBe(200);
+  const notice = await arrived;
+  expect(notice).toMatchObject({ accountId: me.id, type: 100, title: '系统通知' });
+  // The merchant gets one of its own to prove its socket works, and never saw the operator's.
+  const own = new Promise<NoticeDto>((resolve) => mSocket.once('notice:new', resolve));
+  const mId = (await merchant.get<{ id: number }>('/api/auth/me')).body.data!.id;
+  await admin.post('/api/notices', { accountId: mId, type: 98, title: '充值' });
+  expect((await own).title).toBe('充值');
+  expect(seenByMerchant.map((n) => n.title)).toEqual(['充值']);
+  // The listing shows it too, unread.
+  const list = (await operator.get<{ items: NoticeDto[]; unread: number }>('/api/notices')).body.data!;
+  expect(list.items[0]!.title).toBe('系统通知');
+  expect(list.unread).toBe(2); // plus the seeded welcome notice
+  expect((await operator.post(`/api/notices/${notice.id}/read`)).body.data).toEqual({ updated: 1 });
+  expect((await operator.get<{ unread: number }>('/api/notices')).body.data!.unread).toBe(1);
+});
+
+it('disconnects the sockets of a session at logout, telling them why', async () => {
+  const c = await loggedIn('merchant01');
+  const s = open(second.url, c);
+  await connected(s);
+  const told = new Promise<{ code: number }>((resolve) => s.once('session:revoked', resolve));
+  const gone = new Promise<string>((resolve) => s.once('disconnect', resolve));
+  await c.post('/api/auth/logout');
+  expect(await told).toEqual({ code: 102 });
+  expect(await gone).toBe('io server disconnect');
+});
