@@ -39,7 +39,11 @@ export const Code = {
 export type Code = (typeof Code)[keyof typeof Code];
 
 /** Codes that clear remember-me and send the client to /login (SPEC §8). */
-export const LOGIN_REQUIRED_CODES: readonly number[] = [Code.NotLoggedIn, Code.SessionExpired, Code.SessionRevoked];
+export const LOGIN_REQUIRED_CODES: readonly number[] = [
+  Code.NotLoggedIn,
+  Code.SessionExpired,
+  Code.SessionRevoked,
+];
 
 export function isSuccess(body: { code?: number; errorCode?: number }): boolean {
   return body.code === 200 || body.errorCode === 0 || body.errorCode === 103;
@@ -208,6 +212,9 @@ export interface HealthReport {
   status: 'ok' | 'degraded';
   postgres: ComponentHealth;
   redis: ComponentHealth;
-  queues: Record<string, ComponentHealth & { waiting?: number; active?: number; delayed?: number; failed?: number }>;
+  queues: Record<
+    string,
+    ComponentHealth & { waiting?: number; active?: number; delayed?: number; failed?: number }
+  >;
   mediaNodes: MediaNodeHealth[];
 }

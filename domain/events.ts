@@ -12,8 +12,16 @@ export interface ServerToClientEvents {
   'notice:new': (notice: NoticeDto) => void;
   'session:revoked': (info: { code: number }) => void;
 }
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface ClientToServerEvents {}
+/** Reply to a client request over the socket: the envelope's code and message. */
+export interface SocketAck {
+  code: number;
+  message?: string;
+}
+
+export interface ClientToServerEvents {
+  /** Ask to watch a room (e.g. a subordinate's account:<id>); granted only inside one's subtree. */
+  'room:join': (req: { room: string }, ack: (r: SocketAck) => void) => void;
+}
 
 export const rooms = {
   account: (id: number) => `account:${id}`,

@@ -53,7 +53,11 @@ export const MENUS: readonly MenuEntry[] = [
     'dialcenter/dayshieldmanage',
     'dialcenter/callblackmanage',
   ]),
-  ...entries('statistics', ['statistic/mobilestatistic', 'statistic/sipstatistic', 'statistic/expensereport']),
+  ...entries('statistics', [
+    'statistic/mobilestatistic',
+    'statistic/sipstatistic',
+    'statistic/expensereport',
+  ]),
   ...entries('business', [
     'bussinesscentral/report',
     'bussinesscentral/financial',
@@ -80,7 +84,9 @@ export const SUPER_ONLY_MENUS: readonly string[] = [
 ];
 
 /** Default grants of the seeded roles; merchants may hand on any subset of what they hold. */
-export const DEFAULT_MERCHANT_MENUS: readonly string[] = MENU_KEYS.filter((k) => !SUPER_ONLY_MENUS.includes(k));
+export const DEFAULT_MERCHANT_MENUS: readonly string[] = MENU_KEYS.filter(
+  (k) => !SUPER_ONLY_MENUS.includes(k),
+);
 export const DEFAULT_USER_MENUS: readonly string[] = [
   'dashboards/rootdashboard',
   'call/calling',

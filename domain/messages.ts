@@ -44,7 +44,8 @@ const zh = {
   'validation.date': '日期格式不正确',
   'validation.menu': '未知的菜单',
   'mail.resetSubject': '重置您的密码',
-  'mail.resetBody': '您好 {{name}}，请在 {{minutes}} 分钟内打开下面的链接重置密码（只能使用一次）：\n{{link}}\n如果不是您本人操作，请忽略本邮件。',
+  'mail.resetBody':
+    '您好 {{name}}，请在 {{minutes}} 分钟内打开下面的链接重置密码（只能使用一次）：\n{{link}}\n如果不是您本人操作，请忽略本邮件。',
 } as const;
 
 export type MessageKey = keyof typeof zh;

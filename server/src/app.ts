@@ -45,7 +45,8 @@ export function createApp(deps: Deps): Koa {
 
   const authed = new Router();
   authed.use(requireAuth(deps));
-  for (const r of [accountsRoutes(deps), rolesRoutes(deps), noticesRoutes(deps), dashboardRoutes(deps)]) authed.use(r.routes());
+  for (const r of [accountsRoutes(deps), rolesRoutes(deps), noticesRoutes(deps), dashboardRoutes(deps)])
+    authed.use(r.routes());
   api.use(authed.routes());
 
   // Everything under /api, unknown paths included, answers with the envelope.

@@ -7,8 +7,11 @@ import { checkPostgres, checkRedis } from '../../scripts/check-services';
 async function main() {
   const config = loadConfig();
   // Fail fast with a plain message instead of hanging on a queue that waits for Redis.
-  const down = (await Promise.all([checkPostgres(config.databaseUrl), checkRedis(config.redisUrl)])).filter((c) => !c.ok);
-  for (const c of down) console.error(`${c.name} is not reachable at ${c.where} (${c.error}). Start it with: ${c.startCommand}`);
+  const down = (await Promise.all([checkPostgres(config.databaseUrl), checkRedis(config.redisUrl)])).filter(
+    (c) => !c.ok,
+  );
+  for (const c of down)
+    console.error(`${c.name} is not reachable at ${c.where} (${c.error}). Start it with: ${c.startCommand}`);
   if (down.length) process.exit(1);
   const server = await startServer(config);
   log.info('server listening', { port: server.port, publicUrl: config.publicUrl });

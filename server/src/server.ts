@@ -21,7 +21,10 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function startServer(config: Config, opts: { processors?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  opts: { processors?: boolean } = {},
+): Promise<RunningServer> {
   const db = openDb(config);
   const redis = openRedis(config.redisUrl, 'api');
   const pub = openRedis(config.redisUrl, 'io-pub');

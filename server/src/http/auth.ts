@@ -56,5 +56,11 @@ export function setAuthCookie(ctx: Context, secure: boolean, value: string, maxA
 }
 
 export function clearAuthCookie(ctx: Context): void {
-  ctx.cookies.set(AUTH_COOKIE, '', { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 0, overwrite: true });
+  ctx.cookies.set(AUTH_COOKIE, '', {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    maxAge: 0,
+    overwrite: true,
+  });
 }

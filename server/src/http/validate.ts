@@ -25,6 +25,7 @@ export const query = <S extends z.ZodType>(ctx: Context, schema: S): z.infer<S> 
 /** Route id params: positive integers only. */
 export function idParam(ctx: Context, name = 'id'): number {
   const raw = (ctx.params as Record<string, string>)[name] ?? '';
-  if (!/^[1-9]\d{0,15}$/.test(raw)) throw badRequest('badRequest', { errors: [{ path: name, message: 'id' }] });
+  if (!/^[1-9]\d{0,15}$/.test(raw))
+    throw badRequest('badRequest', { errors: [{ path: name, message: 'id' }] });
   return Number(raw);
 }

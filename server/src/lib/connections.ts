@@ -7,7 +7,12 @@ import { log } from './log';
 import { withTimeout } from './timeout';
 
 export function openDb(config: Config): Knex {
-  return knexFactory({ client: 'pg', connection: config.databaseUrl, pool: { min: 0, max: 10 }, acquireConnectionTimeout: 10000 });
+  return knexFactory({
+    client: 'pg',
+    connection: config.databaseUrl,
+    pool: { min: 0, max: 10 },
+    acquireConnectionTimeout: 10000,
+  });
 }
 
 /** Bull and the socket adapter need clients that retry for ever (maxRetriesPerRequest: null). */

@@ -25,7 +25,12 @@ export function processMail(queue: Queue.Queue<MailJob>, config: Config): void {
     tls: { rejectUnauthorized: config.env === 'production' },
   });
   void queue.process(async (job) => {
-    await transport.sendMail({ from: config.smtp.from, to: job.data.to, subject: job.data.subject, text: job.data.text });
+    await transport.sendMail({
+      from: config.smtp.from,
+      to: job.data.to,
+      subject: job.data.subject,
+      text: job.data.text,
+    });
     log.info('mail sent', { to: job.data.to, subject: job.data.subject });
   });
 }

@@ -56,7 +56,7 @@ it('refuses a handshake without the session pair', async () => {
   expect((await refused(open(p.url, { cookie: c.cookie }))).data).toEqual({ code: 10003 });
 });
 
-it("delivers a notice live to its account only, across server processes", async () => {
+it('delivers a notice live to its account only, across server processes', async () => {
   const merchant = await loggedIn('merchant01');
   const operator = await loggedIn('operator01');
   const admin = await loggedIn('superadmin');
@@ -68,7 +68,12 @@ it("delivers a notice live to its account only, across server processes", async 
   mSocket.on('notice:new', (n: NoticeDto) => seenByMerchant.push(n));
   const arrived = new Promise<NoticeDto>((resolve) => opSocket.once('notice:new', resolve));
   const me = (await operator.get<{ id: number }>('/api/auth/me')).body.data!;
-  const r = await admin.post<NoticeDto>('/api/notices', { accountId: me.id, type: 100, title: '系统通知', content: '你好' });
+  const r = await admin.post<NoticeDto>('/api/notices', {
+    accountId: me.id,
+    type: 100,
+    title: '系统通知',
+    content: '你好',
+  });
   expect(r.body.code).toBe(200);
   const notice = await arrived;
   expect(notice).toMatchObject({ accountId: me.id, type: 100, title: '系统通知' });
@@ -95,4 +100,44 @@ it('disconnects the sockets of a session at logout, telling them why', async () 
   await c.post('/api/auth/logout');
   expect(await told).toEqual({ code: 102 });
   expect(await gone).toBe('io server disconnect');
+});
+
+it("joins a subordinate's room on request but never another tenant's", async () => {
+  const merchant = await loggedIn('merchant01');
+  const admin = await loggedIn('superadmin');
+  const s = open(p.url, merchant);
+  await connected(s);
+  const ids = Object.fromEntries(
+    (await p.db.knex('accounts').select('account', 'id')).map((a) => [a.account, Number(a.id)]),
+  );
+  // Another merchant tree, straight in the database.
+  const [other] = await p.db
+    .knex('accounts')
+    .insert({
+      parent_id: ids.superadmin,
+      level: 2,
+      account: 'othermerch',
+      password_hash: 'x',
+      expires_at: new Date(Date.now() + 86_400_000),
+      path: '',
+    })
+    .returning('id');
+  await p.db
+    .knex('accounts')
+    .where({ id: other.id })
+    .update({ path: `/${ids.superadmin}/${other.id}/` });
+  const join = (room: unknown) => s.timeout(3000).emitWithAck('room:join', { room } as never);
+  expect(await join(`account:${ids.operator01}`)).toEqual({ code: 200 });
+  expect(await join(`account:${other.id}`)).toEqual({ code: 404 });
+  expect(await join(`account:${ids.superadmin}`)).toEqual({ code: 404 });
+  expect(await join('task:1')).toEqual({ code: 404 });
+  expect(await join(42)).toEqual({ code: 400 });
+  // What was granted delivers; what was refused does not.
+  const got: string[] = [];
+  s.on('notice:new', (n: NoticeDto) => got.push(n.title));
+  await admin.post('/api/notices', { accountId: Number(other.id), type: 100, title: 'not yours' });
+  const sub = new Promise<void>((resolve) => s.once('notice:new', () => resolve()));
+  await admin.post('/api/notices', { accountId: ids.operator01, type: 100, title: 'subordinate' });
+  await sub;
+  expect(got).toEqual(['subordinate']);
 });

@@ -10,6 +10,7 @@ import type { Knex } from 'knex';
 import { AUTH_COOKIE } from '../http/auth';
 import { authenticate } from '../modules/auth/sessions';
 import type { IoServer } from './live';
+import { authorizeRoom } from './rooms';
 
 function cookieValue(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
@@ -19,22 +20,47 @@ function cookieValue(header: string | undefined, name: string): string | undefin
   return undefined;
 }
 
-export function createGateway(server: http.Server, config: Config, db: Knex, pub: Redis, sub: Redis): IoServer {
+export function createGateway(
+  server: http.Server,
+  config: Config,
+  db: Knex,
+  pub: Redis,
+  sub: Redis,
+): IoServer {
   const io: IoServer = new Server(server, {
     serveClient: false,
     adapter: createAdapter(pub, sub, { key: `${config.redisPrefix}:socket.io` }),
   });
   io.use(async (socket, next) => {
     try {
-      const token = typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined;
-      const r = await authenticate(db, config, cookieValue(socket.handshake.headers.cookie, AUTH_COOKIE), token);
+      const token =
+        typeof socket.handshake.auth?.token === 'string' ? socket.handshake.auth.token : undefined;
+      const r = await authenticate(
+        db,
+        config,
+        cookieValue(socket.handshake.headers.cookie, AUTH_COOKIE),
+        token,
+      );
       if (!r.ok) return next(Object.assign(new Error('unauthorized'), { data: { code: r.code } }));
       socket.data.accountId = r.auth.account.id;
+      socket.data.actor = r.auth.actor;
       await socket.join([rooms.account(r.auth.account.id), rooms.session(r.auth.sessionId)]);
       next();
     } catch {
       next(Object.assign(new Error('unavailable'), { data: { code: 503 } }));
     }
+  });
+  io.on('connection', (socket) => {
+    socket.on('room:join', async (req, ack) => {
+      if (typeof ack !== 'function') return;
+      try {
+        const r = await authorizeRoom(db, socket.data.actor, req?.room);
+        if (r.code === 200) await socket.join(req.room);
+        ack(r);
+      } catch {
+        ack({ code: 500 });
+      }
+    });
   });
   return io;
 }

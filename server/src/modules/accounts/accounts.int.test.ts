@@ -30,20 +30,32 @@ beforeAll(async () => {
   // A second merchant tree, made through the API.
   const roles = (await admin.get<RoleDto[]>('/api/roles')).body.data!;
   const merchantRole = roles.find((r) => r.name === '商户')!;
-  const merchant = (await admin.post<AccountDto>('/api/accounts', form({ account: 'merchant02', level: 2, roleId: merchantRole.id, aiSeats: 10, totalAuthorization: 20 }))).body.data!;
+  const merchant = (
+    await admin.post<AccountDto>(
+      '/api/accounts',
+      form({ account: 'merchant02', level: 2, roleId: merchantRole.id, aiSeats: 10, totalAuthorization: 20 }),
+    )
+  ).body.data!;
   const m2 = new ApiClient(p.url);
   expect((await m2.login('merchant02', 'secret12')).body.code).toBe(200);
-  const m2Role = (await m2.post<RoleDto>('/api/roles', { name: '二号坐席', menus: ['dashboards/rootdashboard'] })).body.data!;
-  const user = (await m2.post<AccountDto>('/api/accounts', form({ account: 'm2user01', roleId: m2Role.id }))).body.data!;
+  const m2Role = (
+    await m2.post<RoleDto>('/api/roles', { name: '二号坐席', menus: ['dashboards/rootdashboard'] })
+  ).body.data!;
+  const user = (await m2.post<AccountDto>('/api/accounts', form({ account: 'm2user01', roleId: m2Role.id })))
+    .body.data!;
   other = { merchant, user };
 });
 afterAll(() => p.close());
 
 describe('tenant isolation', () => {
   it("lists only the merchant's own subtree", async () => {
-    const items = (await m1.get<{ items: AccountDto[] }>('/api/accounts')).body.data!.items.map((a) => a.account);
+    const items = (await m1.get<{ items: AccountDto[] }>('/api/accounts')).body.data!.items.map(
+      (a) => a.account,
+    );
     expect(items).toEqual(['operator01']);
-    const all = (await admin.get<{ items: AccountDto[] }>('/api/accounts')).body.data!.items.map((a) => a.account);
+    const all = (await admin.get<{ items: AccountDto[] }>('/api/accounts')).body.data!.items.map(
+      (a) => a.account,
+    );
     expect(all).toEqual(expect.arrayContaining(['merchant01', 'operator01', 'merchant02', 'm2user01']));
   });
 
@@ -51,7 +63,9 @@ describe('tenant isolation', () => {
     for (const target of [other.merchant, other.user]) {
       expect((await m1.get(`/api/accounts/${target.id}`)).body.code).toBe(404);
       expect((await m1.put(`/api/accounts/${target.id}`, { disabled: true })).body.code).toBe(404);
-      expect((await m1.post('/api/notices', { accountId: target.id, type: 100, title: 'x' })).body.code).toBe(404);
+      expect((await m1.post('/api/notices', { accountId: target.id, type: 100, title: 'x' })).body.code).toBe(
+        404,
+      );
     }
     const row = await p.db.knex('accounts').where({ id: other.user.id }).first('disabled');
     expect(row.disabled).toBe(false);
@@ -78,42 +92,99 @@ describe('creating subordinates', () => {
   it('creates accounts to any depth with paths that keep the tree', async () => {
     const roles = (await m1.get<RoleDto[]>('/api/roles')).body.data!;
     const ownRole = roles.find((r) => r.name === '商户')!; // its own role: may hand it on
-    const sub = (await m1.post<AccountDto>('/api/accounts', form({ account: 'submerch1', level: 2, roleId: ownRole.id, aiSeats: 5, totalAuthorization: 6 }))).body.data!;
+    const sub = (
+      await m1.post<AccountDto>(
+        '/api/accounts',
+        form({ account: 'submerch1', level: 2, roleId: ownRole.id, aiSeats: 5, totalAuthorization: 6 }),
+      )
+    ).body.data!;
     const c = new ApiClient(p.url);
     await c.login('submerch1', 'secret12');
-    const subRole = (await c.post<RoleDto>('/api/roles', { name: '三级', menus: ['dashboards/rootdashboard', 'system/usermanagemain'] })).body.data!;
-    const deep = (await c.post<AccountDto>('/api/accounts', form({ account: 'deepuser1', roleId: subRole.id }))).body.data!;
+    const subRole = (
+      await c.post<RoleDto>('/api/roles', {
+        name: '三级',
+        menus: ['dashboards/rootdashboard', 'system/usermanagemain'],
+      })
+    ).body.data!;
+    const deep = (
+      await c.post<AccountDto>('/api/accounts', form({ account: 'deepuser1', roleId: subRole.id }))
+    ).body.data!;
     const d = new ApiClient(p.url);
     await d.login('deepuser1', 'secret12');
-    const deeper = await d.post<AccountDto>('/api/accounts', form({ account: 'deeper001', roleId: subRole.id, aiSeats: 0, totalAuthorization: 1 }));
+    const deeper = await d.post<AccountDto>(
+      '/api/accounts',
+      form({ account: 'deeper001', roleId: subRole.id, aiSeats: 0, totalAuthorization: 1 }),
+    );
     expect(deeper.body.code).toBe(200);
-    const rows = await p.db.knex('accounts').whereIn('account', ['submerch1', 'deepuser1', 'deeper001']).orderBy('id').select('id', 'path');
+    const rows = await p.db
+      .knex('accounts')
+      .whereIn('account', ['submerch1', 'deepuser1', 'deeper001'])
+      .orderBy('id')
+      .select('id', 'path');
     expect(rows[2].path).toBe(`${rows[1].path}${rows[2].id}/`);
     expect(rows[1].path).toBe(`${rows[0].path}${rows[1].id}/`);
     // merchant01 sees all three; the middle one sees only below itself.
-    const seen = (await m1.get<{ items: AccountDto[] }>('/api/accounts')).body.data!.items.map((a) => a.account);
+    const seen = (await m1.get<{ items: AccountDto[] }>('/api/accounts')).body.data!.items.map(
+      (a) => a.account,
+    );
     expect(seen).toEqual(expect.arrayContaining(['submerch1', 'deepuser1', 'deeper001']));
     expect(sub.level).toBe(2);
     expect(deep.parentId).toBe(sub.id);
   });
 
   it('validates like the form (SPEC §5)', async () => {
-    const r = await m1.post('/api/accounts', form({ account: 'abc', password: '123', confirm: '456', roleId: operatorRole.id, aiSeats: 3, totalAuthorization: 3, expiresAt: 'tomorrow' }));
+    const r = await m1.post(
+      '/api/accounts',
+      form({
+        account: 'abc',
+        password: '123',
+        confirm: '456',
+        roleId: operatorRole.id,
+        aiSeats: 3,
+        totalAuthorization: 3,
+        expiresAt: 'tomorrow',
+      }),
+    );
     expect(r.status).toBe(400);
     const paths = (r.body.data as { errors: { path: string }[] }).errors.map((e) => e.path).sort();
     expect(paths).toEqual(['account', 'confirm', 'expiresAt', 'password', 'totalAuthorization']);
-    const auth = await m1.post('/api/accounts', form({ account: 'okname01', roleId: operatorRole.id, aiSeats: 3, totalAuthorization: 3 }));
-    expect((auth.body.data as { errors: { path: string }[] }).errors.map((e) => e.path)).toEqual(['totalAuthorization']);
+    const auth = await m1.post(
+      '/api/accounts',
+      form({ account: 'okname01', roleId: operatorRole.id, aiSeats: 3, totalAuthorization: 3 }),
+    );
+    expect((auth.body.data as { errors: { path: string }[] }).errors.map((e) => e.path)).toEqual([
+      'totalAuthorization',
+    ]);
     const types = await m1.post('/api/accounts', { account: 123, level: 'x', roleId: '1', aiSeats: '2' });
     expect(types.status).toBe(400);
   });
 
   it('refuses a duplicate account (409) and a level, role or limit the creator does not have', async () => {
-    expect((await m1.post('/api/accounts', form({ account: 'operator01', roleId: operatorRole.id }))).body.code).toBe(40005);
-    const superRole = (await admin.get<RoleDto[]>('/api/roles')).body.data!.find((r) => r.name === '超级管理员')!;
-    expect((await m1.post('/api/accounts', form({ account: 'stealrole', roleId: superRole.id }))).body.code).toBe(403);
-    expect((await m1.post('/api/accounts', form({ account: 'toolate01', roleId: operatorRole.id, expiresAt: '2099-01-01' }))).status).toBe(400);
-    expect((await m1.post('/api/accounts', form({ account: 'toomany01', roleId: operatorRole.id, aiSeats: 500, totalAuthorization: 501 }))).status).toBe(400);
+    expect(
+      (await m1.post('/api/accounts', form({ account: 'operator01', roleId: operatorRole.id }))).body.code,
+    ).toBe(40005);
+    const superRole = (await admin.get<RoleDto[]>('/api/roles')).body.data!.find(
+      (r) => r.name === '超级管理员',
+    )!;
+    expect(
+      (await m1.post('/api/accounts', form({ account: 'stealrole', roleId: superRole.id }))).body.code,
+    ).toBe(403);
+    expect(
+      (
+        await m1.post(
+          '/api/accounts',
+          form({ account: 'toolate01', roleId: operatorRole.id, expiresAt: '2099-01-01' }),
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await m1.post(
+          '/api/accounts',
+          form({ account: 'toomany01', roleId: operatorRole.id, aiSeats: 500, totalAuthorization: 501 }),
+        )
+      ).status,
+    ).toBe(400);
     const op = new ApiClient(p.url);
     await op.login('operator01');
     expect((await op.get('/api/accounts')).body.code).toBe(403); // its role has no user management menu
@@ -123,11 +194,18 @@ describe('creating subordinates', () => {
 describe('disabling', () => {
   it('ends the sessions of a disabled account at once', async () => {
     const roles = (await m1.get<RoleDto[]>('/api/roles')).body.data!;
-    const acct = (await m1.post<AccountDto>('/api/accounts', form({ account: 'soonoff01', roleId: roles.find((r) => r.name === '坐席用户')!.id }))).body.data!;
+    const acct = (
+      await m1.post<AccountDto>(
+        '/api/accounts',
+        form({ account: 'soonoff01', roleId: roles.find((r) => r.name === '坐席用户')!.id }),
+      )
+    ).body.data!;
     const c = new ApiClient(p.url);
     await c.login('soonoff01', 'secret12');
     expect((await c.get('/api/auth/me')).body.code).toBe(200);
-    expect((await m1.put(`/api/accounts/${acct.id}`, { disabled: true })).body.data).toMatchObject({ disabled: true });
+    expect((await m1.put(`/api/accounts/${acct.id}`, { disabled: true })).body.data).toMatchObject({
+      disabled: true,
+    });
     expect((await c.get('/api/auth/me')).body.code).toBe(102);
     expect((await new ApiClient(p.url).login('soonoff01', 'secret12')).body.code).toBe(40003);
   });

@@ -13,7 +13,10 @@ export async function findRegistrationParent(db: Knex): Promise<{ account: Actor
   const root = await db('accounts').where({ level: 0 }).whereNull('parent_id').orderBy('id').first();
   if (!root) throw new Error('no super administrator: run the seeds');
   const role = await db('roles').where({ owner_id: root.id, registration_default: true }).first('id');
-  return { account: { id: Number(root.id), level: 0, path: root.path }, roleId: role ? Number(role.id) : null };
+  return {
+    account: { id: Number(root.id), level: 0, path: root.path },
+    roleId: role ? Number(role.id) : null,
+  };
 }
 
 export interface NewAccount {
@@ -40,12 +43,17 @@ async function assertFree(db: Knex, account: string, email: string | null, excep
     })
     .modify((q) => exceptId && q.whereNot('id', exceptId))
     .select('account', 'email');
-  if (taken.some((t: { account: string }) => t.account === account)) throw new AppError(Code.AccountTaken, 409, 'accountTaken');
+  if (taken.some((t: { account: string }) => t.account === account))
+    throw new AppError(Code.AccountTaken, 409, 'accountTaken');
   if (taken.length) throw new AppError(Code.EmailTaken, 409, 'emailTaken');
 }
 
 /** Inserts a direct subordinate of `parent`; its path is the parent's path plus its own id. */
-export async function createAccount(deps: Deps, parent: Actor, a: NewAccount): Promise<{ id: number; account: string }> {
+export async function createAccount(
+  deps: Deps,
+  parent: Actor,
+  a: NewAccount,
+): Promise<{ id: number; account: string }> {
   try {
     return await deps.db.transaction(async (trx) => {
       await assertFree(trx, a.account, a.email);
@@ -68,14 +76,20 @@ export async function createAccount(deps: Deps, parent: Actor, a: NewAccount): P
         })
         .returning('id');
       const id = Number(row.id);
-      await trx('accounts').where({ id }).update({ path: `${parent.path}${id}/` });
+      await trx('accounts')
+        .where({ id })
+        .update({ path: `${parent.path}${id}/` });
       return { id, account: a.account };
     });
   } catch (e) {
     // Two concurrent submits of the same name: the unique index decides.
     if ((e as { code?: string }).code === '23505') {
       const detail = String((e as { detail?: string }).detail ?? '');
-      throw new AppError(detail.includes('email') ? Code.EmailTaken : Code.AccountTaken, 409, detail.includes('email') ? 'emailTaken' : 'accountTaken');
+      throw new AppError(
+        detail.includes('email') ? Code.EmailTaken : Code.AccountTaken,
+        409,
+        detail.includes('email') ? 'emailTaken' : 'accountTaken',
+      );
     }
     throw e;
   }
@@ -103,12 +117,17 @@ const listColumns = [
 ];
 
 /** Accounts strictly below the actor, keyset-paged by id. */
-export function listBelow(db: Knex, actor: Actor, opts: { afterId?: number; limit: number; q?: string; parentId?: number }) {
+export function listBelow(
+  db: Knex,
+  actor: Actor,
+  opts: { afterId?: number; limit: number; q?: string; parentId?: number },
+) {
   return below(db('accounts as a').leftJoin('roles as r', 'r.id', 'a.role_id'), actor, 'a')
     .modify((q) => {
       if (opts.afterId) q.where('a.id', '>', opts.afterId);
       if (opts.parentId) q.where('a.parent_id', opts.parentId);
-      if (opts.q) q.where((w) => w.whereILike('a.account', `%${opts.q}%`).orWhereILike('a.real_name', `%${opts.q}%`));
+      if (opts.q)
+        q.where((w) => w.whereILike('a.account', `%${opts.q}%`).orWhereILike('a.real_name', `%${opts.q}%`));
     })
     .orderBy('a.id')
     .limit(opts.limit)

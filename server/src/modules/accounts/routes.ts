@@ -23,9 +23,16 @@ export function accountsRoutes(deps: Deps): Router {
     if (!row) throw notFound();
     ok(ctx, presentAccount(row));
   });
-  r.post('/', async (ctx) => ok(ctx, presentAccount(await createSubordinate(deps, authOf(ctx), body(ctx, createAccountSchema)))));
+  r.post('/', async (ctx) =>
+    ok(ctx, presentAccount(await createSubordinate(deps, authOf(ctx), body(ctx, createAccountSchema)))),
+  );
   r.put('/:id', async (ctx) =>
-    ok(ctx, presentAccount(await updateSubordinate(deps, authOf(ctx), idParam(ctx), body(ctx, updateAccountSchema)))),
+    ok(
+      ctx,
+      presentAccount(
+        await updateSubordinate(deps, authOf(ctx), idParam(ctx), body(ctx, updateAccountSchema)),
+      ),
+    ),
   );
   return r;
 }

@@ -4,8 +4,15 @@ import { accountName, email, optionalMobile, password } from '../auth/schema';
 const text = (max: number) => z.string().trim().max(max, 'validation.invalid');
 const date = z
   .string('validation.required')
-  .refine((s) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) && !Number.isNaN(Date.parse(s)), 'validation.date');
-const count = z.number('validation.required').int('validation.invalid').min(0, 'validation.invalid').max(100000, 'validation.invalid');
+  .refine(
+    (s) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) && !Number.isNaN(Date.parse(s)),
+    'validation.date',
+  );
+const count = z
+  .number('validation.required')
+  .int('validation.invalid')
+  .min(0, 'validation.invalid')
+  .max(100000, 'validation.invalid');
 
 const fields = {
   realName: z.string('validation.required').trim().min(1, 'validation.required').max(64),

@@ -11,16 +11,36 @@ import type { createAccountSchema, updateAccountSchema } from './schema';
 
 const creatableLevels: Record<number, number[]> = { 0: [1, 2], 2: [1, 2], 1: [1] };
 
-async function assertWithinOwnLimits(deps: Deps, auth: AuthContext, v: { expiresAt?: string; aiSeats?: number }) {
+async function assertWithinOwnLimits(
+  deps: Deps,
+  auth: AuthContext,
+  v: { expiresAt?: string; aiSeats?: number },
+) {
   if (auth.actor.level === 0) return;
   const me = await deps.db('accounts').where({ id: auth.actor.id }).first('expires_at', 'ai_seats');
   if (v.expiresAt && new Date(v.expiresAt).getTime() > new Date(me.expires_at).getTime())
-    throw new AppError(400, 400, 'expiryBeyondParent', {}, { errors: [{ path: 'expiresAt', message: 'expiryBeyondParent' }] });
+    throw new AppError(
+      400,
+      400,
+      'expiryBeyondParent',
+      {},
+      { errors: [{ path: 'expiresAt', message: 'expiryBeyondParent' }] },
+    );
   if (v.aiSeats !== undefined && v.aiSeats > me.ai_seats)
-    throw new AppError(400, 400, 'seatsBeyondParent', {}, { errors: [{ path: 'aiSeats', message: 'seatsBeyondParent' }] });
+    throw new AppError(
+      400,
+      400,
+      'seatsBeyondParent',
+      {},
+      { errors: [{ path: 'aiSeats', message: 'seatsBeyondParent' }] },
+    );
 }
 
-export async function createSubordinate(deps: Deps, auth: AuthContext, v: z.infer<typeof createAccountSchema>) {
+export async function createSubordinate(
+  deps: Deps,
+  auth: AuthContext,
+  v: z.infer<typeof createAccountSchema>,
+) {
   if (!creatableLevels[auth.actor.level]?.includes(v.level)) throw forbidden('levelNotAllowed');
   await assertRoleAssignable(deps, auth, v.roleId);
   await assertWithinOwnLimits(deps, auth, v);
@@ -42,18 +62,34 @@ export async function createSubordinate(deps: Deps, auth: AuthContext, v: z.infe
   return findBelow(deps.db, auth.actor, created.id);
 }
 
-export async function updateSubordinate(deps: Deps, auth: AuthContext, id: number, v: z.infer<typeof updateAccountSchema>) {
+export async function updateSubordinate(
+  deps: Deps,
+  auth: AuthContext,
+  id: number,
+  v: z.infer<typeof updateAccountSchema>,
+) {
   const current = await findBelow(deps.db, auth.actor, id);
   if (!current) throw notFound();
-  if (v.level !== undefined && !creatableLevels[auth.actor.level]?.includes(v.level)) throw forbidden('levelNotAllowed');
+  if (v.level !== undefined && !creatableLevels[auth.actor.level]?.includes(v.level))
+    throw forbidden('levelNotAllowed');
   if (v.roleId !== undefined) await assertRoleAssignable(deps, auth, v.roleId);
   await assertWithinOwnLimits(deps, auth, v);
   const seats = v.aiSeats ?? current.ai_seats;
   const total = v.totalAuthorization ?? current.total_authorization;
   if (total <= seats)
-    throw new AppError(400, 400, 'badRequest', {}, { errors: [{ path: 'totalAuthorization', message: 'validation.authorization' }] });
+    throw new AppError(
+      400,
+      400,
+      'badRequest',
+      {},
+      { errors: [{ path: 'totalAuthorization', message: 'validation.authorization' }] },
+    );
   if (v.email) {
-    const clash = await deps.db('accounts').whereRaw('lower(email) = lower(?)', [v.email]).whereNot('id', id).first('id');
+    const clash = await deps
+      .db('accounts')
+      .whereRaw('lower(email) = lower(?)', [v.email])
+      .whereNot('id', id)
+      .first('id');
     if (clash) throw new AppError(Code.EmailTaken, 409, 'emailTaken');
   }
   const patch: Record<string, unknown> = {
@@ -72,8 +108,11 @@ export async function updateSubordinate(deps: Deps, auth: AuthContext, id: numbe
   };
   for (const k of Object.keys(patch)) if (patch[k] === undefined) delete patch[k];
   const revoked = await deps.db.transaction(async (trx) => {
-    await trx('accounts').where({ id }).update({ ...patch, updated_at: trx.fn.now() });
-    const endsAccess = v.disabled === true || (v.expiresAt !== undefined && new Date(v.expiresAt).getTime() <= Date.now());
+    await trx('accounts')
+      .where({ id })
+      .update({ ...patch, updated_at: trx.fn.now() });
+    const endsAccess =
+      v.disabled === true || (v.expiresAt !== undefined && new Date(v.expiresAt).getTime() <= Date.now());
     return endsAccess ? revokeAccountSessions(trx, id, v.disabled ? 'disabled' : 'account-expired') : [];
   });
   deps.live.kickSessions(revoked, Code.SessionRevoked);

@@ -43,19 +43,36 @@ describe('login', () => {
   });
 
   it('refuses a wrong password with 40001 and the same reply for an unknown account', async () => {
-    const a = await client().request('POST', '/api/auth/login', { account: 'merchant01', password: 'nope12345', remember: false, pledge: true }, { 'x-forwarded-for': '10.9.0.1' });
-    const b = await client().request('POST', '/api/auth/login', { account: 'nosuchuser', password: 'nope12345', remember: false, pledge: true }, { 'x-forwarded-for': '10.9.0.1' });
+    const a = await client().request(
+      'POST',
+      '/api/auth/login',
+      { account: 'merchant01', password: 'nope12345', remember: false, pledge: true },
+      { 'x-forwarded-for': '10.9.0.1' },
+    );
+    const b = await client().request(
+      'POST',
+      '/api/auth/login',
+      { account: 'nosuchuser', password: 'nope12345', remember: false, pledge: true },
+      { 'x-forwarded-for': '10.9.0.1' },
+    );
     expect(a.body).toEqual({ code: 40001, message: '账号或密码错误', data: null });
     expect(b.body).toEqual(a.body);
   });
 
   it('requires the pledge and validates types', async () => {
     const c = client();
-    expect((await c.post('/api/auth/login', { account: 'merchant01', password: 'demo1234', pledge: false })).body.code).toBe(40004);
+    expect(
+      (await c.post('/api/auth/login', { account: 'merchant01', password: 'demo1234', pledge: false })).body
+        .code,
+    ).toBe(40004);
     const bad = await c.post('/api/auth/login', { account: 12, password: null, pledge: 'yes' });
     expect(bad.status).toBe(400);
     expect(bad.body.code).toBe(400);
-    expect((bad.body.data as { errors: { path: string }[] }).errors.map((e) => e.path).sort()).toEqual(['account', 'password', 'pledge']);
+    expect((bad.body.data as { errors: { path: string }[] }).errors.map((e) => e.path).sort()).toEqual([
+      'account',
+      'password',
+      'pledge',
+    ]);
     const notJson = await c.request('POST', '/api/auth/login', '{oops', {});
     expect(notJson.status).toBe(400);
     expect(notJson.body.code).toBe(400);
@@ -69,10 +86,16 @@ describe('login', () => {
   });
 
   it('refuses expired (40002) and disabled (40003) accounts, but only to someone who knows the password', async () => {
-    await p.db.knex('accounts').where({ account: 'operator01' }).update({ expires_at: new Date(Date.now() - 1000) });
+    await p.db
+      .knex('accounts')
+      .where({ account: 'operator01' })
+      .update({ expires_at: new Date(Date.now() - 1000) });
     expect((await client().login('operator01')).body.code).toBe(40002);
     expect((await client().login('operator01', 'wrongpass')).body.code).toBe(40001);
-    await p.db.knex('accounts').where({ account: 'operator01' }).update({ expires_at: new Date(Date.now() + 86_400_000), disabled: true });
+    await p.db
+      .knex('accounts')
+      .where({ account: 'operator01' })
+      .update({ expires_at: new Date(Date.now() + 86_400_000), disabled: true });
     expect((await client().login('operator01')).body.code).toBe(40003);
     await p.db.knex('accounts').where({ account: 'operator01' }).update({ disabled: false });
     expect((await client().login('operator01')).body.code).toBe(200);
@@ -123,15 +146,24 @@ describe('the session pair', () => {
     await p.db.knex('sessions').update({ last_seen_at: threeHoursAgo });
     expect((await idle.get('/api/auth/me')).body.code).toBe(10004);
     expect((await kept.get('/api/auth/me')).body.code).toBe(200);
-    await p.db.knex('sessions').whereNull('revoked_at').update({ expires_at: new Date(Date.now() - 1000) });
+    await p.db
+      .knex('sessions')
+      .whereNull('revoked_at')
+      .update({ expires_at: new Date(Date.now() - 1000) });
     expect((await kept.get('/api/auth/me')).body.code).toBe(10004);
   });
 
   it('ends the sessions of an account that expires while logged in', async () => {
     const c = client();
     await c.login('operator01');
-    await p.db.knex('accounts').where({ account: 'operator01' }).update({ expires_at: new Date(Date.now() - 1000) });
+    await p.db
+      .knex('accounts')
+      .where({ account: 'operator01' })
+      .update({ expires_at: new Date(Date.now() - 1000) });
     expect((await c.get('/api/auth/me')).body.code).toBe(102);
-    await p.db.knex('accounts').where({ account: 'operator01' }).update({ expires_at: new Date(Date.now() + 86_400_000) });
+    await p.db
+      .knex('accounts')
+      .where({ account: 'operator01' })
+      .update({ expires_at: new Date(Date.now() + 86_400_000) });
   });
 });

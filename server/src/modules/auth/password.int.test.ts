@@ -12,7 +12,14 @@ const client = () => new ApiClient(p.url);
 const linkToken = (text: string) => /https:\/\/calls\.example\.test\/forgot\?token=([\w-]+)/.exec(text)?.[1];
 
 describe('registration', () => {
-  const form = { account: 'newuser01', password: 'secret12', confirm: 'secret12', email: 'new01@example.test', realName: '新用户', pledge: true };
+  const form = {
+    account: 'newuser01',
+    password: 'secret12',
+    confirm: 'secret12',
+    email: 'new01@example.test',
+    realName: '新用户',
+    pledge: true,
+  };
 
   it('creates an ordinary user under the super administrator who can then log in', async () => {
     const r = await client().post('/api/auth/register', form);
@@ -27,27 +34,66 @@ describe('registration', () => {
   });
 
   it('refuses duplicates, mismatched confirmation, bad fields and a missing pledge', async () => {
-    expect((await client().post('/api/auth/register', { ...form, email: 'other@example.test' })).body.code).toBe(40005);
-    expect((await client().post('/api/auth/register', { ...form, account: 'newuser02', email: 'NEW01@example.test' })).body.code).toBe(40006);
-    const bad = await client().post('/api/auth/register', { ...form, account: 'ab!', confirm: 'different', email: 'x', phone: '123' });
+    expect(
+      (await client().post('/api/auth/register', { ...form, email: 'other@example.test' })).body.code,
+    ).toBe(40005);
+    expect(
+      (
+        await client().post('/api/auth/register', {
+          ...form,
+          account: 'newuser02',
+          email: 'NEW01@example.test',
+        })
+      ).body.code,
+    ).toBe(40006);
+    const bad = await client().post('/api/auth/register', {
+      ...form,
+      account: 'ab!',
+      confirm: 'different',
+      email: 'x',
+      phone: '123',
+    });
     expect(bad.status).toBe(400);
     const paths = (bad.body.data as { errors: { path: string }[] }).errors.map((e) => e.path).sort();
     expect(paths).toEqual(['account', 'confirm', 'email', 'phone']);
-    const mismatch = await client().post('/api/auth/register', { ...form, account: 'newuser03', email: 'n3@example.test', confirm: 'different' });
-    expect((mismatch.body.data as { errors: { path: string }[] }).errors.map((e) => e.path)).toEqual(['confirm']);
-    expect((await client().post('/api/auth/register', { ...form, account: 'newuser04', email: 'n4@example.test', pledge: false })).body.code).toBe(40004);
+    const mismatch = await client().post('/api/auth/register', {
+      ...form,
+      account: 'newuser03',
+      email: 'n3@example.test',
+      confirm: 'different',
+    });
+    expect((mismatch.body.data as { errors: { path: string }[] }).errors.map((e) => e.path)).toEqual([
+      'confirm',
+    ]);
+    expect(
+      (
+        await client().post('/api/auth/register', {
+          ...form,
+          account: 'newuser04',
+          email: 'n4@example.test',
+          pledge: false,
+        })
+      ).body.code,
+    ).toBe(40004);
   });
 
   it('lets exactly one of two simultaneous identical submits through', async () => {
     const f = { ...form, account: 'twinuser1', email: 'twin@example.test' };
-    const codes = (await Promise.all([client().post('/api/auth/register', f), client().post('/api/auth/register', f)])).map((r) => r.body.code);
+    const codes = (
+      await Promise.all([client().post('/api/auth/register', f), client().post('/api/auth/register', f)])
+    ).map((r) => r.body.code);
     expect(codes.sort()).toEqual([200, 40005]);
   });
 });
 
 describe('forgot and reset', () => {
   it('gives the same reply for known and unknown e-mails and mails a link built from the public URL', async () => {
-    const known = await client().request('POST', '/api/auth/forgot', { email: 'merchant01@callplat.local' }, { host: 'evil.example' });
+    const known = await client().request(
+      'POST',
+      '/api/auth/forgot',
+      { email: 'merchant01@callplat.local' },
+      { host: 'evil.example' },
+    );
     const unknown = await client().post('/api/auth/forgot', { email: 'nobody@callplat.local' });
     expect(known.body).toEqual(unknown.body);
     expect(known.body.code).toBe(200);
@@ -68,7 +114,10 @@ describe('forgot and reset', () => {
     expect((await session.get('/api/auth/me')).body.code).toBe(102);
     expect((await client().login('operator01', 'demo1234')).body.code).toBe(40001);
     expect((await client().login('operator01', 'newpass99')).body.code).toBe(200);
-    expect((await client().post('/api/auth/reset', { token, password: 'again999', confirm: 'again999' })).body.code).toBe(40007);
+    expect(
+      (await client().post('/api/auth/reset', { token, password: 'again999', confirm: 'again999' })).body
+        .code,
+    ).toBe(40007);
   });
 
   it('refuses an expired link', async () => {
@@ -76,9 +125,22 @@ describe('forgot and reset', () => {
     await client().post('/api/auth/forgot', { email: 'superadmin@callplat.local' });
     const token = linkToken((await p.waitForMail('superadmin@callplat.local')).text)!;
     await p.db.knex('password_resets').update({ expires_at: new Date(Date.now() - 1000) });
-    expect((await client().post('/api/auth/reset', { token, password: 'newpass99', confirm: 'newpass99' })).body.code).toBe(40007);
-    expect((await client().post('/api/auth/reset', { token: 'x'.repeat(43), password: 'newpass99', confirm: 'newpass99' })).body.code).toBe(40007);
-    expect((await client().post('/api/auth/reset', { token: 'short', password: '1', confirm: '2' })).status).toBe(400);
+    expect(
+      (await client().post('/api/auth/reset', { token, password: 'newpass99', confirm: 'newpass99' })).body
+        .code,
+    ).toBe(40007);
+    expect(
+      (
+        await client().post('/api/auth/reset', {
+          token: 'x'.repeat(43),
+          password: 'newpass99',
+          confirm: 'newpass99',
+        })
+      ).body.code,
+    ).toBe(40007);
+    expect(
+      (await client().post('/api/auth/reset', { token: 'short', password: '1', confirm: '2' })).status,
+    ).toBe(400);
   });
 });
 
@@ -88,9 +150,23 @@ describe('change password', () => {
     await a.login('merchant01');
     const b = client();
     await b.login('merchant01');
-    expect((await a.post('/api/auth/password', { kind: 'login', oldPassword: 'wrong999', password: 'fresh123', confirm: 'fresh123' })).body.code).toBe(40008);
+    expect(
+      (
+        await a.post('/api/auth/password', {
+          kind: 'login',
+          oldPassword: 'wrong999',
+          password: 'fresh123',
+          confirm: 'fresh123',
+        })
+      ).body.code,
+    ).toBe(40008);
     const stolen = a.cookie;
-    const r = await a.post('/api/auth/password', { kind: 'login', oldPassword: 'demo1234', password: 'fresh123', confirm: 'fresh123' });
+    const r = await a.post('/api/auth/password', {
+      kind: 'login',
+      oldPassword: 'demo1234',
+      password: 'fresh123',
+      confirm: 'fresh123',
+    });
     expect(r.body).toMatchObject({ code: 200, data: { loggedOut: true } });
     expect(a.cookie).toBeUndefined(); // the reply clears the cookie; the old one is dead on the server too
     a.cookie = stolen;
@@ -103,10 +179,18 @@ describe('change password', () => {
     const c = client();
     await c.login('superadmin');
     expect((await c.post('/api/auth/export-password/check', { password: 'demo1234' })).body.code).toBe(200);
-    const r = await c.post('/api/auth/password', { kind: 'export', oldPassword: 'demo1234', password: 'export77', confirm: 'export77' });
+    const r = await c.post('/api/auth/password', {
+      kind: 'export',
+      oldPassword: 'demo1234',
+      password: 'export77',
+      confirm: 'export77',
+    });
     expect(r.body.data).toEqual({ loggedOut: false });
     expect((await c.post('/api/auth/export-password/check', { password: 'demo1234' })).body.code).toBe(40008);
     expect((await c.post('/api/auth/export-password/check', { password: 'export77' })).body.code).toBe(200);
-    expect((await c.post('/api/auth/password', { kind: 'other', oldPassword: 'x', password: 'y', confirm: 'z' })).status).toBe(400);
+    expect(
+      (await c.post('/api/auth/password', { kind: 'other', oldPassword: 'x', password: 'y', confirm: 'z' }))
+        .status,
+    ).toBe(400);
   });
 });

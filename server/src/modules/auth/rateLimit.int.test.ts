@@ -6,15 +6,23 @@ import { startTestPlatform, type TestPlatform } from '../../../../test/harness';
 let p: TestPlatform;
 const WINDOW_S = 2;
 beforeAll(async () => {
-  p = await startTestPlatform({ config: { trustProxy: true, rateLimit: { windowSeconds: WINDOW_S, perAccount: 5, perIp: 30 } } });
+  p = await startTestPlatform({
+    config: { trustProxy: true, rateLimit: { windowSeconds: WINDOW_S, perAccount: 5, perIp: 30 } },
+  });
 });
 afterAll(() => p.close());
 
 const attempt = (ip: string, account: string, password: string) =>
-  new ApiClient(p.url).request('POST', '/api/auth/login', { account, password, remember: false, pledge: true }, { 'x-forwarded-for': ip });
+  new ApiClient(p.url).request(
+    'POST',
+    '/api/auth/login',
+    { account, password, remember: false, pledge: true },
+    { 'x-forwarded-for': ip },
+  );
 
 it('blocks an account from one IP after 5 failures, even with the right password, until the window ends', async () => {
-  for (let i = 0; i < 5; i++) expect((await attempt('10.1.0.1', 'merchant01', 'wrong' + i)).body.code).toBe(40001);
+  for (let i = 0; i < 5; i++)
+    expect((await attempt('10.1.0.1', 'merchant01', 'wrong' + i)).body.code).toBe(40001);
   const blocked = await attempt('10.1.0.1', 'merchant01', 'demo1234');
   expect(blocked.status).toBe(429);
   expect(blocked.body.code).toBe(429);
@@ -34,6 +42,9 @@ it('blocks an IP that guesses across many accounts', async () => {
 it('limits export-password checks per account', async () => {
   const c = new ApiClient(p.url);
   await c.login('superadmin');
-  for (let i = 0; i < 5; i++) expect((await c.post('/api/auth/export-password/check', { password: 'wrong' + i })).body.code).toBe(40008);
+  for (let i = 0; i < 5; i++)
+    expect((await c.post('/api/auth/export-password/check', { password: 'wrong' + i })).body.code).toBe(
+      40008,
+    );
   expect((await c.post('/api/auth/export-password/check', { password: 'demo1234' })).body.code).toBe(429);
 });

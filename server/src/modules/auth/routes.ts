@@ -7,11 +7,30 @@ import { authOf, clearAuthCookie, requireAuth, setAuthCookie } from '../../http/
 import { langOf, ok } from '../../http/envelope';
 import { body } from '../../http/validate';
 import { presentMe } from './presenters';
-import { changePasswordSchema, checkPasswordSchema, forgotSchema, loginSchema, registerSchema, resetSchema } from './schema';
-import { changePassword, checkPassword, forgot, login, register, resetPassword, type ClientMeta } from './service';
+import {
+  changePasswordSchema,
+  checkPasswordSchema,
+  forgotSchema,
+  loginSchema,
+  registerSchema,
+  resetSchema,
+} from './schema';
+import {
+  changePassword,
+  checkPassword,
+  forgot,
+  login,
+  register,
+  resetPassword,
+  type ClientMeta,
+} from './service';
 import { revokeSessions } from './sessions';
 
-const meta = (ctx: Context): ClientMeta => ({ ip: ctx.ip, userAgent: ctx.get('user-agent'), lang: langOf(ctx) });
+const meta = (ctx: Context): ClientMeta => ({
+  ip: ctx.ip,
+  userAgent: ctx.get('user-agent'),
+  lang: langOf(ctx),
+});
 
 export function authRoutes(deps: Deps): Router {
   const r = new Router({ prefix: '/auth' });
@@ -26,7 +45,9 @@ export function authRoutes(deps: Deps): Router {
     };
     ok(ctx, reply);
   });
-  r.post('/register', async (ctx) => ok(ctx, await register(deps, body(ctx, registerSchema), meta(ctx)), 'registered'));
+  r.post('/register', async (ctx) =>
+    ok(ctx, await register(deps, body(ctx, registerSchema), meta(ctx)), 'registered'),
+  );
   r.post('/forgot', async (ctx) => {
     await forgot(deps, body(ctx, forgotSchema).email, meta(ctx));
     ok(ctx, null, 'resetSent');

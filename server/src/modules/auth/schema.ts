@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { isAccountName, isEmail, isMobile, isPassword } from '../../../../domain/validators';
 
-const required = (max: number) => z.string('validation.required').trim().min(1, 'validation.required').max(max, 'validation.invalid');
+const required = (max: number) =>
+  z.string('validation.required').trim().min(1, 'validation.required').max(max, 'validation.invalid');
 export const password = z.string('validation.required').refine(isPassword, 'validation.password');
 export const email = z.string('validation.required').trim().refine(isEmail, 'validation.email');
 export const accountName = z.string('validation.required').trim().refine(isAccountName, 'validation.account');
@@ -36,7 +37,11 @@ export const registerSchema = confirmMatches(
 export const forgotSchema = z.object({ email });
 
 export const resetSchema = confirmMatches(
-  z.object({ token: z.string('validation.required').min(20).max(100), password, confirm: z.string('validation.required') }),
+  z.object({
+    token: z.string('validation.required').min(20).max(100),
+    password,
+    confirm: z.string('validation.required'),
+  }),
 );
 
 export const changePasswordSchema = confirmMatches(

@@ -9,7 +9,13 @@ import { enqueueMail } from '../../queues/mail';
 import { createAccount, findByLogin, findRegistrationParent } from '../accounts/repo';
 import { effectiveMenus } from '../roles/menus';
 import { forgotLimits, loginLimits, passwordCheckLimits, registerLimits, resetLimits } from './limits';
-import { accountIsExpired, createSession, revokeAccountSessions, type AccountRow, type AuthContext } from './sessions';
+import {
+  accountIsExpired,
+  createSession,
+  revokeAccountSessions,
+  type AccountRow,
+  type AuthContext,
+} from './sessions';
 
 export interface ClientMeta {
   ip: string;
@@ -19,7 +25,8 @@ export interface ClientMeta {
 
 async function guard(deps: Deps, limits: Limit[]): Promise<void> {
   const wait = await deps.limiter.blockedFor(limits);
-  if (wait > 0) throw new AppError(Code.TooManyRequests, 429, 'tooManyAttempts', { minutes: Math.ceil(wait / 60) });
+  if (wait > 0)
+    throw new AppError(Code.TooManyRequests, 429, 'tooManyAttempts', { minutes: Math.ceil(wait / 60) });
 }
 
 export async function login(
@@ -31,7 +38,7 @@ export async function login(
   const ident = input.account.trim().toLowerCase();
   const limits = loginLimits(deps.config.rateLimit, ident, meta.ip);
   await guard(deps, limits);
-  const account: AccountRow & { password_hash: string } | undefined = await findByLogin(deps.db, ident);
+  const account: (AccountRow & { password_hash: string }) | undefined = await findByLogin(deps.db, ident);
   const good = await deps.passwords.verify(account?.password_hash, input.password);
   if (!account || !good) {
     await deps.limiter.fail(limits);
@@ -48,7 +55,14 @@ export async function login(
 
 export async function register(
   deps: Deps,
-  input: { account: string; password: string; email: string; realName: string; phone?: string; pledge: boolean },
+  input: {
+    account: string;
+    password: string;
+    email: string;
+    realName: string;
+    phone?: string;
+    pledge: boolean;
+  },
   meta: ClientMeta,
 ) {
   if (!input.pledge) throw new AppError(Code.PledgeRequired, 400, 'pledgeRequired');
@@ -88,15 +102,25 @@ export async function forgot(deps: Deps, email: string, meta: ClientMeta): Promi
   await enqueueMail(deps.queues.mail, {
     to: account.email,
     subject: translate(meta.lang, 'mail.resetSubject'),
-    text: translate(meta.lang, 'mail.resetBody', { name: account.real_name || account.account, minutes, link }),
+    text: translate(meta.lang, 'mail.resetBody', {
+      name: account.real_name || account.account,
+      minutes,
+      link,
+    }),
   });
 }
 
-export async function resetPassword(deps: Deps, token: string, password: string, meta: ClientMeta): Promise<void> {
+export async function resetPassword(
+  deps: Deps,
+  token: string,
+  password: string,
+  meta: ClientMeta,
+): Promise<void> {
   const limits = resetLimits(deps.config.rateLimit, meta.ip);
   await guard(deps, limits);
   // Single use: the row is claimed atomically; a second use finds nothing.
-  const [claimed] = await deps.db('password_resets')
+  const [claimed] = await deps
+    .db('password_resets')
     .where({ token_hash: sha256(token) })
     .whereNull('used_at')
     .where('expires_at', '>', deps.db.fn.now())
@@ -109,7 +133,10 @@ export async function resetPassword(deps: Deps, token: string, password: string,
   const hash = await deps.passwords.hash(password);
   const revoked = await deps.db.transaction(async (trx) => {
     await trx('accounts').where({ id: accountId }).update({ password_hash: hash, updated_at: trx.fn.now() });
-    await trx('password_resets').where({ account_id: accountId }).whereNull('used_at').update({ used_at: trx.fn.now() });
+    await trx('password_resets')
+      .where({ account_id: accountId })
+      .whereNull('used_at')
+      .update({ used_at: trx.fn.now() });
     return revokeAccountSessions(trx, accountId, 'password-reset');
   });
   deps.live.kickSessions(revoked, Code.SessionRevoked);
@@ -125,7 +152,10 @@ export async function checkPassword(
 ): Promise<void> {
   const limits = passwordCheckLimits(deps.config.rateLimit, auth.account.id, meta.ip);
   await guard(deps, limits);
-  const row = await deps.db('accounts').where({ id: auth.account.id }).first('password_hash', 'export_password_hash');
+  const row = await deps
+    .db('accounts')
+    .where({ id: auth.account.id })
+    .first('password_hash', 'export_password_hash');
   // Until an export password is set, the login password stands in for it.
   const hash = kind === 'export' ? (row.export_password_hash ?? row.password_hash) : row.password_hash;
   if (!(await deps.passwords.verify(hash, plain))) {
@@ -144,7 +174,10 @@ export async function changePassword(
   const hash = await deps.passwords.hash(input.password);
   const id = auth.account.id;
   if (input.kind === 'export') {
-    await deps.db('accounts').where({ id }).update({ export_password_hash: hash, updated_at: deps.db.fn.now() });
+    await deps
+      .db('accounts')
+      .where({ id })
+      .update({ export_password_hash: hash, updated_at: deps.db.fn.now() });
     return { loggedOut: false };
   }
   const revoked = await deps.db.transaction(async (trx) => {

@@ -68,7 +68,8 @@ export async function authenticate(
   const s = await db('sessions').where({ id }).first();
   if (!s) return { ok: false, code: Code.NotLoggedIn };
   if (!sameHash(s.header_hash, sha256(header))) return { ok: false, code: Code.NotLoggedIn };
-  if (s.revoked_at) return { ok: false, code: s.revoke_reason === 'expired' ? Code.SessionExpired : Code.SessionRevoked };
+  if (s.revoked_at)
+    return { ok: false, code: s.revoke_reason === 'expired' ? Code.SessionExpired : Code.SessionRevoked };
   const now = Date.now();
   const idleLimit = s.last_seen_at.getTime() + config.session.idleMinutes * 60_000;
   if (now >= s.expires_at.getTime() || (!s.remember && now >= idleLimit)) {
@@ -81,7 +82,9 @@ export async function authenticate(
     return { ok: false, code: Code.SessionRevoked };
   }
   if (now - s.last_seen_at.getTime() > TOUCH_EVERY_MS) {
-    await db('sessions').where({ id }).update({ last_seen_at: new Date(now) });
+    await db('sessions')
+      .where({ id })
+      .update({ last_seen_at: new Date(now) });
   }
   account.id = Number(account.id);
   const actor: Actor = { id: account.id, level: account.level, path: account.path };

@@ -16,7 +16,10 @@ export function dashboardRoutes(deps: Deps): Router {
       .orWhereIn('l.id', deps.db('sip_line_assignments').where('account_id', id).select('line_id'))
       .countDistinct({ n: 'l.id' })
       .first();
-    const summary: DashboardSummary = { balanceFen: Number(acct.balance_fen), lineCount: Number(lines?.n ?? 0) };
+    const summary: DashboardSummary = {
+      balanceFen: Number(acct.balance_fen),
+      lineCount: Number(lines?.n ?? 0),
+    };
     ok(ctx, summary);
   });
   return r;

@@ -1,7 +1,12 @@
 // The state of each part the platform depends on, each check bounded in time.
 import type Queue from 'bull';
 import type { ComponentHealth, HealthReport, MediaNodeHealth } from '../../../../domain/api';
-import { MEDIA_HEARTBEAT_TTL_S, mediaNodeKey, mediaNodesSetKey, type MediaNodeHeartbeat } from '../../../../domain/media';
+import {
+  MEDIA_HEARTBEAT_TTL_S,
+  mediaNodeKey,
+  mediaNodesSetKey,
+  type MediaNodeHeartbeat,
+} from '../../../../domain/media';
 import type { Deps } from '../../deps';
 import { withTimeout } from '../../lib/timeout';
 
@@ -30,7 +35,11 @@ async function mediaNodes(deps: Deps): Promise<MediaNodeHealth[]> {
   const prefix = deps.config.redisPrefix;
   const ids = await withTimeout(deps.redis.smembers(mediaNodesSetKey(prefix)), LIMIT_MS, 'media nodes');
   if (!ids.length) return [];
-  const values = await withTimeout(deps.redis.mget(ids.map((id) => mediaNodeKey(prefix, id))), LIMIT_MS, 'media nodes');
+  const values = await withTimeout(
+    deps.redis.mget(ids.map((id) => mediaNodeKey(prefix, id))),
+    LIMIT_MS,
+    'media nodes',
+  );
   const nodes: MediaNodeHealth[] = [];
   for (const [i, v] of values.entries()) {
     // A heartbeat key that expired means the worker is gone: forget it.
@@ -51,7 +60,10 @@ export async function healthReport(deps: Deps): Promise<HealthReport> {
     // A client that is not connected would only queue the PING: say so at once.
     deps.redis.status === 'ready'
       ? probe(() => deps.redis.ping(), 'redis')
-      : Promise.resolve({ ok: false, error: `not connected to ${deps.config.redisUrl} (${deps.redis.status})` }),
+      : Promise.resolve({
+          ok: false,
+          error: `not connected to ${deps.config.redisUrl} (${deps.redis.status})`,
+        }),
   ]);
   const queues: HealthReport['queues'] = {};
   for (const q of Object.values(deps.queues) as Queue.Queue[]) {

@@ -32,14 +32,21 @@ it('reports every part and each live media node', async () => {
 });
 
 it('answers 503 with the broken part named when Redis is unreachable, without hanging', async () => {
-  const broken = await startServer({ ...p.config, port: 0, redisUrl: 'redis://127.0.0.1:1' }, { processors: false });
+  const broken = await startServer(
+    { ...p.config, port: 0, redisUrl: 'redis://127.0.0.1:1' },
+    { processors: false },
+  );
   try {
     const started = Date.now();
     const reply = await new ApiClient(broken.url).get<HealthReport>('/api/health');
     expect(Date.now() - started).toBeLessThan(5000);
     expect(reply.status).toBe(503);
     expect(reply.body.code).toBe(503);
-    expect(reply.body.data).toMatchObject({ status: 'degraded', postgres: { ok: true }, redis: { ok: false } });
+    expect(reply.body.data).toMatchObject({
+      status: 'degraded',
+      postgres: { ok: true },
+      redis: { ok: false },
+    });
   } finally {
     await broken.close();
   }
@@ -53,7 +60,11 @@ describe('the envelope', () => {
   });
 
   it('refuses an oversize body with 413', async () => {
-    const r = await new ApiClient(p.url).post('/api/auth/login', { account: 'x'.repeat(2_000_000), password: 'x', pledge: true });
+    const r = await new ApiClient(p.url).post('/api/auth/login', {
+      account: 'x'.repeat(2_000_000),
+      password: 'x',
+      pledge: true,
+    });
     expect(r.status).toBe(413);
     expect(r.body.code).toBe(413);
   });

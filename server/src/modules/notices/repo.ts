@@ -19,11 +19,18 @@ export async function listOwn(db: Knex, accountId: number, limit: number, before
     .modify((q) => beforeId && q.where('id', '<', beforeId))
     .orderBy('id', 'desc')
     .limit(limit);
-  const unread = await db('notices').where({ account_id: accountId }).whereNull('read_at').count({ n: '*' }).first();
+  const unread = await db('notices')
+    .where({ account_id: accountId })
+    .whereNull('read_at')
+    .count({ n: '*' })
+    .first();
   return { items: rows.map(presentNotice), unread: Number(unread?.n ?? 0) };
 }
 
-export async function insertNotice(db: Knex, n: { accountId: number; type: number; title: string; content: string }) {
+export async function insertNotice(
+  db: Knex,
+  n: { accountId: number; type: number; title: string; content: string },
+) {
   const [row] = await db('notices')
     .insert({ account_id: n.accountId, type: n.type, title: n.title, content: n.content })
     .returning('*');

@@ -16,7 +16,9 @@ const listSchema = z.object({
 });
 const createSchema = z.object({
   accountId: z.number('validation.required').int().positive(),
-  type: z.number('validation.required').refine((t) => (NOTICE_TYPES as readonly number[]).includes(t), 'validation.invalid'),
+  type: z
+    .number('validation.required')
+    .refine((t) => (NOTICE_TYPES as readonly number[]).includes(t), 'validation.invalid'),
   title: z.string('validation.required').trim().min(1, 'validation.required').max(200),
   content: z.string().max(5000).default(''),
 });
@@ -34,7 +36,9 @@ export function noticesRoutes(deps: Deps): Router {
   // Sending a notice to an account of one's subtree: part of managing users.
   r.post('/', requireMenu('system/usermanagemain'), async (ctx) => {
     const v = body(ctx, createSchema);
-    const target = await scoped(deps.db('accounts'), deps.db, authOf(ctx).actor, 'id').where('id', v.accountId).first('id');
+    const target = await scoped(deps.db('accounts'), deps.db, authOf(ctx).actor, 'id')
+      .where('id', v.accountId)
+      .first('id');
     if (!target) throw notFound();
     ok(ctx, await notify(deps, v));
   });

@@ -2,7 +2,10 @@
 import type { Deps } from '../../deps';
 import { insertNotice } from './repo';
 
-export async function notify(deps: Deps, n: { accountId: number; type: number; title: string; content: string }) {
+export async function notify(
+  deps: Deps,
+  n: { accountId: number; type: number; title: string; content: string },
+) {
   const notice = await insertNotice(deps.db, n);
   deps.live.noticeToAccount(n.accountId, notice);
   return notice;

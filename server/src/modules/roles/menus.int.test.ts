@@ -17,7 +17,7 @@ const as = async (account: string) => {
 };
 
 it('gives each demo level its menus', async () => {
-  const menus = async (a: string) => ((await (await as(a)).get<Me>('/api/auth/me')).body.data!.menus);
+  const menus = async (a: string) => (await (await as(a)).get<Me>('/api/auth/me')).body.data!.menus;
   expect(await menus('superadmin')).toEqual([...MENU_KEYS]);
   expect((await menus('merchant01')).sort()).toEqual([...DEFAULT_MERCHANT_MENUS].sort());
   expect((await menus('operator01')).sort()).toEqual([...DEFAULT_USER_MENUS].sort());
@@ -36,9 +36,15 @@ it('refuses with 403 what the menus do not grant', async () => {
 
 it('lets a merchant grant only menus it holds', async () => {
   const m = await as('merchant01');
-  const held = await m.post<RoleDto>('/api/roles', { name: '客服', menus: ['crm/mycustomer', 'dashboards/rootdashboard'] });
+  const held = await m.post<RoleDto>('/api/roles', {
+    name: '客服',
+    menus: ['crm/mycustomer', 'dashboards/rootdashboard'],
+  });
   expect(held.body.code).toBe(200);
-  const notHeld = await m.post('/api/roles', { name: '越权', menus: ['crm/mycustomer', 'systemset/clusterserver'] });
+  const notHeld = await m.post('/api/roles', {
+    name: '越权',
+    menus: ['crm/mycustomer', 'systemset/clusterserver'],
+  });
   expect(notHeld.status).toBe(403);
   expect(notHeld.body.message).toContain('systemset/clusterserver');
   expect((await m.post('/api/roles', { name: '未知', menus: ['no/such'] })).status).toBe(400);
@@ -55,8 +61,10 @@ it('narrows a subtree at once when a superior loses a menu', async () => {
   const admin = await as('superadmin');
   const merchantRole = (await admin.get<RoleDto[]>('/api/roles')).body.data!.find((r) => r.name === '商户')!;
   const without = merchantRole.menus.filter((k) => k !== 'dashboards/rootdashboard');
-  expect((await admin.put(`/api/roles/${merchantRole.id}`, { name: '商户', menus: without })).body.code).toBe(200);
+  expect((await admin.put(`/api/roles/${merchantRole.id}`, { name: '商户', menus: without })).body.code).toBe(
+    200,
+  );
   // operator01's own role still lists it, but its merchant no longer holds it.
   expect((await op.get('/api/dashboard/summary')).status).toBe(403);
-  expect(((await op.get<Me>('/api/auth/me')).body.data!.menus)).not.toContain('dashboards/rootdashboard');
+  expect((await op.get<Me>('/api/auth/me')).body.data!.menus).not.toContain('dashboards/rootdashboard');
 });

@@ -7,7 +7,9 @@ import type { Actor } from '../../db/scope';
 export async function effectiveMenus(db: Knex, actor: Actor): Promise<string[]> {
   if (actor.level === 0) return [...MENU_KEYS];
   const ids = actor.path.split('/').filter(Boolean).map(Number);
-  const rows: { id: string; level: number; role_id: string | null; menu_key: string | null }[] = await db('accounts as a')
+  const rows: { id: string; level: number; role_id: string | null; menu_key: string | null }[] = await db(
+    'accounts as a',
+  )
     .leftJoin('role_menus as rm', 'rm.role_id', 'a.role_id')
     .whereIn('a.id', ids)
     .select('a.id', 'a.level', 'a.role_id', 'rm.menu_key');

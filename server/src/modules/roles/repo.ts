@@ -2,9 +2,14 @@ import type { Knex } from 'knex';
 import type { RoleDto } from '../../../../domain/api';
 import type { Actor } from '../../db/scope';
 
-async function withMenus(db: Knex, rows: { id: string; owner_id: string; name: string; description: string }[]): Promise<RoleDto[]> {
+async function withMenus(
+  db: Knex,
+  rows: { id: string; owner_id: string; name: string; description: string }[],
+): Promise<RoleDto[]> {
   const ids = rows.map((r) => r.id);
-  const menus: { role_id: string; menu_key: string }[] = ids.length ? await db('role_menus').whereIn('role_id', ids) : [];
+  const menus: { role_id: string; menu_key: string }[] = ids.length
+    ? await db('role_menus').whereIn('role_id', ids)
+    : [];
   return rows.map((r) => ({
     id: Number(r.id),
     ownerId: Number(r.owner_id),
@@ -25,7 +30,9 @@ export async function assignableRoles(db: Knex, actor: Actor): Promise<RoleDto[]
 }
 
 export async function ownedRole(db: Knex, actor: Actor, id: number): Promise<RoleDto | undefined> {
-  const rows = await db('roles').where({ id, owner_id: actor.id }).select('id', 'owner_id', 'name', 'description');
+  const rows = await db('roles')
+    .where({ id, owner_id: actor.id })
+    .select('id', 'owner_id', 'name', 'description');
   return (await withMenus(db, rows))[0];
 }
 
@@ -38,13 +45,18 @@ export async function saveRole(
   return db.transaction(async (trx) => {
     let roleId = id;
     if (roleId) {
-      await trx('roles').where({ id: roleId, owner_id: actor.id }).update({ name: input.name, description: input.description, updated_at: trx.fn.now() });
+      await trx('roles')
+        .where({ id: roleId, owner_id: actor.id })
+        .update({ name: input.name, description: input.description, updated_at: trx.fn.now() });
       await trx('role_menus').where({ role_id: roleId }).delete();
     } else {
-      const [row] = await trx('roles').insert({ owner_id: actor.id, name: input.name, description: input.description }).returning('id');
+      const [row] = await trx('roles')
+        .insert({ owner_id: actor.id, name: input.name, description: input.description })
+        .returning('id');
       roleId = Number(row.id);
     }
-    if (input.menus.length) await trx('role_menus').insert(input.menus.map((m) => ({ role_id: roleId, menu_key: m })));
+    if (input.menus.length)
+      await trx('role_menus').insert(input.menus.map((m) => ({ role_id: roleId, menu_key: m })));
     return roleId;
   });
 }

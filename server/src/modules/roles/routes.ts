@@ -10,8 +10,12 @@ import { upsertRole } from './service';
 export function rolesRoutes(deps: Deps): Router {
   const r = new Router();
   r.get('/menus', (ctx) => ok(ctx, authOf(ctx).menus));
-  r.get('/roles', requireMenu('system/rolesmain'), async (ctx) => ok(ctx, await assignableRoles(deps.db, authOf(ctx).actor)));
-  r.post('/roles', requireMenu('system/rolesmain'), async (ctx) => ok(ctx, await upsertRole(deps, authOf(ctx), body(ctx, saveRoleSchema))));
+  r.get('/roles', requireMenu('system/rolesmain'), async (ctx) =>
+    ok(ctx, await assignableRoles(deps.db, authOf(ctx).actor)),
+  );
+  r.post('/roles', requireMenu('system/rolesmain'), async (ctx) =>
+    ok(ctx, await upsertRole(deps, authOf(ctx), body(ctx, saveRoleSchema))),
+  );
   r.put('/roles/:id', requireMenu('system/rolesmain'), async (ctx) =>
     ok(ctx, await upsertRole(deps, authOf(ctx), body(ctx, saveRoleSchema), idParam(ctx))),
   );

@@ -26,10 +26,16 @@ export async function upsertRole(
   assertMenusHeld(auth, input.menus);
   if (id && !(await ownedRole(deps.db, auth.actor, id))) throw notFound();
   try {
-    const roleId = await saveRole(deps.db, auth.actor, { ...input, description: input.description ?? '', menus: [...new Set(input.menus)] }, id);
+    const roleId = await saveRole(
+      deps.db,
+      auth.actor,
+      { ...input, description: input.description ?? '', menus: [...new Set(input.menus)] },
+      id,
+    );
     return (await ownedRole(deps.db, auth.actor, roleId))!;
   } catch (e) {
-    if ((e as { code?: string }).code === '23505') throw new AppError(409, 409, 'badRequest', {}, { errors: [{ path: 'name', message: 'duplicate' }] });
+    if ((e as { code?: string }).code === '23505')
+      throw new AppError(409, 409, 'badRequest', {}, { errors: [{ path: 'name', message: 'duplicate' }] });
     throw e;
   }
 }
