@@ -1,16 +1,30 @@
 // Three projects: unit (pure, fast), integration (real PostgreSQL + Redis), e2e (Chromium).
 const transform = {
-  '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } }],
+  '^.+\\.(t|j)sx?$': [
+    '@swc/jest',
+    { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
+  ],
 };
 const base = { transform, testEnvironment: 'node', moduleFileExtensions: ['ts', 'tsx', 'js', 'json'] };
 
 module.exports = {
   projects: [
-    { ...base, displayName: 'unit', testMatch: ['<rootDir>/{domain,client,media,config,scripts}/**/*.test.{ts,tsx}', '<rootDir>/server/**/*.unit.test.ts'] },
+    {
+      ...base,
+      displayName: 'unit',
+      testMatch: [
+        '<rootDir>/{domain,client,media,config,scripts}/**/*.test.{ts,tsx}',
+        '<rootDir>/server/**/*.unit.test.ts',
+      ],
+    },
     {
       ...base,
       displayName: 'integration',
-      testMatch: ['<rootDir>/server/**/*.int.test.ts', '<rootDir>/media/**/*.int.test.ts', '<rootDir>/scripts/**/*.int.test.ts'],
+      testMatch: [
+        '<rootDir>/server/**/*.int.test.ts',
+        '<rootDir>/media/**/*.int.test.ts',
+        '<rootDir>/scripts/**/*.int.test.ts',
+      ],
       globalSetup: '<rootDir>/test/globalSetup.ts',
     },
     {

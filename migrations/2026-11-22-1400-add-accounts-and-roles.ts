@@ -28,7 +28,9 @@ export async function up(knex: Knex): Promise<void> {
     t.check('?? in (0, 1, 2)', ['level'], 'accounts_level_check');
     t.check('?? >= 0', ['balance_fen'], 'accounts_balance_nonnegative');
   });
-  await knex.raw('CREATE UNIQUE INDEX accounts_email_lower ON accounts (lower(email)) WHERE email IS NOT NULL');
+  await knex.raw(
+    'CREATE UNIQUE INDEX accounts_email_lower ON accounts (lower(email)) WHERE email IS NOT NULL',
+  );
   await knex.raw('CREATE INDEX accounts_path ON accounts (path text_pattern_ops)');
   await knex.raw('CREATE INDEX accounts_parent ON accounts (parent_id)');
 

@@ -9,13 +9,27 @@ import { NoticeType } from '../domain/codes';
 
 const YEAR_MS = 365 * 86_400_000;
 
-async function role(knex: Knex, ownerId: number, name: string, menus: readonly string[], registration = false) {
-  const [r] = await knex('roles').insert({ owner_id: ownerId, name, description: name, registration_default: registration }).returning('id');
+async function role(
+  knex: Knex,
+  ownerId: number,
+  name: string,
+  menus: readonly string[],
+  registration = false,
+) {
+  const [r] = await knex('roles')
+    .insert({ owner_id: ownerId, name, description: name, registration_default: registration })
+    .returning('id');
   await knex('role_menus').insert(menus.map((m) => ({ role_id: r.id, menu_key: m })));
   return Number(r.id);
 }
 
-async function account(knex: Knex, parent: { id: number; path: string } | null, demo: (typeof DEMO_ACCOUNTS)[number], hash: string, extra: Record<string, unknown>) {
+async function account(
+  knex: Knex,
+  parent: { id: number; path: string } | null,
+  demo: (typeof DEMO_ACCOUNTS)[number],
+  hash: string,
+  extra: Record<string, unknown>,
+) {
   const [row] = await knex('accounts')
     .insert({
       parent_id: parent?.id ?? null,
@@ -37,7 +51,9 @@ async function account(knex: Knex, parent: { id: number; path: string } | null, 
 async function recharge(knex: Knex, accountId: number, byId: number | null, fen: number) {
   const a = await knex('accounts').where({ id: accountId }).forUpdate().first('balance_fen');
   const before = Number(a.balance_fen);
-  await knex('accounts').where({ id: accountId }).update({ balance_fen: before + fen });
+  await knex('accounts')
+    .where({ id: accountId })
+    .update({ balance_fen: before + fen });
   await knex('ledger_entries').insert({
     account_id: accountId,
     delta_fen: fen,
@@ -62,22 +78,59 @@ export async function seed(knex: Knex): Promise<void> {
     const merchantRole = await role(trx, sa.id, '商户', DEFAULT_MERCHANT_MENUS);
     await role(trx, sa.id, '注册用户', DEFAULT_USER_MENUS, true);
 
-    const m = await account(trx, sa, merchantDemo, hash, { role_id: merchantRole, ai_seats: 20, total_authorization: 30 });
+    const m = await account(trx, sa, merchantDemo, hash, {
+      role_id: merchantRole,
+      ai_seats: 20,
+      total_authorization: 30,
+    });
     const operatorRole = await role(trx, m.id, '坐席用户', DEFAULT_USER_MENUS);
-    const u = await account(trx, m, userDemo, hash, { role_id: operatorRole, ai_seats: 5, total_authorization: 6 });
+    const u = await account(trx, m, userDemo, hash, {
+      role_id: operatorRole,
+      ai_seats: 5,
+      total_authorization: 6,
+    });
 
     await recharge(trx, m.id, sa.id, 1_234_567); // 12,345.67 yuan
     await recharge(trx, u.id, m.id, 50_000); // 500.00 yuan
 
     const lines = await trx('sip_lines')
       .insert([
-        { account_id: m.id, name: 'demo-line-1', server_ip: '10.0.0.10', port: 5060, auth_account: 'line000001', password_enc: '', caller_number: '02100000001', codec: 'PCMA', rate_count: 5, rate_seconds: 1, port_count: 30 },
-        { account_id: m.id, name: 'demo-line-2', server_ip: '10.0.0.11', port: 5060, auth_account: 'line000002', password_enc: '', caller_number: '02100000002', codec: 'G729', rate_count: 2, rate_seconds: 1, port_count: 10 },
+        {
+          account_id: m.id,
+          name: 'demo-line-1',
+          server_ip: '10.0.0.10',
+          port: 5060,
+          auth_account: 'line000001',
+          password_enc: '',
+          caller_number: '02100000001',
+          codec: 'PCMA',
+          rate_count: 5,
+          rate_seconds: 1,
+          port_count: 30,
+        },
+        {
+          account_id: m.id,
+          name: 'demo-line-2',
+          server_ip: '10.0.0.11',
+          port: 5060,
+          auth_account: 'line000002',
+          password_enc: '',
+          caller_number: '02100000002',
+          codec: 'G729',
+          rate_count: 2,
+          rate_seconds: 1,
+          port_count: 10,
+        },
       ])
       .returning('id');
     await trx('sip_line_assignments').insert({ line_id: lines[0].id, account_id: u.id });
 
     for (const a of [sa, m, u])
-      await trx('notices').insert({ account_id: a.id, type: NoticeType.System, title: '欢迎使用 / Welcome', content: 'Demo data' });
+      await trx('notices').insert({
+        account_id: a.id,
+        type: NoticeType.System,
+        title: '欢迎使用 / Welcome',
+        content: 'Demo data',
+      });
   });
 }

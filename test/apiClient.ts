@@ -15,7 +15,12 @@ export class ApiClient {
 
   constructor(readonly baseUrl: string) {}
 
-  async request<T = unknown>(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<Reply<T>> {
+  async request<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<Reply<T>> {
     const headers: Record<string, string> = { 'accept-language': this.lang, ...extraHeaders };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (this.cookie) headers.cookie = `Auth=${this.cookie}`;
@@ -35,7 +40,12 @@ export class ApiClient {
   put = <T = unknown>(path: string, body: unknown = {}) => this.request<T>('PUT', path, body);
 
   async login(account: string, password = 'demo1234', remember = false): Promise<Reply<LoginResponse>> {
-    const r = await this.post<LoginResponse>('/api/auth/login', { account, password, remember, pledge: true });
+    const r = await this.post<LoginResponse>('/api/auth/login', {
+      account,
+      password,
+      remember,
+      pledge: true,
+    });
     if (r.body.code === 200) this.token = r.body.data!.user.token;
     return r;
   }

@@ -18,7 +18,9 @@ export interface TestPlatform {
   close(): Promise<void>;
 }
 
-export async function startTestPlatform(opts: { seed?: boolean; config?: Partial<Config> } = {}): Promise<TestPlatform> {
+export async function startTestPlatform(
+  opts: { seed?: boolean; config?: Partial<Config> } = {},
+): Promise<TestPlatform> {
   const db = await createTestDb();
   if (opts.seed !== false) await db.knex.seed.run(seedConfig);
   const mail = await startMailCatcher();

@@ -14,14 +14,26 @@ function parse(raw: string, to: string): CapturedMail {
   const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
   const headers = head.replace(/\r?\n[ \t]+/g, ' ');
   const subjectLine = /^Subject: (.*)$/im.exec(headers)?.[1] ?? '';
-  const subject = subjectLine.replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_, enc: string, s: string) =>
-    enc.toUpperCase() === 'B'
-      ? Buffer.from(s, 'base64').toString('utf8')
-      : Buffer.from(s.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'),
-  ).replace(/\s+(?==\?)/g, '');
+  const subject = subjectLine
+    .replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_, enc: string, s: string) =>
+      enc.toUpperCase() === 'B'
+        ? Buffer.from(s, 'base64').toString('utf8')
+        : Buffer.from(
+            s
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+            'latin1',
+          ).toString('utf8'),
+    )
+    .replace(/\s+(?==\?)/g, '');
   let body = rest.join('\n\n');
   if (/Content-Transfer-Encoding: quoted-printable/i.test(headers)) {
-    body = Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+    body = Buffer.from(
+      body
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+      'latin1',
+    ).toString('utf8');
   } else if (/Content-Transfer-Encoding: base64/i.test(headers)) {
     body = Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   }
@@ -69,7 +81,10 @@ export async function startMailCatcher(): Promise<MailCatcher> {
       const found = mails.find((m) => m.to === want);
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no mail to ${to} within ${timeoutMs} ms`)), timeoutMs);
+        const timer = setTimeout(
+          () => reject(new Error(`no mail to ${to} within ${timeoutMs} ms`)),
+          timeoutMs,
+        );
         waiters.push({ to: want, resolve: (m) => (clearTimeout(timer), resolve(m)) });
       });
     },
