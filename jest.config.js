@@ -12,6 +12,7 @@ module.exports = {
     {
       ...base,
       displayName: 'unit',
+      testPathIgnorePatterns: ['/node_modules/', '\\.int\\.test\\.ts$', '\\.e2e\\.test\\.ts$'],
       testMatch: [
         '<rootDir>/{domain,client,media,config,scripts}/**/*.test.{ts,tsx}',
         '<rootDir>/server/**/*.unit.test.ts',
@@ -26,12 +27,14 @@ module.exports = {
         '<rootDir>/scripts/**/*.int.test.ts',
       ],
       globalSetup: '<rootDir>/test/globalSetup.ts',
+      globalTeardown: '<rootDir>/test/globalTeardown.ts',
     },
     {
       ...base,
       displayName: 'e2e',
       testMatch: ['<rootDir>/e2e/**/*.e2e.test.ts'],
       globalSetup: '<rootDir>/test/globalSetup.ts',
+      globalTeardown: '<rootDir>/test/globalTeardown.ts',
     },
   ],
 };

@@ -3,7 +3,11 @@ import knexFactory, { type Knex } from 'knex';
 import { loadConfig } from '../config';
 import { cloneDatabase, dropDatabase, withDatabase } from '../scripts/lib/db';
 
-export const TEMPLATE_DB = 'callplat_test_template';
+function templateDb(): string {
+  const name = process.env.TEST_TEMPLATE_DB;
+  if (!name) throw new Error('TEST_TEMPLATE_DB is not set: run tests through jest (test/globalSetup.ts)');
+  return name;
+}
 
 export interface TestDb {
   url: string;
@@ -14,7 +18,7 @@ export interface TestDb {
 
 export async function createTestDb(): Promise<TestDb> {
   const base = loadConfig().databaseUrl;
-  const name = await cloneDatabase(base, TEMPLATE_DB, 'callplat_t');
+  const name = await cloneDatabase(base, templateDb(), 'callplat_t');
   const url = withDatabase(base, name);
   const knex = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 5 } });
   return {

@@ -20,7 +20,11 @@ const ident = (name: string): string => {
 };
 
 async function withAdmin<T>(url: string, fn: (k: Knex) => Promise<T>): Promise<T> {
-  const admin = knexFactory({ client: 'pg', connection: withDatabase(url, 'postgres'), pool: { min: 0, max: 1 } });
+  const admin = knexFactory({
+    client: 'pg',
+    connection: withDatabase(url, 'postgres'),
+    pool: { min: 0, max: 1 },
+  });
   try {
     return await fn(admin);
   } finally {
