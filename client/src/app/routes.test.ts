@@ -1,0 +1,46 @@
+import { DEFAULT_USER_MENUS, MENUS, MENU_KEYS, menuPath } from '../../../domain/menus';
+import { createI18n } from './i18n';
+import { HOME_PATH, SHELL_ROUTES, areaLabelKey, groupByArea, routesFor } from './routes';
+
+describe('route table', () => {
+  it('has exactly one route per menu key, in menu order', () => {
+    expect(SHELL_ROUTES.map((r) => r.key)).toEqual([...MENU_KEYS]);
+  });
+
+  it('gives each route its URL, area, permission and a page', () => {
+    for (const r of SHELL_ROUTES) {
+      const menu = MENUS.find((m) => m.key === r.key)!;
+      expect(r.path).toBe(menuPath(r.key));
+      expect(r.area).toBe(menu.area);
+      expect(r.permission).toBe(r.key);
+      expect(r.Page).toBeDefined();
+    }
+  });
+
+  it('builds the dashboard; every other area is honestly not available yet', () => {
+    expect(SHELL_ROUTES.filter((r) => r.available).map((r) => r.key)).toEqual(['dashboards/rootdashboard']);
+    const notAvailable = SHELL_ROUTES.filter((r) => !r.available);
+    expect(new Set(notAvailable.map((r) => r.Page)).size).toBe(1);
+    expect(HOME_PATH).toBe('/rootmain/dashboards/rootdashboard');
+  });
+
+  it.each(['zh-CN', 'en'] as const)('has a %s label for every route and area', (lng) => {
+    const i18n = createI18n(lng, false);
+    for (const r of SHELL_ROUTES) {
+      expect(i18n.exists(r.labelKey)).toBe(true);
+      expect(i18n.exists(areaLabelKey(r.area))).toBe(true);
+    }
+  });
+
+  it('filters by the granted menus and ignores unknown keys', () => {
+    const rs = routesFor([...DEFAULT_USER_MENUS, 'nope/unknown']);
+    expect(rs.map((r) => r.key).sort()).toEqual([...DEFAULT_USER_MENUS].sort());
+    expect(routesFor([])).toEqual([]);
+  });
+
+  it('groups by area in table order', () => {
+    const groups = groupByArea(routesFor(['crm/sea', 'dashboards/rootdashboard', 'crm/mycustomer']));
+    expect(groups.map((g) => g.area)).toEqual(['dashboard', 'customers']);
+    expect(groups[1]!.routes.map((r) => r.key)).toEqual(['crm/mycustomer', 'crm/sea']);
+  });
+});

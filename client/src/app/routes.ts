@@ -1,0 +1,66 @@
+// The one route table: every menu of domain/menus.ts (SPEC §2 shell routes) with its lazy page,
+// label, side-bar area and permission. The router and the side bar are both drawn from it.
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { MENUS, menuPath, type MenuArea } from '../../../domain/menus';
+
+export interface ShellPageProps {
+  menuKey: string;
+}
+
+export interface ShellRoute {
+  /** Menu key, also the child path under /rootmain. */
+  key: string;
+  /** Full URL: /rootmain/<key>. */
+  path: string;
+  area: MenuArea;
+  /** i18n key of the label (side bar, page titles). */
+  labelKey: string;
+  /** Menu key the account must hold (Me.menus). */
+  permission: string;
+  /** False while the area is not built: the page is the honest "not available yet" panel. */
+  available: boolean;
+  Page: LazyExoticComponent<ComponentType<ShellPageProps>>;
+}
+
+const NotAvailablePage = lazy(() => import('../ui/NotAvailablePage'));
+
+/** Pages built so far; every other menu renders NotAvailablePage. */
+const BUILT: Record<string, LazyExoticComponent<ComponentType<ShellPageProps>>> = {
+  'dashboards/rootdashboard': lazy(() => import('../features/dashboard/pages/DashboardPage')),
+};
+
+export const SHELL_ROUTES: readonly ShellRoute[] = MENUS.map(({ key, area }) => ({
+  key,
+  path: menuPath(key),
+  area,
+  labelKey: `menus:items.${key}`,
+  permission: key,
+  available: key in BUILT,
+  Page: BUILT[key] ?? NotAvailablePage,
+}));
+
+export const areaLabelKey = (area: MenuArea): string => `menus:areas.${area}`;
+
+/** The routes an account may use, in table order. */
+export const routesFor = (menus: readonly string[]): ShellRoute[] => {
+  const granted = new Set(menus);
+  return SHELL_ROUTES.filter((r) => granted.has(r.permission));
+};
+
+/** Side-bar groups: areas in table order, each with its granted routes. */
+export function groupByArea(routes: readonly ShellRoute[]): { area: MenuArea; routes: ShellRoute[] }[] {
+  const groups = new Map<MenuArea, ShellRoute[]>();
+  for (const r of routes) groups.set(r.area, [...(groups.get(r.area) ?? []), r]);
+  return [...groups].map(([area, rs]) => ({ area, routes: rs }));
+}
+
+export const PUBLIC_PATHS = {
+  login: '/login',
+  register: '/register',
+  forgot: '/forgot',
+  notFound: '/error404',
+  wxChat: '/wxChat.html',
+  wxScan: '/wxscan',
+} as const;
+
+export const HOME_PATH = menuPath('dashboards/rootdashboard');

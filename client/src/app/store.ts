@@ -1,0 +1,29 @@
+// The Redux store: slices, saga middleware (no thunks), and the API client's login-required hook.
+import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import createSagaMiddleware from 'redux-saga';
+import { setLoginRequiredHandler } from '../api';
+import { authActions, authReducer } from '../features/auth/slice';
+import { dashboardReducer } from '../features/dashboard/slice';
+import { noticesReducer } from '../features/notices/slice';
+import { rootSaga } from './rootSaga';
+
+export const rootReducer = combineReducers({
+  auth: authReducer,
+  notices: noticesReducer,
+  dashboard: dashboardReducer,
+});
+
+export function createAppStore() {
+  const sagaMiddleware = createSagaMiddleware();
+  const store = configureStore({
+    reducer: rootReducer,
+    middleware: (gDM) => gDM({ thunk: false }).concat(sagaMiddleware),
+  });
+  setLoginRequiredHandler(() => store.dispatch(authActions.loginRequired()));
+  sagaMiddleware.run(rootSaga);
+  return store;
+}
+
+export type RootState = ReturnType<typeof rootReducer>;
+export type AppStore = ReturnType<typeof createAppStore>;
+export type AppDispatch = AppStore['dispatch'];

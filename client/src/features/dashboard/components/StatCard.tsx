@@ -1,0 +1,18 @@
+// One dashboard card: a title and either a figure or an honest "coming later" note.
+import { Card, Classes, H2, H6, Spinner, SpinnerSize } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
+
+export function StatCard(p: { title: string; testId: string; loading?: boolean; children: ReactNode }) {
+  return (
+    <Card className="cp-stat-card" data-testid={p.testId}>
+      <H6 className={Classes.TEXT_MUTED}>{p.title}</H6>
+      {p.loading ? <Spinner size={SpinnerSize.SMALL} /> : p.children}
+    </Card>
+  );
+}
+
+export const Figure = ({ value, testId }: { value: ReactNode; testId: string }) => (
+  <H2 data-testid={testId}>{value}</H2>
+);
+
+export const ComingLater = ({ text }: { text: string }) => <p className={Classes.TEXT_MUTED}>{text}</p>;

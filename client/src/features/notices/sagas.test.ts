@@ -1,0 +1,36 @@
+import { call, put } from 'redux-saga/effects';
+import type { NoticeDto } from '../../../../domain/api';
+import { api, ApiError } from '../../api';
+import { i18n } from '../../app/i18n';
+import { showToast } from '../../ui/toaster';
+import { loadNoticesSaga, markReadSaga, noticeToastSaga } from './sagas';
+import { NOTICE_LIMIT, noticesActions as N } from './slice';
+
+jest.mock('../../app/env', () => ({ API_BASE: '' }));
+
+describe('notices sagas', () => {
+  it('loads the latest notices', () => {
+    const g = loadNoticesSaga();
+    expect(g.next().value).toEqual(put(N.noticesRequested()));
+    expect(g.next().value).toEqual(call(api.get, '/api/notices', { query: { limit: NOTICE_LIMIT } }));
+    const data = { items: [], unread: 0 };
+    expect(g.next(data).value).toEqual(put(N.noticesLoaded(data)));
+  });
+
+  it('marks a notice read, silently', () => {
+    const g = markReadSaga(N.markReadRequested(5));
+    expect(g.next().value).toEqual(call(api.post, '/api/notices/5/read', undefined, { successToast: false }));
+    const next = g.next({ updated: 1 }).value as ReturnType<typeof put>;
+    expect(next.payload.action).toMatchObject({ type: N.noticeMarkedRead.type, payload: { id: 5 } });
+    const failed = markReadSaga(N.markReadRequested(6));
+    failed.next();
+    expect(failed.throw(new ApiError('x', 500, 'http')).done).toBe(true);
+  });
+
+  it('toasts a live notice', () => {
+    const g = noticeToastSaga(N.noticeReceived({ id: 1, title: 'Low balance' } as NoticeDto));
+    expect(g.next().value).toEqual(
+      call(showToast, 'info', i18n.t('notices:newNotice', { title: 'Low balance' })),
+    );
+  });
+});

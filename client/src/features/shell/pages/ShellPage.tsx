@@ -1,0 +1,24 @@
+// The authenticated shell at /rootmain: header, side bar, and the current menu's page.
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { TopProgress } from '../../../ui/TopProgress';
+import { AppHeader } from '../components/AppHeader';
+import { SideBar } from '../components/SideBar';
+
+export default function ShellPage() {
+  const { pathname } = useLocation();
+  return (
+    <div className="cp-shell" data-testid="shell">
+      <AppHeader />
+      <div className="cp-shell-body">
+        <SideBar />
+        <main className="cp-shell-content" data-testid="shell-content">
+          {/* Keyed per page so the progress bar shows while the next lazy page loads. */}
+          <Suspense key={pathname} fallback={<TopProgress />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+// All translations are bundled: the app is small and both languages must always be complete.
+import zhCommon from './zh-CN/common.json';
+import zhErrors from './zh-CN/errors.json';
+import zhAuth from './zh-CN/auth.json';
+import zhShell from './zh-CN/shell.json';
+import zhNotices from './zh-CN/notices.json';
+import zhDashboard from './zh-CN/dashboard.json';
+import zhMenus from './zh-CN/menus.json';
+import enCommon from './en/common.json';
+import enErrors from './en/errors.json';
+import enAuth from './en/auth.json';
+import enShell from './en/shell.json';
+import enNotices from './en/notices.json';
+import enDashboard from './en/dashboard.json';
+import enMenus from './en/menus.json';
+
+export const LANGUAGES = ['zh-CN', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'zh-CN';
+
+export const NAMESPACES = ['common', 'errors', 'auth', 'shell', 'notices', 'dashboard', 'menus'] as const;
+
+export const resources = {
+  'zh-CN': {
+    common: zhCommon,
+    errors: zhErrors,
+    auth: zhAuth,
+    shell: zhShell,
+    notices: zhNotices,
+    dashboard: zhDashboard,
+    menus: zhMenus,
+  },
+  en: {
+    common: enCommon,
+    errors: enErrors,
+    auth: enAuth,
+    shell: enShell,
+    notices: enNotices,
+    dashboard: enDashboard,
+    menus: enMenus,
+  },
+} as const;
+
+export const isLanguage = (s: unknown): s is Language => LANGUAGES.includes(s as Language);

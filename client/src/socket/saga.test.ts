@@ -1,0 +1,84 @@
+import { call, cancel, fork, put, take } from 'redux-saga/effects';
+import type { Task } from 'redux-saga';
+import type { NoticeDto } from '../../../domain/api';
+import { Events } from '../../../domain/events';
+import { authActions } from '../features/auth/slice';
+import { noticesActions } from '../features/notices/slice';
+import { createSocket, socketChannel, type AppSocket } from './channel';
+import { SOCKET_STOPPERS, socketSaga, socketSession } from './saga';
+
+jest.mock('../app/env', () => ({ API_BASE: '' }));
+
+type Handler = (arg: never) => void;
+
+/** Just enough of a socket: listeners by event name. */
+function fakeSocket() {
+  const listeners = new Map<string, Set<Handler>>();
+  return {
+    listeners,
+    on: jest.fn((ev: string, fn: Handler) => listeners.set(ev, (listeners.get(ev) ?? new Set()).add(fn))),
+    off: jest.fn((ev: string, fn: Handler) => listeners.get(ev)?.delete(fn)),
+    emit: (ev: string, arg: unknown) => listeners.get(ev)?.forEach((fn) => fn(arg as never)),
+    disconnect: jest.fn(),
+  };
+}
+
+const notice = { id: 9, title: 'Hi' } as NoticeDto;
+
+describe('socketChannel', () => {
+  it('turns socket events into channel messages and removes exactly its listeners on close', async () => {
+    const s = fakeSocket();
+    const ch = socketChannel(s as unknown as AppSocket);
+    s.emit(Events.NoticeNew, notice);
+    s.emit(Events.SessionRevoked, { code: 102 });
+    const got: unknown[] = [];
+    ch.take((m) => got.push(m));
+    ch.take((m) => got.push(m));
+    expect(got).toEqual([
+      { type: 'notice', notice },
+      { type: 'revoked', code: 102 },
+    ]);
+    ch.close();
+    expect(s.off).toHaveBeenCalledTimes(2);
+    expect(s.listeners.get(Events.NoticeNew)?.size).toBe(0);
+    expect(s.listeners.get(Events.SessionRevoked)?.size).toBe(0);
+  });
+});
+
+describe('socketSession', () => {
+  it('puts notices and revocations, and always closes the channel and socket', () => {
+    const s = fakeSocket();
+    const socket = s as unknown as AppSocket;
+    const ch = socketChannel(socket);
+    const g = socketSession('tok');
+    expect(g.next().value).toEqual(call(createSocket, 'tok'));
+    expect(g.next(socket).value).toEqual(call(socketChannel, socket));
+    expect(g.next(ch).value).toEqual(take(ch));
+    expect(g.next({ type: 'notice', notice }).value).toEqual(put(noticesActions.noticeReceived(notice)));
+    expect(g.next().value).toEqual(take(ch));
+    expect(g.next({ type: 'revoked', code: 102 }).value).toEqual(
+      put(authActions.sessionRevoked({ code: 102 })),
+    );
+    g.next();
+    g.return(undefined); // what cancellation does: runs finally
+    expect(s.disconnect).toHaveBeenCalled();
+    expect(s.off).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('socketSaga', () => {
+  it('connects when a session starts and disconnects when it ends or on logout', () => {
+    const g = socketSaga();
+    expect(g.next().value).toEqual(take(authActions.sessionStarted));
+    const started = authActions.sessionStarted({
+      user: { token: 'tok', username: 'u', headImgUrl: '' },
+      me: {} as never,
+    });
+    expect(g.next(started).value).toEqual(fork(socketSession, 'tok'));
+    const task = { id: 1 } as unknown as Task;
+    expect(g.next(task).value).toEqual(take(SOCKET_STOPPERS));
+    expect(SOCKET_STOPPERS).toEqual([authActions.sessionCleared.type, authActions.logoutRequested.type]);
+    expect(g.next(authActions.logoutRequested()).value).toEqual(cancel(task));
+    expect(g.next().value).toEqual(take(authActions.sessionStarted));
+  });
+});

@@ -1,0 +1,35 @@
+// The one saga that owns the socket: connect when a session starts, disconnect when it ends.
+import type { PayloadAction } from '@reduxjs/toolkit';
+import type { EventChannel, SagaIterator, Task } from 'redux-saga';
+import { call, cancel, fork, put, take } from 'redux-saga/effects';
+import type { LoginResponse } from '../../../domain/api';
+import { authActions } from '../features/auth/slice';
+import { noticesActions } from '../features/notices/slice';
+import { createSocket, socketChannel, type AppSocket, type SocketEvent } from './channel';
+
+export function* socketSession(token: string): SagaIterator {
+  const socket = (yield call(createSocket, token)) as AppSocket;
+  const channel = (yield call(socketChannel, socket)) as EventChannel<SocketEvent>;
+  try {
+    while (true) {
+      const event = (yield take(channel)) as SocketEvent;
+      if (event.type === 'notice') yield put(noticesActions.noticeReceived(event.notice));
+      else yield put(authActions.sessionRevoked({ code: event.code }));
+    }
+  } finally {
+    channel.close();
+    socket.disconnect();
+  }
+}
+
+/** Logging out disconnects first: the server's own session:revoked for this logout is not news. */
+export const SOCKET_STOPPERS = [authActions.sessionCleared.type, authActions.logoutRequested.type];
+
+export function* socketSaga(): SagaIterator {
+  while (true) {
+    const started = (yield take(authActions.sessionStarted)) as PayloadAction<LoginResponse>;
+    const task = (yield fork(socketSession, started.payload.user.token)) as Task;
+    yield take(SOCKET_STOPPERS);
+    yield cancel(task);
+  }
+}

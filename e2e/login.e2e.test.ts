@@ -1,0 +1,89 @@
+// Logging in as each demo level shows that level's side bar; bad logins are refused with a message.
+import { DEMO_ACCOUNTS } from '../config/demo';
+import { DEFAULT_MERCHANT_MENUS, DEFAULT_USER_MENUS, MENU_KEYS } from '../domain/menus';
+import { startTestPlatform, type TestPlatform } from '../test/harness';
+import {
+  check,
+  click,
+  fill,
+  launchBrowser,
+  login,
+  newPage,
+  shot,
+  sideBarKeys,
+  submitLogin,
+  textOf,
+  tid,
+  waitForPath,
+  type TestBrowser,
+} from './support/browser';
+
+jest.setTimeout(60_000);
+
+let platform: TestPlatform;
+let b: TestBrowser;
+
+beforeAll(async () => {
+  [platform, b] = await Promise.all([startTestPlatform(), launchBrowser()]);
+});
+afterAll(async () => {
+  await b?.close();
+  await platform?.close();
+});
+
+const expected: Record<string, readonly string[]> = {
+  superadmin: MENU_KEYS,
+  merchant01: DEFAULT_MERCHANT_MENUS,
+  operator01: DEFAULT_USER_MENUS,
+};
+
+describe.each(DEMO_ACCOUNTS.map((a) => a.account))('demo login %s', (account) => {
+  it('lands on the dashboard with exactly its menus', async () => {
+    const page = await newPage(b, true);
+    await login(page, platform.url, account);
+    await waitForPath(page, '/rootmain/dashboards/rootdashboard');
+    const keys = await sideBarKeys(page);
+    expect([...keys].sort()).toEqual([...expected[account]!].sort());
+    if (account === 'superadmin') expect(keys).toContain('systemset/clusterserver');
+    else expect(keys).not.toContain('systemset/clusterserver');
+    // Real figures from GET /api/dashboard/summary; the rest says it comes later.
+    expect(await textOf(page, tid('dash-balance'))).toMatch(/^-?\d+\.\d{2}(万|亿) 元$/);
+    expect(await textOf(page, tid('dash-lines'))).toMatch(/^\d+$/);
+    expect(await textOf(page, tid('user-menu'))).toBe(account);
+    await shot(page, `dashboard-${account}`);
+    await page.browserContext().close();
+  });
+});
+
+it('refuses a wrong password with the server message', async () => {
+  const page = await newPage(b, true);
+  await page.goto(`${platform.url}/login`);
+  await page.waitForSelector(tid('login-page'));
+  await shot(page, 'login');
+  await submitLogin(page, 'merchant01', 'wrong-password');
+  expect(await textOf(page, tid('login-error'))).toBe('账号或密码错误');
+  expect(new URL(page.url()).pathname).toBe('/login');
+  await shot(page, 'login-wrong-password');
+  await page.browserContext().close();
+});
+
+it('asks for the security pledge before sending anything', async () => {
+  const page = await newPage(b, true);
+  await page.goto(`${platform.url}/login`);
+  await fill(page, 'input-account', 'merchant01');
+  await fill(page, 'input-password', 'demo1234');
+  await click(page, 'login-submit');
+  expect(await textOf(page, tid('pledge-error'))).toBe('请先阅读并勾选信息安全承诺书');
+  await check(page, 'pledge');
+  await click(page, 'login-submit');
+  await page.waitForSelector(tid('sidebar'));
+  await page.browserContext().close();
+});
+
+it('shows WeChat QR login as not available yet', async () => {
+  const page = await newPage(b, true);
+  await page.goto(`${platform.url}/login`);
+  await click(page, 'wechat-login');
+  expect(await textOf(page, tid('wechat-not-available'))).toContain('暂未开放');
+  await page.browserContext().close();
+});
