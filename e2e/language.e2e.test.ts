@@ -1,33 +1,12 @@
 // The language switch: zh-CN by default, English on demand, remembered across reloads.
-import { startTestPlatform, type TestPlatform } from '../test/harness';
-import {
-  click,
-  launchBrowser,
-  newPage,
-  shot,
-  submitLogin,
-  textOf,
-  tid,
-  waitForText,
-  type TestBrowser,
-} from './support/browser';
+import { useE2eEnv } from './support/platform';
+import { click, newPage, shot, submitLogin, textOf, tid, waitForText } from './support/browser';
 
-jest.setTimeout(60_000);
-
-let platform: TestPlatform;
-let b: TestBrowser;
-
-beforeAll(async () => {
-  [platform, b] = await Promise.all([startTestPlatform(), launchBrowser()]);
-});
-afterAll(async () => {
-  await b?.close();
-  await platform?.close();
-});
+const env = useE2eEnv(60_000);
 
 it('switches between 中文 and English, and keeps the choice after a reload', async () => {
-  const page = await newPage(b, true);
-  await page.goto(`${platform.url}/login`);
+  const page = await newPage(env.b, true);
+  await page.goto(`${env.platform.url}/login`);
   expect(await textOf(page, tid('page-title'))).toBe('账号登录');
   expect(await page.evaluate(() => document.documentElement.lang)).toBe('zh-CN');
 

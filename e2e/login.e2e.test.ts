@@ -1,12 +1,11 @@
 // Logging in as each demo level shows that level's side bar; bad logins are refused with a message.
 import { DEMO_ACCOUNTS } from '../config/demo';
 import { DEFAULT_MERCHANT_MENUS, DEFAULT_USER_MENUS, MENU_KEYS } from '../domain/menus';
-import { startTestPlatform, type TestPlatform } from '../test/harness';
+import { useE2eEnv } from './support/platform';
 import {
   check,
   click,
   fill,
-  launchBrowser,
   login,
   newPage,
   shot,
@@ -15,21 +14,9 @@ import {
   textOf,
   tid,
   waitForPath,
-  type TestBrowser,
 } from './support/browser';
 
-jest.setTimeout(60_000);
-
-let platform: TestPlatform;
-let b: TestBrowser;
-
-beforeAll(async () => {
-  [platform, b] = await Promise.all([startTestPlatform(), launchBrowser()]);
-});
-afterAll(async () => {
-  await b?.close();
-  await platform?.close();
-});
+const env = useE2eEnv(60_000);
 
 const expected: Record<string, readonly string[]> = {
   superadmin: MENU_KEYS,
@@ -39,8 +26,8 @@ const expected: Record<string, readonly string[]> = {
 
 describe.each(DEMO_ACCOUNTS.map((a) => a.account))('demo login %s', (account) => {
   it('lands on the dashboard with exactly its menus', async () => {
-    const page = await newPage(b, true);
-    await login(page, platform.url, account);
+    const page = await newPage(env.b, true);
+    await login(page, env.platform.url, account);
     await waitForPath(page, '/rootmain/dashboards/rootdashboard');
     const keys = await sideBarKeys(page);
     expect([...keys].sort()).toEqual([...expected[account]!].sort());
@@ -56,8 +43,8 @@ describe.each(DEMO_ACCOUNTS.map((a) => a.account))('demo login %s', (account) =>
 });
 
 it('refuses a wrong password with the server message', async () => {
-  const page = await newPage(b, true);
-  await page.goto(`${platform.url}/login`);
+  const page = await newPage(env.b, true);
+  await page.goto(`${env.platform.url}/login`);
   await page.waitForSelector(tid('login-page'));
   await shot(page, 'login');
   await submitLogin(page, 'merchant01', 'wrong-password');
@@ -68,8 +55,8 @@ it('refuses a wrong password with the server message', async () => {
 });
 
 it('asks for the security pledge before sending anything', async () => {
-  const page = await newPage(b, true);
-  await page.goto(`${platform.url}/login`);
+  const page = await newPage(env.b, true);
+  await page.goto(`${env.platform.url}/login`);
   await fill(page, 'input-account', 'merchant01');
   await fill(page, 'input-password', 'demo1234');
   await click(page, 'login-submit');
@@ -81,8 +68,8 @@ it('asks for the security pledge before sending anything', async () => {
 });
 
 it('shows WeChat QR login as not available yet', async () => {
-  const page = await newPage(b, true);
-  await page.goto(`${platform.url}/login`);
+  const page = await newPage(env.b, true);
+  await page.goto(`${env.platform.url}/login`);
   await click(page, 'wechat-login');
   expect(await textOf(page, tid('wechat-not-available'))).toContain('暂未开放');
   await page.browserContext().close();

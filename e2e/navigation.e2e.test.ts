@@ -1,39 +1,18 @@
 // Routing: redirects, the 404 page and its way home, bare child paths, permissions, unbuilt areas.
-import { startTestPlatform, type TestPlatform } from '../test/harness';
-import {
-  click,
-  launchBrowser,
-  login,
-  newPage,
-  shot,
-  textOf,
-  tid,
-  waitForPath,
-  type TestBrowser,
-} from './support/browser';
+import { useE2eEnv } from './support/platform';
+import { click, login, newPage, shot, textOf, tid, waitForPath } from './support/browser';
 
-jest.setTimeout(60_000);
-
-let platform: TestPlatform;
-let b: TestBrowser;
-
-beforeAll(async () => {
-  [platform, b] = await Promise.all([startTestPlatform(), launchBrowser()]);
-});
-afterAll(async () => {
-  await b?.close();
-  await platform?.close();
-});
+const env = useE2eEnv(60_000);
 
 const pathOf = (url: string) => new URL(url).pathname;
 
 it('logged out: / goes to /login, unknown paths to the 404 page whose back-home goes to /login', async () => {
-  const page = await newPage(b, true);
-  await page.goto(`${platform.url}/`);
+  const page = await newPage(env.b, true);
+  await page.goto(`${env.platform.url}/`);
   await page.waitForSelector(tid('login-page'));
   expect(pathOf(page.url())).toBe('/login');
 
-  await page.goto(`${platform.url}/no/such/page`);
+  await page.goto(`${env.platform.url}/no/such/page`);
   await page.waitForSelector(tid('not-found-page'));
   expect(pathOf(page.url())).toBe('/error404');
   expect(await textOf(page, tid('not-found-page'))).toContain('404');
@@ -42,37 +21,37 @@ it('logged out: / goes to /login, unknown paths to the 404 page whose back-home 
   await page.waitForSelector(tid('login-page'));
 
   // The shell needs a session.
-  await page.goto(`${platform.url}/rootmain/crm/mycustomer`);
+  await page.goto(`${env.platform.url}/rootmain/crm/mycustomer`);
   await page.waitForSelector(tid('login-page'));
 
-  await page.goto(`${platform.url}/wxscan`);
+  await page.goto(`${env.platform.url}/wxscan`);
   expect(await textOf(page, tid('not-available'))).toContain('暂未开放');
   await shot(page, 'wxscan');
-  await page.goto(`${platform.url}/wxChat.html`);
+  await page.goto(`${env.platform.url}/wxChat.html`);
   await page.waitForSelector(`${tid('wechat-chat-page')} ${tid('not-available')}`);
   await page.browserContext().close();
 });
 
 it('logged in: bare paths, /rootmain, 404 back-home, forbidden and not-yet-built pages', async () => {
-  const page = await newPage(b, true);
-  await login(page, platform.url, 'operator01');
+  const page = await newPage(env.b, true);
+  await login(page, env.platform.url, 'operator01');
 
-  await page.goto(`${platform.url}/crm/mycustomer`);
+  await page.goto(`${env.platform.url}/crm/mycustomer`);
   await waitForPath(page, '/rootmain/crm/mycustomer');
   expect(await textOf(page, tid('not-available'))).toContain('我的客户');
   await shot(page, 'not-available');
 
-  await page.goto(`${platform.url}/rootmain`);
+  await page.goto(`${env.platform.url}/rootmain`);
   await waitForPath(page, '/rootmain/dashboards/rootdashboard');
   await page.waitForSelector(tid('dashboard-page'));
 
   // operator01 does not hold the cluster menu: a 403 panel, no side-bar entry.
-  await page.goto(`${platform.url}/rootmain/systemset/clusterserver`);
+  await page.goto(`${env.platform.url}/rootmain/systemset/clusterserver`);
   expect(await textOf(page, tid('forbidden'))).toContain('集群服务器');
   expect(await page.$(tid('menu-systemset/clusterserver'))).toBeNull();
   await shot(page, 'forbidden');
 
-  await page.goto(`${platform.url}/rootmain/nope`);
+  await page.goto(`${env.platform.url}/rootmain/nope`);
   await page.waitForSelector(tid('not-found-page'));
   await click(page, 'back-home');
   await waitForPath(page, '/rootmain/dashboards/rootdashboard');

@@ -1,10 +1,9 @@
 // Forgot password by mail, reset with the mailed link, and changing passwords from the user menu.
-import { startTestPlatform, type TestPlatform } from '../test/harness';
+import { useE2eEnv } from './support/platform';
 import {
   check,
   click,
   fill,
-  launchBrowser,
   login,
   newPage,
   shot,
@@ -12,25 +11,13 @@ import {
   textOf,
   tid,
   waitForPath,
-  type TestBrowser,
 } from './support/browser';
 
-jest.setTimeout(60_000);
-
-let platform: TestPlatform;
-let b: TestBrowser;
-
-beforeAll(async () => {
-  [platform, b] = await Promise.all([startTestPlatform(), launchBrowser()]);
-});
-afterAll(async () => {
-  await b?.close();
-  await platform?.close();
-});
+const env = useE2eEnv(60_000);
 
 it('sends a reset link, sets a new password with it, and the link works only once', async () => {
-  const page = await newPage(b, true);
-  await page.goto(`${platform.url}/login`);
+  const page = await newPage(env.b, true);
+  await page.goto(`${env.platform.url}/login`);
   await click(page, 'link-forgot');
   await page.waitForSelector(tid('forgot-page'));
 
@@ -44,7 +31,7 @@ it('sends a reset link, sets a new password with it, and the link works only onc
   expect(await textOf(page, tid('forgot-sent'))).toBe(neutral);
   await shot(page, 'forgot-sent');
 
-  const mail = await platform.waitForMail('operator01@callplat.local', 15_000);
+  const mail = await env.platform.waitForMail('operator01@callplat.local', 15_000);
   const link = /https?:\/\/\S+?\/forgot\?token=[^\s"<>]+/.exec(mail.text)?.[0];
   expect(link).toBeDefined();
   await page.goto(link!);
@@ -64,7 +51,7 @@ it('sends a reset link, sets a new password with it, and the link works only onc
   await page.waitForSelector(tid('sidebar'));
 
   // A used link is refused.
-  const again = await newPage(b, true);
+  const again = await newPage(env.b, true);
   await again.goto(link!);
   await fill(again, 'input-password', 'another1');
   await fill(again, 'input-confirm', 'another1');
@@ -75,8 +62,8 @@ it('sends a reset link, sets a new password with it, and the link works only onc
 });
 
 it('changes the export password in place and the login password with a new login', async () => {
-  const page = await newPage(b, true);
-  await login(page, platform.url, 'merchant01');
+  const page = await newPage(env.b, true);
+  await login(page, env.platform.url, 'merchant01');
   await click(page, 'user-menu');
   await click(page, 'menu-change-password');
   await page.waitForSelector(`${tid('password-dialog')}[data-opened="yes"]`);
@@ -116,8 +103,8 @@ it('changes the export password in place and the login password with a new login
 });
 
 it('register validates on the client and then creates the account', async () => {
-  const page = await newPage(b, true);
-  await page.goto(`${platform.url}/register`);
+  const page = await newPage(env.b, true);
+  await page.goto(`${env.platform.url}/register`);
   await fill(page, 'input-account', 'ab_1');
   await fill(page, 'input-phone', '12345');
   await click(page, 'register-submit');

@@ -2,33 +2,11 @@
 // account, and a session revoked elsewhere sends the page to /login.
 import { LOGIN_REQUIRED_CODES } from '../domain/api';
 import { ApiClient } from '../test/apiClient';
-import { startTestPlatform, type TestPlatform } from '../test/harness';
-import {
-  click,
-  launchBrowser,
-  login,
-  newPage,
-  shot,
-  textOf,
-  tid,
-  waitForPath,
-  waitForText,
-  type TestBrowser,
-} from './support/browser';
+import { useE2eEnv } from './support/platform';
+import { click, login, newPage, shot, textOf, tid, waitForPath, waitForText } from './support/browser';
 import type { Page } from 'puppeteer-core';
 
-jest.setTimeout(60_000);
-
-let platform: TestPlatform;
-let b: TestBrowser;
-
-beforeAll(async () => {
-  [platform, b] = await Promise.all([startTestPlatform(), launchBrowser()]);
-});
-afterAll(async () => {
-  await b?.close();
-  await platform?.close();
-});
+const env = useE2eEnv(60_000);
 
 const storedToken = (page: Page): Promise<string> =>
   page.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? '{}') as { token?: string }).token ?? '');
@@ -37,8 +15,8 @@ const unreadCount = async (page: Page): Promise<number> =>
   Number((await page.$eval(tid('notice-count'), (e) => e.textContent).catch(() => '0')) || 0);
 
 it('restores the session on reload, and logout ends it on the server too', async () => {
-  const page = await newPage(b, true);
-  await login(page, platform.url, 'merchant01');
+  const page = await newPage(env.b, true);
+  await login(page, env.platform.url, 'merchant01');
   const token = await storedToken(page);
   expect(token).not.toBe('');
 
@@ -53,24 +31,26 @@ it('restores the session on reload, and logout ends it on the server too', async
   await shot(page, 'logged-out');
 
   // The old token is dead, and the shell sends us back to login.
-  const res = await fetch(`${platform.url}/api/auth/me`, { headers: { Authorization: `Bearer ${token}` } });
+  const res = await fetch(`${env.platform.url}/api/auth/me`, {
+    headers: { Authorization: `Bearer ${token}` },
+  });
   expect(LOGIN_REQUIRED_CODES).toContain(((await res.json()) as { code: number }).code);
-  await page.goto(`${platform.url}/rootmain/dashboards/rootdashboard`);
+  await page.goto(`${env.platform.url}/rootmain/dashboards/rootdashboard`);
   await page.waitForSelector(tid('login-page'));
   await page.browserContext().close();
 });
 
 it('a live notice shows in the header of its account only, and can be marked read', async () => {
-  const [merchant, operator] = await Promise.all([newPage(b, true), newPage(b, true)]);
+  const [merchant, operator] = await Promise.all([newPage(env.b, true), newPage(env.b, true)]);
   await Promise.all([
-    login(merchant, platform.url, 'merchant01'),
-    login(operator, platform.url, 'operator01'),
+    login(merchant, env.platform.url, 'merchant01'),
+    login(operator, env.platform.url, 'operator01'),
   ]);
   const before = await unreadCount(merchant);
   const operatorBefore = await unreadCount(operator);
 
-  const target = await platform.db.knex('accounts').where({ account: 'merchant01' }).first('id');
-  const admin = new ApiClient(platform.url);
+  const target = await env.platform.db.knex('accounts').where({ account: 'merchant01' }).first('id');
+  const admin = new ApiClient(env.platform.url);
   await admin.login('superadmin');
   const title = `Live notice ${Date.now()}`;
   const sent = await admin.post<{ id: number }>('/api/notices', {
@@ -99,9 +79,9 @@ it('a live notice shows in the header of its account only, and can be marked rea
 });
 
 it('a login-password change elsewhere revokes this session live and shows the login page', async () => {
-  const page = await newPage(b, true);
-  await login(page, platform.url, 'operator01');
-  const other = new ApiClient(platform.url);
+  const page = await newPage(env.b, true);
+  await login(page, env.platform.url, 'operator01');
+  const other = new ApiClient(env.platform.url);
   await other.login('operator01');
   const r = await other.post('/api/auth/password', {
     kind: 'login',

@@ -1,18 +1,11 @@
 // Makes the configured database ready: creates it if missing, runs the migrations, then the seeds.
 // Used by `npm start`; safe to run again (seeds must be idempotent).
-import knexFactory from 'knex';
 import { loadConfig } from '../config';
-import { databaseName, ensureDatabase, migrateLatest, seedConfig } from './lib/db';
+import { databaseName, ensureDatabase, migrateAndSeed } from './lib/db';
 
 export async function setupDatabase(url: string): Promise<void> {
   await ensureDatabase(url);
-  await migrateLatest(url);
-  const knex = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 2 } });
-  try {
-    await knex.seed.run(seedConfig);
-  } finally {
-    await knex.destroy();
-  }
+  await migrateAndSeed(url);
 }
 
 if (require.main === module) {

@@ -1,28 +1,17 @@
 // Login throughput: 50 clients log in as merchant01 over and over for ~10 s against the real server
 // (its own freshly migrated and seeded database, its own Redis prefix; both removed afterwards).
 import Redis from 'ioredis';
-import knexFactory from 'knex';
 import { loadConfig } from '../../config';
 import { DEMO_PASSWORD } from '../../config/demo';
 import type { LoginRequest } from '../../domain/api';
 import { startServer } from '../../server/src/server';
-import { createDatabase, dropDatabase, migrateLatest, seedConfig, withDatabase } from '../lib/db';
+import { createDatabase, dropDatabase, migrateAndSeed, withDatabase } from '../lib/db';
 
 const CLIENTS = 50;
 const SECONDS = 10;
 
 const percentile = (sorted: number[], p: number): number =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : 0;
-
-async function seedDatabase(url: string): Promise<void> {
-  await migrateLatest(url);
-  const knex = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 2 } });
-  try {
-    await knex.seed.run(seedConfig);
-  } finally {
-    await knex.destroy();
-  }
-}
 
 async function deleteKeys(redisUrl: string, prefix: string): Promise<void> {
   const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
@@ -69,7 +58,7 @@ export default async function loginBench(): Promise<Record<string, number>> {
   const redisPrefix = `bench:${tag}`;
   await createDatabase(base, dbName);
   try {
-    await seedDatabase(dbUrl);
+    await migrateAndSeed(dbUrl);
     const config = loadConfig(process.env, {
       port: 0,
       host: '127.0.0.1',

@@ -72,6 +72,17 @@ export async function migrateLatest(url: string): Promise<void> {
   }
 }
 
+/** Migrates and runs the seeds (demo data; they skip themselves when already present). */
+export async function migrateAndSeed(url: string): Promise<void> {
+  await migrateLatest(url);
+  const k = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 2 } });
+  try {
+    await k.seed.run(seedConfig);
+  } finally {
+    await k.destroy();
+  }
+}
+
 /** A fresh, migrated database cloned from a migrated template (fast: no migrations per clone). */
 export async function cloneDatabase(url: string, template: string, prefix: string): Promise<string> {
   const name = `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
