@@ -1,4 +1,11 @@
-import { DURATION_UNITS_ZH, balanceText, fenToYuan, formatDateTime, formatDuration } from './format';
+import {
+  DURATION_UNITS_ZH,
+  balanceText,
+  fenToYuan,
+  formatDateTime,
+  formatDuration,
+  maskPhone,
+} from './format';
 
 describe('balanceText', () => {
   it('gives empty text for empty or non-numeric input', () => {
@@ -109,5 +116,14 @@ describe('formatDuration', () => {
   });
   it('takes Chinese units', () => {
     expect(formatDuration(3725, DURATION_UNITS_ZH)).toBe('1小时2分5秒');
+  });
+});
+
+describe('maskPhone', () => {
+  it('keeps the first 3 and last 4 digits', () => {
+    expect(maskPhone('13812341234')).toBe('138****1234');
+    expect(maskPhone('02161234567')).toBe('021****4567');
+    expect(maskPhone('1234567')).toBe('1234567'.slice(0, 3) + '4567');
+    expect(maskPhone('12345')).toBe('*****');
   });
 });

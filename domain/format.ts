@@ -134,3 +134,9 @@ export function formatDuration(seconds: number, units: DurationUnits = DURATION_
   }
   return parts.join(units.sep);
 }
+
+/** Masks the middle of a phone number for users who must not see it: 13812341234 -> 138****1234. */
+export function maskPhone(digits: string): string {
+  if (digits.length < 7) return '*'.repeat(digits.length);
+  return digits.slice(0, 3) + '*'.repeat(digits.length - 7) + digits.slice(-4);
+}

@@ -1,0 +1,90 @@
+// Customer center codes (SPEC §4) and the /api/crm contract.
+
+/** Customer stages. */
+export const Stage = {
+  New: 100,
+  AiFirstVisit: 200,
+  FollowingUp: 300,
+  Interested: 400,
+  Negotiating: 500,
+  Closed: 600,
+} as const;
+export const STAGES: readonly number[] = Object.values(Stage);
+
+/** Contact methods; 201/500/501 are written by the system, not chosen by users. */
+export const ContactMethod = {
+  Phone: 301,
+  FaceToFace: 310,
+  Sms: 330,
+  WeChatQq: 320,
+  SysAiVisit: 201,
+  SysEvent: 500,
+  SysReminder: 501,
+} as const;
+export const CONTACT_METHODS: readonly number[] = Object.values(ContactMethod);
+export const USER_CONTACT_METHODS: readonly number[] = [301, 310, 330, 320];
+
+/** Follow-up record types. */
+export const RecordType = { Reminder: 0, FollowUp: 1 } as const;
+
+/** Allocation modes. */
+export const AllocationMode = { ToSelf: 0, SplitEvenly: 1, ByQuantity: 2 } as const;
+
+/** Number import options. */
+export const ImportOption = {
+  Dedupe: 1,
+  DedupeDropLandlines: 2,
+  DedupeRemoveByCondition: 3,
+  DedupeEncrypted: 4,
+} as const;
+export const IMPORT_OPTIONS: readonly number[] = Object.values(ImportOption);
+
+export interface CustomerDto {
+  id: number;
+  accountId: number;
+  name: string;
+  /** Clear digits, or the masked form (138****1234) for numbers users must not see. */
+  phone: string;
+  phoneHidden: boolean;
+  contact: string;
+  sex: 0 | 1 | null;
+  company: string;
+  address: string;
+  remarks: [string, string, string, string, string];
+  source: string;
+  stage: number;
+  focus: boolean;
+  read: boolean;
+  score: number;
+  grade: number | null;
+  intentionLabel: string;
+  tagIds: number[];
+  inSea: boolean;
+  importedAt: string | null;
+  lastFollowUpAt: string | null;
+  createdAt: string;
+}
+
+export interface TagDto {
+  id: number;
+  groupId: number | null;
+  name: string;
+  color: string;
+}
+export interface TagGroupDto {
+  id: number;
+  name: string;
+}
+
+export interface FollowUpDto {
+  id: number;
+  customerId: number;
+  accountId: number;
+  recordType: 0 | 1;
+  stage: number;
+  contactMethod: number;
+  details: string;
+  remindAt: string | null;
+  handledAt: string | null;
+  createdAt: string;
+}
