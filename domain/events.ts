@@ -1,16 +1,36 @@
 // Socket.IO event names and payloads, shared by server, media workers and client.
 import type { NoticeDto } from './api';
+import type { FollowUpDto } from './crm';
 
 export const Events = {
   /** A new notice for the account (room account:<id>). */
   NoticeNew: 'notice:new',
   /** The server ends this session (logout, password change, account disabled/expired). */
   SessionRevoked: 'session:revoked',
+  /** Progress of a number import (room account:<id> of the importer). */
+  ImportProgress: 'import:progress',
+  /** A work reminder fell due (room account:<owner id>). */
+  ReminderDue: 'reminder:due',
 } as const;
+
+export interface ImportProgress {
+  importJobId: number;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  rowsDone: number;
+  rowsTotal: number;
+  imported: number;
+  duplicates: number;
+  invalid: number;
+  blacklisted: number;
+  removed: number;
+  error?: string;
+}
 
 export interface ServerToClientEvents {
   'notice:new': (notice: NoticeDto) => void;
   'session:revoked': (info: { code: number }) => void;
+  'import:progress': (p: ImportProgress) => void;
+  'reminder:due': (r: FollowUpDto) => void;
 }
 /** Reply to a client request over the socket: the envelope's code and message. */
 export interface SocketAck {

@@ -9,6 +9,7 @@ import { AppError } from './http/errors';
 import { Code } from '../../domain/api';
 import { staticClient } from './http/staticClient';
 import { accountsRoutes } from './modules/accounts/routes';
+import { crmRoutes } from './modules/crm/routes';
 import { authRoutes } from './modules/auth/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -45,7 +46,13 @@ export function createApp(deps: Deps): Koa {
 
   const authed = new Router();
   authed.use(requireAuth(deps));
-  for (const r of [accountsRoutes(deps), rolesRoutes(deps), noticesRoutes(deps), dashboardRoutes(deps)])
+  for (const r of [
+    accountsRoutes(deps),
+    rolesRoutes(deps),
+    noticesRoutes(deps),
+    dashboardRoutes(deps),
+    ...crmRoutes(deps),
+  ])
     authed.use(r.routes());
   api.use(authed.routes());
 

@@ -12,6 +12,7 @@ import { processMail } from './queues/mail';
 import { createGateway } from './socket/gateway';
 import { createLive, type IoServer } from './socket/live';
 import { scheduleSweeper } from './tasks/sweepSessions';
+import { startCrmTasks } from './modules/crm/tasks';
 
 export interface RunningServer {
   url: string;
@@ -45,6 +46,7 @@ export async function startServer(
   if (opts.processors !== false) {
     processMail(queues.mail, config);
     await scheduleSweeper(deps);
+    await startCrmTasks(deps);
   }
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);

@@ -7,10 +7,19 @@ export interface Queues {
   mail: Queue.Queue<MailJob>;
   /** Repeatable housekeeping: ends sessions of accounts that expired (see tasks/sweepSessions). */
   maintenance: Queue.Queue<Record<string, never>>;
+  /** Customer-center work: reminders falling due, automatic release to the sea. */
+  crm: Queue.Queue<Record<string, unknown>>;
+  /** Number imports (one job per import_jobs row). */
+  imports: Queue.Queue<{ importJobId: number }>;
 }
 
 export function createQueues(config: Config): Queues {
-  return { mail: createQueue<MailJob>(config, 'mail'), maintenance: createQueue(config, 'maintenance') };
+  return {
+    mail: createQueue<MailJob>(config, 'mail'),
+    maintenance: createQueue(config, 'maintenance'),
+    crm: createQueue(config, 'crm'),
+    imports: createQueue(config, 'imports'),
+  };
 }
 
 export async function closeQueues(q: Queues): Promise<void> {

@@ -6,6 +6,12 @@ import type { NoticeDto } from '../../../domain/api';
 
 export interface Live {
   noticeToAccount(accountId: number, notice: NoticeDto): void;
+  /** Any server-to-client event to one account's sockets. */
+  toAccount<E extends keyof ServerToClientEvents>(
+    accountId: number,
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ): void;
   /** Tells the sessions' sockets why, then disconnects them. */
   kickSessions(sessionIds: string[], code: number): void;
 }
@@ -16,6 +22,9 @@ export function createLive(io: IoServer): Live {
   return {
     noticeToAccount(accountId, notice) {
       io.to(rooms.account(accountId)).emit(Events.NoticeNew, notice);
+    },
+    toAccount(accountId, event, ...args) {
+      io.to(rooms.account(accountId)).emit(event, ...args);
     },
     kickSessions(sessionIds, code) {
       for (const id of sessionIds) {

@@ -1,0 +1,7 @@
+import Router from '@koa/router';
+import type { Deps } from '../../../deps';
+
+// Work in progress (issue 3): no routes yet.
+export function customersRoutes(_deps: Deps): Router {
+  return new Router();
+}
