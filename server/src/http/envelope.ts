@@ -23,7 +23,16 @@ export async function envelope(ctx: Context, next: Next): Promise<void> {
     await next();
     if (ctx.status === 404 && ctx.body === undefined) reply(ctx, 404, Code.NotFound, 'notFound');
   } catch (err) {
-    if (err instanceof AppError) return reply(ctx, err.status, err.code, err.key, err.vars, err.data);
+    if (err instanceof AppError) {
+      const lang = langOf(ctx);
+      const data = err.fields.length
+        ? {
+            ...(err.data as object),
+            errors: err.fields.map((f) => ({ path: f.path, message: translate(lang, f.key, f.vars) })),
+          }
+        : err.data;
+      return reply(ctx, err.status, err.code, err.key, err.vars, data);
+    }
     const e = err as { status?: number; type?: string; expose?: boolean };
     if (e.type === 'entity.parse.failed') return reply(ctx, 400, Code.BadRequest, 'invalidJson');
     if (e.status === 413 || e.type === 'entity.too.large')

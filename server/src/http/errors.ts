@@ -10,10 +10,26 @@ export class AppError extends Error {
     readonly key: MessageKey,
     readonly vars: Record<string, string | number> = {},
     readonly data: unknown = null,
+    /** Field errors; the envelope translates them into data.errors like schema errors. */
+    readonly fields: FieldProblem[] = [],
   ) {
     super(key);
   }
 }
+
+export interface FieldProblem {
+  path: string;
+  key: MessageKey;
+  vars?: Record<string, string | number>;
+}
+
+/** A refusal about one field, shaped like a schema error (400, or 409 for a taken name). */
+export const fieldError = (
+  path: string,
+  key: MessageKey,
+  vars: Record<string, string | number> = {},
+  status = 400,
+) => new AppError(status, status, status === 409 ? key : 'badRequest', {}, null, [{ path, key, vars }]);
 
 export const badRequest = (key: MessageKey = 'badRequest', data: unknown = null) =>
   new AppError(400, 400, key, {}, data);

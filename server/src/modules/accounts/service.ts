@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import { Code } from '../../../../domain/api';
 import type { Deps } from '../../deps';
-import { AppError, forbidden, notFound } from '../../http/errors';
+import { AppError, fieldError, forbidden, notFound } from '../../http/errors';
 import { revokeAccountSessions, type AuthContext } from '../auth/sessions';
 import { assertRoleAssignable } from '../roles/service';
 import { createAccount, findBelow } from './repo';
@@ -19,21 +19,8 @@ async function assertWithinOwnLimits(
   if (auth.actor.level === 0) return;
   const me = await deps.db('accounts').where({ id: auth.actor.id }).first('expires_at', 'ai_seats');
   if (v.expiresAt && new Date(v.expiresAt).getTime() > new Date(me.expires_at).getTime())
-    throw new AppError(
-      400,
-      400,
-      'expiryBeyondParent',
-      {},
-      { errors: [{ path: 'expiresAt', message: 'expiryBeyondParent' }] },
-    );
-  if (v.aiSeats !== undefined && v.aiSeats > me.ai_seats)
-    throw new AppError(
-      400,
-      400,
-      'seatsBeyondParent',
-      {},
-      { errors: [{ path: 'aiSeats', message: 'seatsBeyondParent' }] },
-    );
+    throw fieldError('expiresAt', 'expiryBeyondParent');
+  if (v.aiSeats !== undefined && v.aiSeats > me.ai_seats) throw fieldError('aiSeats', 'seatsBeyondParent');
 }
 
 export async function createSubordinate(
@@ -76,14 +63,7 @@ export async function updateSubordinate(
   await assertWithinOwnLimits(deps, auth, v);
   const seats = v.aiSeats ?? current.ai_seats;
   const total = v.totalAuthorization ?? current.total_authorization;
-  if (total <= seats)
-    throw new AppError(
-      400,
-      400,
-      'badRequest',
-      {},
-      { errors: [{ path: 'totalAuthorization', message: 'validation.authorization' }] },
-    );
+  if (total <= seats) throw fieldError('totalAuthorization', 'validation.authorization');
   if (v.email) {
     const clash = await deps
       .db('accounts')

@@ -1,5 +1,22 @@
-// Background work of the customer center, started with the server's processors.
+// Background work of the customer center, started with the server's processors. One `crm` queue
+// serves several job kinds by name; each is a Bull repeatable job, so one process runs a tick at a
+// time whatever the number of servers.
 import type { Deps } from '../../deps';
+import { pushDueReminders } from './followups/reminders';
+import { autoReleaseToSea } from './sea/autoRelease';
 
-// Work in progress (issue 3): reminders falling due, automatic release to the sea, imports.
-export async function startCrmTasks(_deps: Deps): Promise<void> {}
+export const REMINDER_TICK_MS = 30_000;
+export const SEA_RELEASE_TICK_MS = 3_600_000;
+
+export async function startCrmTasks(deps: Deps): Promise<void> {
+  const q = deps.queues.crm;
+  void q.process('reminders', () => pushDueReminders(deps));
+  void q.process('sea-release', () => autoReleaseToSea(deps));
+  const repeat = { removeOnComplete: true, removeOnFail: 100 };
+  await q.add('reminders', {}, { ...repeat, repeat: { every: REMINDER_TICK_MS }, jobId: 'crm-reminders' });
+  await q.add(
+    'sea-release',
+    {},
+    { ...repeat, repeat: { every: SEA_RELEASE_TICK_MS }, jobId: 'crm-sea-release' },
+  );
+}

@@ -1,7 +1,7 @@
 // Merchants can only hand out roles and menus they were given (SPEC §6).
 import type { RoleDto } from '../../../../domain/api';
 import type { Deps } from '../../deps';
-import { AppError, forbidden, notFound } from '../../http/errors';
+import { fieldError, forbidden, notFound } from '../../http/errors';
 import type { AuthContext } from '../auth/sessions';
 import { assignableRoles, ownedRole, saveRole } from './repo';
 
@@ -34,8 +34,7 @@ export async function upsertRole(
     );
     return (await ownedRole(deps.db, auth.actor, roleId))!;
   } catch (e) {
-    if ((e as { code?: string }).code === '23505')
-      throw new AppError(409, 409, 'badRequest', {}, { errors: [{ path: 'name', message: 'duplicate' }] });
+    if ((e as { code?: string }).code === '23505') throw fieldError('name', 'duplicateName', {}, 409);
     throw e;
   }
 }

@@ -1,7 +1,26 @@
+// Blacklists (menu system/blackset): the platform list and the caller's own list.
 import Router from '@koa/router';
 import type { Deps } from '../../../deps';
+import { authOf, requireMenu } from '../../../http/auth';
+import { ok } from '../../../http/envelope';
+import { body, query } from '../../../http/validate';
+import { listEntries } from './repo';
+import { addBlacklistSchema, listBlacklistSchema, removeBlacklistSchema } from './schema';
+import { addNumbers, removeNumbers } from './service';
 
-// Work in progress (issue 3): no routes yet.
-export function blacklistRoutes(_deps: Deps): Router {
-  return new Router();
+export function blacklistRoutes(deps: Deps): Router {
+  const r = new Router({ prefix: '/crm/blacklist' });
+  const menu = requireMenu('system/blackset');
+  r.get('/', menu, async (ctx) => {
+    const q = query(ctx, listBlacklistSchema);
+    const items = await listEntries(deps.db, authOf(ctx).actor, q);
+    ok(ctx, { items, nextAfter: items.length === q.limit ? items[items.length - 1]!.id : null });
+  });
+  r.post('/', menu, async (ctx) =>
+    ok(ctx, await addNumbers(deps, authOf(ctx), body(ctx, addBlacklistSchema))),
+  );
+  r.post('/remove', menu, async (ctx) =>
+    ok(ctx, await removeNumbers(deps, authOf(ctx), body(ctx, removeBlacklistSchema).ids)),
+  );
+  return r;
 }

@@ -1,0 +1,137 @@
+// Request validation of /api/crm/customers. The filter schema parses both a query string (strings,
+// repeated keys) and a JSON body (the allocation filter), so one filter means the same in both.
+import { z } from 'zod';
+import { AllocationMode, STAGES } from '../../../../../domain/crm';
+import { isMobile } from '../../../../../domain/validators';
+
+const text = (max: number) => z.string('validation.invalid').trim().max(max, 'validation.invalid');
+const id = z.coerce.number('validation.invalid').int('validation.invalid').positive('validation.invalid');
+const ids = (max: number) =>
+  z.array(id, 'validation.required').min(1, 'validation.required').max(max, 'validation.invalid');
+const date = z
+  .string('validation.date')
+  .refine(
+    (s) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) && !Number.isNaN(Date.parse(s)),
+    'validation.date',
+  );
+/** 'true'/'1' and 'false'/'0' from a query string; real booleans from JSON. */
+const flag = z.preprocess(
+  (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v),
+  z.boolean('validation.invalid'),
+);
+/** `tagId=1&tagId=2`, `tagId=1,2` or a JSON array. */
+const idList = z.preprocess(
+  (v) => (typeof v === 'string' ? v.split(',') : typeof v === 'number' ? [v] : v),
+  z.array(id, 'validation.invalid').min(1, 'validation.invalid').max(50, 'validation.invalid'),
+);
+const stage = z.coerce.number('validation.invalid').refine((n) => STAGES.includes(n), 'validation.invalid');
+const sex = z.coerce.number('validation.invalid').refine((n) => n === 0 || n === 1, 'validation.invalid');
+
+export const filterSchema = z.object({
+  name: text(64).optional(),
+  phone: z
+    .string('validation.invalid')
+    .trim()
+    .regex(/^\d{1,11}$/, 'validation.mobile')
+    .optional(),
+  stage: stage.optional(),
+  grade: z.coerce.number('validation.invalid').int('validation.invalid').min(0).max(999).optional(),
+  sex: sex.optional(),
+  focus: flag.optional(),
+  read: flag.optional(),
+  source: text(64).optional(),
+  tagId: idList.optional(),
+  ownerId: id.optional(),
+  importedFrom: date.optional(),
+  importedTo: date.optional(),
+  createdFrom: date.optional(),
+  createdTo: date.optional(),
+  lastFollowUpBefore: date.optional(),
+});
+export type CustomerFilter = z.infer<typeof filterSchema>;
+
+export const SORTS = ['id', 'importedAt', 'createdAt', 'score'] as const;
+export type Sort = (typeof SORTS)[number];
+
+export const listCustomersSchema = filterSchema.extend({
+  sort: z.enum(SORTS, 'validation.invalid').default('id'),
+  after: z.string('validation.invalid').max(200, 'validation.invalid').optional(),
+  limit: z.coerce.number('validation.invalid').int().min(1).max(200).default(50),
+});
+
+const fields = {
+  name: z.string('validation.required').trim().min(1, 'validation.required').max(64, 'validation.invalid'),
+  phone: z.string('validation.required').trim().refine(isMobile, 'validation.mobile'),
+  contact: text(64),
+  sex: z.union([z.literal(0), z.literal(1), z.null()], 'validation.invalid'),
+  company: text(128),
+  address: text(256),
+  remarks: z.array(text(500), 'validation.invalid').max(5, 'validation.invalid'),
+  source: text(64),
+  stage: z.number('validation.invalid').refine((n) => STAGES.includes(n), 'validation.invalid'),
+  tagIds: z.array(id, 'validation.invalid').max(100, 'validation.invalid'),
+};
+
+export const createCustomerSchema = z.object(fields).partial().required({ name: true, phone: true });
+/** Updates change only the fields sent; a hidden phone (import option 4) cannot be sent at all. */
+export const updateCustomerSchema = z.object(fields).partial();
+export type CustomerInput = z.infer<typeof updateCustomerSchema>;
+
+export const focusSchema = z.object({ focus: z.boolean('validation.required') });
+
+// SPEC §5: destructive actions need the word delete typed.
+export const deleteCustomersSchema = z.object({
+  ids: ids(1000),
+  confirm: z.literal('delete', 'validation.typeDelete'),
+});
+
+export const assignTagsSchema = z
+  .object({
+    customerIds: ids(5000),
+    add: z.array(id, 'validation.invalid').max(100, 'validation.invalid').default([]),
+    remove: z.array(id, 'validation.invalid').max(100, 'validation.invalid').default([]),
+  })
+  .refine((v) => v.add.length + v.remove.length > 0, { message: 'validation.required', path: ['add'] });
+
+const quantity = z.number('validation.invalid').int('validation.invalid').min(0, 'validation.invalid');
+
+export const allocateSchema = z
+  .object({
+    mode: z.union(
+      [
+        z.literal(AllocationMode.ToSelf),
+        z.literal(AllocationMode.SplitEvenly),
+        z.literal(AllocationMode.ByQuantity),
+      ],
+      'validation.invalid',
+    ),
+    customerIds: ids(5000).optional(),
+    filter: filterSchema.optional(),
+    targets: z.array(id, 'validation.invalid').max(200, 'validation.invalid').optional(),
+    quantities: z.array(quantity, 'validation.invalid').max(200, 'validation.invalid').optional(),
+  })
+  // Exactly one way of choosing the customers.
+  .refine((v) => (v.customerIds === undefined) !== (v.filter === undefined), {
+    message: 'validation.required',
+    path: ['customerIds'],
+  })
+  .refine((v) => v.mode === AllocationMode.ToSelf || (v.targets?.length ?? 0) > 0, {
+    message: 'validation.required',
+    path: ['targets'],
+  })
+  .refine((v) => v.mode !== AllocationMode.ToSelf || !v.targets?.length, {
+    message: 'validation.invalid',
+    path: ['targets'],
+  })
+  .refine((v) => new Set(v.targets ?? []).size === (v.targets ?? []).length, {
+    message: 'validation.invalid',
+    path: ['targets'],
+  })
+  .refine(
+    (v) =>
+      v.mode === AllocationMode.ByQuantity
+        ? v.quantities?.length === v.targets?.length
+        : v.quantities === undefined,
+    { message: 'validation.invalid', path: ['quantities'] },
+  );
+export type AllocateInput = z.infer<typeof allocateSchema>;

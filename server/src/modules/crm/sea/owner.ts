@@ -1,0 +1,18 @@
+// Whose sea a caller works with. The sea of a tree belongs to its merchant: the nearest level-2
+// account on the caller's path, itself included. The super administrator's sea is its own; an
+// account with no merchant above it (registered directly under the super administrator) shares
+// the root's sea, so every customer of a tree has exactly one sea (autoRelease.ts relies on it).
+import type { Knex } from 'knex';
+import type { Actor } from '../../../db/scope';
+
+/** Ids on a materialized path, root first: '/1/5/9/' -> [1, 5, 9]. */
+export const pathIds = (path: string): number[] => path.split('/').filter(Boolean).map(Number);
+
+export async function seaOwnerOf(db: Knex, actor: Actor): Promise<number> {
+  if (actor.level !== 1) return actor.id;
+  const ids = pathIds(actor.path);
+  const merchants = await db('accounts').whereIn('id', ids).where('level', 2).select('id');
+  const held = new Set(merchants.map((m: { id: string }) => Number(m.id)));
+  for (let i = ids.length - 1; i >= 0; i--) if (held.has(ids[i]!)) return ids[i]!;
+  return ids[0] ?? actor.id;
+}
