@@ -21,6 +21,7 @@ module.exports = {
     {
       ...base,
       displayName: 'integration',
+      setupFilesAfterEnv: ['<rootDir>/test/slowTimeout.ts'],
       testMatch: [
         '<rootDir>/server/**/*.int.test.ts',
         '<rootDir>/media/**/*.int.test.ts',
@@ -32,6 +33,7 @@ module.exports = {
     {
       ...base,
       displayName: 'e2e',
+      setupFilesAfterEnv: ['<rootDir>/test/slowTimeout.ts'],
       testMatch: ['<rootDir>/e2e/**/*.e2e.test.ts'],
       globalSetup: '<rootDir>/test/globalSetup.ts',
       globalTeardown: '<rootDir>/test/globalTeardown.ts',

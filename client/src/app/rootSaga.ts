@@ -2,11 +2,12 @@
 import type { SagaIterator } from 'redux-saga';
 import { all, fork } from 'redux-saga/effects';
 import { authSaga } from '../features/auth/sagas';
+import { crmSaga } from '../features/crm/sagas';
 import { dashboardSaga } from '../features/dashboard/sagas';
 import { noticesSaga } from '../features/notices/sagas';
 import { socketSaga } from '../socket/saga';
 
 export function* rootSaga(): SagaIterator {
   // The socket watcher must be listening before authSaga restores a session.
-  yield all([fork(socketSaga), fork(noticesSaga), fork(dashboardSaga), fork(authSaga)]);
+  yield all([fork(socketSaga), fork(noticesSaga), fork(dashboardSaga), fork(crmSaga), fork(authSaga)]);
 }

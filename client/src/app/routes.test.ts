@@ -17,8 +17,14 @@ describe('route table', () => {
     }
   });
 
-  it('builds the dashboard; every other area is honestly not available yet', () => {
-    expect(SHELL_ROUTES.filter((r) => r.available).map((r) => r.key)).toEqual(['dashboards/rootdashboard']);
+  it('builds the dashboard and the customer center; every other area is honestly not available yet', () => {
+    expect(SHELL_ROUTES.filter((r) => r.available).map((r) => r.key)).toEqual([
+      'dashboards/rootdashboard',
+      'crm/mycustomer',
+      'crm/workremain',
+      'crm/sea',
+      'system/blackset',
+    ]);
     const notAvailable = SHELL_ROUTES.filter((r) => !r.available);
     expect(new Set(notAvailable.map((r) => r.Page)).size).toBe(1);
     expect(HOME_PATH).toBe('/rootmain/dashboards/rootdashboard');

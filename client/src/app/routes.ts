@@ -27,6 +27,10 @@ const NotAvailablePage = lazy(() => import('../ui/NotAvailablePage'));
 /** Pages built so far; every other menu renders NotAvailablePage. */
 const BUILT: Record<string, LazyExoticComponent<ComponentType<ShellPageProps>>> = {
   'dashboards/rootdashboard': lazy(() => import('../features/dashboard/pages/DashboardPage')),
+  'crm/mycustomer': lazy(() => import('../features/crm/pages/CustomersPage')),
+  'crm/workremain': lazy(() => import('../features/crm/pages/RemindersPage')),
+  'crm/sea': lazy(() => import('../features/crm/pages/SeaPage')),
+  'system/blackset': lazy(() => import('../features/crm/pages/BlacklistPage')),
 };
 
 export const SHELL_ROUTES: readonly ShellRoute[] = MENUS.map(({ key, area }) => ({

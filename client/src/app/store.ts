@@ -3,6 +3,7 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { setLoginRequiredHandler } from '../api';
 import { authActions, authReducer } from '../features/auth/slice';
+import { crmReducer } from '../features/crm/slice';
 import { dashboardReducer } from '../features/dashboard/slice';
 import { noticesReducer } from '../features/notices/slice';
 import { rootSaga } from './rootSaga';
@@ -11,6 +12,7 @@ export const rootReducer = combineReducers({
   auth: authReducer,
   notices: noticesReducer,
   dashboard: dashboardReducer,
+  crm: crmReducer,
 });
 
 export function createAppStore() {

@@ -6,6 +6,7 @@ import zhShell from './zh-CN/shell.json';
 import zhNotices from './zh-CN/notices.json';
 import zhDashboard from './zh-CN/dashboard.json';
 import zhMenus from './zh-CN/menus.json';
+import zhCrm from './zh-CN/crm.json';
 import enCommon from './en/common.json';
 import enErrors from './en/errors.json';
 import enAuth from './en/auth.json';
@@ -13,12 +14,22 @@ import enShell from './en/shell.json';
 import enNotices from './en/notices.json';
 import enDashboard from './en/dashboard.json';
 import enMenus from './en/menus.json';
+import enCrm from './en/crm.json';
 
 export const LANGUAGES = ['zh-CN', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'zh-CN';
 
-export const NAMESPACES = ['common', 'errors', 'auth', 'shell', 'notices', 'dashboard', 'menus'] as const;
+export const NAMESPACES = [
+  'common',
+  'errors',
+  'auth',
+  'shell',
+  'notices',
+  'dashboard',
+  'menus',
+  'crm',
+] as const;
 
 export const resources = {
   'zh-CN': {
@@ -29,6 +40,7 @@ export const resources = {
     notices: zhNotices,
     dashboard: zhDashboard,
     menus: zhMenus,
+    crm: zhCrm,
   },
   en: {
     common: enCommon,
@@ -38,6 +50,7 @@ export const resources = {
     notices: enNotices,
     dashboard: enDashboard,
     menus: enMenus,
+    crm: enCrm,
   },
 } as const;
 

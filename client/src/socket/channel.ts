@@ -2,12 +2,22 @@
 import { buffers, eventChannel, type EventChannel } from 'redux-saga';
 import { io, type Socket } from 'socket.io-client';
 import type { NoticeDto } from '../../../domain/api';
-import { Events, type ClientToServerEvents, type ServerToClientEvents } from '../../../domain/events';
+import type { FollowUpDto } from '../../../domain/crm';
+import {
+  Events,
+  type ClientToServerEvents,
+  type ImportProgress,
+  type ServerToClientEvents,
+} from '../../../domain/events';
 import { API_BASE } from '../app/env';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-export type SocketEvent = { type: 'notice'; notice: NoticeDto } | { type: 'revoked'; code: number };
+export type SocketEvent =
+  | { type: 'notice'; notice: NoticeDto }
+  | { type: 'revoked'; code: number }
+  | { type: 'importProgress'; progress: ImportProgress }
+  | { type: 'reminderDue'; reminder: FollowUpDto };
 
 export function createSocket(token: string): AppSocket {
   const opts = { auth: { token }, withCredentials: true, transports: ['websocket'] };
@@ -20,11 +30,17 @@ export function socketChannel(socket: Pick<AppSocket, 'on' | 'off'>): EventChann
   return eventChannel<SocketEvent>((emit) => {
     const onNotice = (notice: NoticeDto) => emit({ type: 'notice', notice });
     const onRevoked = (info: { code: number }) => emit({ type: 'revoked', code: info?.code ?? 0 });
+    const onImport = (progress: ImportProgress) => emit({ type: 'importProgress', progress });
+    const onReminder = (reminder: FollowUpDto) => emit({ type: 'reminderDue', reminder });
     socket.on(Events.NoticeNew, onNotice);
     socket.on(Events.SessionRevoked, onRevoked);
+    socket.on(Events.ImportProgress, onImport);
+    socket.on(Events.ReminderDue, onReminder);
     return () => {
       socket.off(Events.NoticeNew, onNotice);
       socket.off(Events.SessionRevoked, onRevoked);
+      socket.off(Events.ImportProgress, onImport);
+      socket.off(Events.ReminderDue, onReminder);
     };
   }, buffers.expanding<SocketEvent>(16));
 }

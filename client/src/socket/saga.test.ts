@@ -1,11 +1,14 @@
 import { call, cancel, fork, put, take } from 'redux-saga/effects';
 import type { Task } from 'redux-saga';
 import type { NoticeDto } from '../../../domain/api';
-import { Events } from '../../../domain/events';
+import type { FollowUpDto } from '../../../domain/crm';
+import { Events, type ImportProgress } from '../../../domain/events';
+import { remindersActions } from '../features/crm/slice/reminders';
+import { importsActions } from '../features/crm/slice/imports';
 import { authActions } from '../features/auth/slice';
 import { noticesActions } from '../features/notices/slice';
-import { createSocket, socketChannel, type AppSocket } from './channel';
-import { SOCKET_STOPPERS, socketSaga, socketSession } from './saga';
+import { createSocket, socketChannel, type AppSocket, type SocketEvent } from './channel';
+import { SOCKET_STOPPERS, socketSaga, socketSession, toAction } from './saga';
 
 jest.mock('../app/env', () => ({ API_BASE: '' }));
 
@@ -39,9 +42,40 @@ describe('socketChannel', () => {
       { type: 'revoked', code: 102 },
     ]);
     ch.close();
-    expect(s.off).toHaveBeenCalledTimes(2);
+    expect(s.off).toHaveBeenCalledTimes(4);
     expect(s.listeners.get(Events.NoticeNew)?.size).toBe(0);
     expect(s.listeners.get(Events.SessionRevoked)?.size).toBe(0);
+  });
+});
+
+describe('customer-center events', () => {
+  it('forwards import:progress and reminder:due as actions, and removes their listeners', () => {
+    const s = fakeSocket();
+    const ch = socketChannel(s as unknown as AppSocket);
+    const progress: ImportProgress = {
+      importJobId: 3,
+      status: 'running',
+      rowsDone: 5,
+      rowsTotal: 10,
+      imported: 4,
+      duplicates: 1,
+      invalid: 0,
+      blacklisted: 0,
+      removed: 0,
+    };
+    const reminder = { id: 7, customerId: 2, recordType: 0 } as FollowUpDto;
+    s.emit(Events.ImportProgress, progress);
+    s.emit(Events.ReminderDue, reminder);
+    const got: SocketEvent[] = [];
+    ch.take((m) => got.push(m as SocketEvent));
+    ch.take((m) => got.push(m as SocketEvent));
+    expect(got.map(toAction)).toEqual([
+      importsActions.importProgress(progress),
+      remindersActions.reminderDue(reminder),
+    ]);
+    ch.close();
+    expect(s.listeners.get(Events.ImportProgress)?.size).toBe(0);
+    expect(s.listeners.get(Events.ReminderDue)?.size).toBe(0);
   });
 });
 
@@ -62,7 +96,7 @@ describe('socketSession', () => {
     g.next();
     g.return(undefined); // what cancellation does: runs finally
     expect(s.disconnect).toHaveBeenCalled();
-    expect(s.off).toHaveBeenCalledTimes(2);
+    expect(s.off).toHaveBeenCalledTimes(4);
   });
 });
 

@@ -4,8 +4,24 @@ import type { EventChannel, SagaIterator, Task } from 'redux-saga';
 import { call, cancel, fork, put, take } from 'redux-saga/effects';
 import type { LoginResponse } from '../../../domain/api';
 import { authActions } from '../features/auth/slice';
+import { remindersActions } from '../features/crm/slice/reminders';
+import { importsActions } from '../features/crm/slice/imports';
 import { noticesActions } from '../features/notices/slice';
 import { createSocket, socketChannel, type AppSocket, type SocketEvent } from './channel';
+
+/** Each socket event becomes one action; the features decide what to do with it. */
+export function toAction(event: SocketEvent) {
+  switch (event.type) {
+    case 'notice':
+      return noticesActions.noticeReceived(event.notice);
+    case 'revoked':
+      return authActions.sessionRevoked({ code: event.code });
+    case 'importProgress':
+      return importsActions.importProgress(event.progress);
+    case 'reminderDue':
+      return remindersActions.reminderDue(event.reminder);
+  }
+}
 
 export function* socketSession(token: string): SagaIterator {
   const socket = (yield call(createSocket, token)) as AppSocket;
@@ -13,8 +29,7 @@ export function* socketSession(token: string): SagaIterator {
   try {
     while (true) {
       const event = (yield take(channel)) as SocketEvent;
-      if (event.type === 'notice') yield put(noticesActions.noticeReceived(event.notice));
-      else yield put(authActions.sessionRevoked({ code: event.code }));
+      yield put(toAction(event));
     }
   } finally {
     channel.close();

@@ -11,6 +11,8 @@ export interface Queues {
   crm: Queue.Queue<Record<string, unknown>>;
   /** Number imports (one job per import_jobs row). */
   imports: Queue.Queue<{ importJobId: number }>;
+  /** Customer exports (one job per export_jobs row). */
+  exports: Queue.Queue<{ exportJobId: number }>;
 }
 
 export function createQueues(config: Config): Queues {
@@ -19,6 +21,7 @@ export function createQueues(config: Config): Queues {
     maintenance: createQueue(config, 'maintenance'),
     crm: createQueue(config, 'crm'),
     imports: createQueue(config, 'imports'),
+    exports: createQueue(config, 'exports'),
   };
 }
 

@@ -3,12 +3,19 @@ import type Router from '@koa/router';
 import type { Deps } from '../../deps';
 import { blacklistRoutes } from './blacklist/routes';
 import { customersRoutes } from './customers/routes';
+import { exportsRoutes } from './exports/routes';
 import { followUpsRoutes } from './followups/routes';
 import { importsRoutes } from './imports/routes';
 import { seaRoutes } from './sea/routes';
 import { tagsRoutes } from './tags/routes';
 
 export const crmRoutes = (deps: Deps): Router[] =>
-  [customersRoutes, tagsRoutes, followUpsRoutes, seaRoutes, blacklistRoutes, importsRoutes].map((r) =>
-    r(deps),
-  );
+  [
+    customersRoutes,
+    tagsRoutes,
+    followUpsRoutes,
+    seaRoutes,
+    blacklistRoutes,
+    importsRoutes,
+    exportsRoutes,
+  ].map((r) => r(deps));

@@ -2,13 +2,17 @@
 // serves several job kinds by name; each is a Bull repeatable job, so one process runs a tick at a
 // time whatever the number of servers.
 import type { Deps } from '../../deps';
+import { processExports } from './exports/processor';
 import { pushDueReminders } from './followups/reminders';
+import { processImports } from './imports/processor';
 import { autoReleaseToSea } from './sea/autoRelease';
 
 export const REMINDER_TICK_MS = 30_000;
 export const SEA_RELEASE_TICK_MS = 3_600_000;
 
 export async function startCrmTasks(deps: Deps): Promise<void> {
+  processExports(deps);
+  processImports(deps);
   const q = deps.queues.crm;
   void q.process('reminders', () => pushDueReminders(deps));
   void q.process('sea-release', () => autoReleaseToSea(deps));

@@ -23,7 +23,7 @@ it('reports every part and each live media node', async () => {
   const h = reply.body.data!;
   expect(h.status).toBe('ok');
   expect(h.postgres.ok && h.redis.ok).toBe(true);
-  expect(Object.keys(h.queues).sort()).toEqual(['crm', 'imports', 'mail', 'maintenance']);
+  expect(Object.keys(h.queues).sort()).toEqual(['crm', 'exports', 'imports', 'mail', 'maintenance']);
   expect(h.queues.mail).toMatchObject({ ok: true, waiting: 0 });
   expect(h.mediaNodes).toEqual([{ ...hb, ok: true }]);
   // A worker whose heartbeat expired is forgotten.

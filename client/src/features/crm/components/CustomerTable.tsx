@@ -1,0 +1,103 @@
+// The dense customer table: row checkboxes, name (opens the drawer), masked phone, stage, tags, focus.
+import { Button, Checkbox, Classes, HTMLTable, Intent } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import type { CustomerDto, TagDto } from '../../../../../domain/crm';
+import { formatDateTime } from '../../../../../domain/format';
+import { phoneText, stageKey } from '../labels';
+import { TagList } from './TagList';
+
+export interface CustomerTableProps {
+  items: CustomerDto[];
+  tags: TagDto[];
+  selected: number[];
+  onToggle(id: number): void;
+  onToggleAll(all: boolean): void;
+  onOpen(id: number): void;
+  onEdit(c: CustomerDto): void;
+  onFocus(id: number, focus: boolean): void;
+}
+
+export function CustomerTable(p: CustomerTableProps) {
+  const { t } = useTranslation('crm');
+  const all = p.items.length > 0 && p.selected.length === p.items.length;
+  const some = p.selected.length > 0 && !all;
+  return (
+    <HTMLTable compact striped interactive className="cp-crm-table" data-testid="customer-table">
+      <thead>
+        <tr>
+          <th>
+            <Checkbox
+              aria-label={t('columns.select')}
+              checked={all}
+              indeterminate={some}
+              data-testid="select-all"
+              onChange={() => p.onToggleAll(!all)}
+            />
+          </th>
+          <th>{t('columns.focus')}</th>
+          <th>{t('columns.name')}</th>
+          <th>{t('columns.phone')}</th>
+          <th>{t('columns.stage')}</th>
+          <th>{t('columns.tags')}</th>
+          <th>{t('columns.source')}</th>
+          <th>{t('columns.lastFollowUp')}</th>
+          <th>{t('columns.createdAt')}</th>
+          <th>{t('columns.actions')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {p.items.map((c) => (
+          <tr key={c.id} data-testid={`customer-row-${c.id}`} data-phone={c.phone}>
+            <td>
+              <Checkbox
+                aria-label={t('columns.select')}
+                checked={p.selected.includes(c.id)}
+                data-testid={`select-${c.id}`}
+                onChange={() => p.onToggle(c.id)}
+              />
+            </td>
+            <td>
+              <Button
+                variant="minimal"
+                size="small"
+                icon={c.focus ? 'star' : 'star-empty'}
+                intent={c.focus ? Intent.WARNING : Intent.NONE}
+                aria-label={c.focus ? t('customers.focusOff') : t('customers.focusOn')}
+                data-testid={`focus-${c.id}`}
+                data-focus={c.focus ? 'yes' : 'no'}
+                onClick={() => p.onFocus(c.id, !c.focus)}
+              />
+            </td>
+            <td>
+              <a role="button" data-testid={`open-${c.id}`} onClick={() => p.onOpen(c.id)}>
+                {c.read ? c.name : <strong>{c.name}</strong>}
+              </a>
+            </td>
+            <td title={c.phoneHidden ? t('customers.hiddenPhone') : undefined}>
+              {phoneText(c.phone, c.phoneHidden)}
+            </td>
+            <td data-testid={`stage-${c.id}`}>{t(stageKey(c.stage))}</td>
+            <td data-testid={`tags-${c.id}`}>
+              <TagList ids={c.tagIds} tags={p.tags} />
+            </td>
+            <td>{c.source}</td>
+            <td className={Classes.TEXT_MUTED}>
+              {c.lastFollowUpAt ? formatDateTime(c.lastFollowUpAt) : '—'}
+            </td>
+            <td className={Classes.TEXT_MUTED}>{formatDateTime(c.createdAt)}</td>
+            <td>
+              <Button
+                variant="minimal"
+                size="small"
+                icon="edit"
+                text={t('actions.edit')}
+                data-testid={`edit-${c.id}`}
+                onClick={() => p.onEdit(c)}
+              />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </HTMLTable>
+  );
+}

@@ -1,0 +1,119 @@
+// Import customers from a file with an import option; the started job's progress arrives live.
+import {
+  Button,
+  Callout,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FileInput,
+  FormGroup,
+  H6,
+  HTMLSelect,
+  Intent,
+  NumericInput,
+} from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { IMPORT_OPTIONS, ImportOption } from '../../../../../domain/crm';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { selectImports } from '../slice';
+import { importsActions as I, progressOf } from '../slice/imports';
+import { stashFile } from '../uploads';
+import { ImportJobRow } from './ImportJobRow';
+
+export function ImportDialog() {
+  const { t } = useTranslation(['crm', 'common']);
+  const dispatch = useAppDispatch();
+  const s = useAppSelector(selectImports);
+  const [file, setFile] = useState<File | null>(null);
+  const [option, setOption] = useState<number>(ImportOption.Dedupe);
+  const [days, setDays] = useState(30);
+  const [missing, setMissing] = useState(false);
+
+  useEffect(() => {
+    if (!s.open) return;
+    setFile(null);
+    setMissing(false);
+  }, [s.open]);
+
+  const start = () => {
+    setMissing(!file);
+    if (!file) return;
+    const params = option === ImportOption.DedupeRemoveByCondition ? { calledWithinDays: days } : {};
+    dispatch(I.uploadRequested({ fileKey: stashFile(file), option, params }));
+  };
+  const close = () => dispatch(I.closed());
+
+  return (
+    <Dialog isOpen={s.open} onClose={close} title={t('imports.title')} icon="import">
+      <DialogBody>
+        <div data-testid="import-dialog">
+          <FormGroup label={t('imports.file')}>
+            <FileInput
+              fill
+              hasSelection={file !== null}
+              buttonText={t('imports.browse')}
+              text={file?.name ?? t('imports.chooseFile')}
+              inputProps={{ accept: '.xlsx,.xls,.csv,.txt', ...{ 'data-testid': 'import-file' } }}
+              onInputChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
+            />
+          </FormGroup>
+          <FormGroup label={t('imports.option')} labelFor="import-option">
+            <HTMLSelect
+              id="import-option"
+              data-testid="import-option"
+              value={option}
+              onChange={(e) => setOption(Number(e.currentTarget.value))}
+            >
+              {IMPORT_OPTIONS.map((o) => (
+                <option key={o} value={o}>
+                  {t(`imports.option${o}`)}
+                </option>
+              ))}
+            </HTMLSelect>
+          </FormGroup>
+          {option === ImportOption.DedupeRemoveByCondition && (
+            <FormGroup label={t('imports.calledWithinDays')} labelFor="import-days">
+              <NumericInput
+                id="import-days"
+                min={1}
+                max={3650}
+                value={days}
+                onValueChange={(n) => setDays(n || 1)}
+              />
+            </FormGroup>
+          )}
+          {(missing || s.formError) && (
+            <Callout intent={Intent.DANGER} data-testid="import-error">
+              {missing ? t('imports.noFile') : s.formError}
+            </Callout>
+          )}
+          {s.jobs.length > 0 && <H6 className="cp-crm-gap">{t('imports.recent')}</H6>}
+          {s.jobs.map((j) => (
+            <ImportJobRow
+              key={j.importJobId}
+              job={j}
+              progress={progressOf(s, j.importJobId) ?? j}
+              onReport={() => dispatch(I.reportRequested(j.importJobId))}
+            />
+          ))}
+        </div>
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text={t('common:actions.close')} onClick={close} />
+            <Button
+              intent={Intent.PRIMARY}
+              icon="upload"
+              loading={s.uploading}
+              text={t('imports.start')}
+              data-testid="import-start"
+              onClick={start}
+            />
+          </>
+        }
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,15 @@
+// Display helpers: i18n keys of codes (crm namespace) and the phone as the user may see it.
+import { maskPhone } from '../../../../domain/format';
+
+export const stageKey = (stage: number): string => `crm:stage.${stage}`;
+export const contactKey = (method: number): string => `crm:contact.${method}`;
+
+/** A hidden number arrives masked already; mask again defensively if it did not. */
+export const phoneText = (phone: string, hidden: boolean): string =>
+  hidden && !phone.includes('*') ? maskPhone(phone) : phone;
+
+/** A system record (contact method 500) has details like "100->300": the stages it moved between. */
+export function parseStageChange(details: string): { from: number; to: number } | null {
+  const m = /^\s*(\d{3})\s*->\s*(\d{3})\s*$/.exec(details);
+  return m ? { from: Number(m[1]), to: Number(m[2]) } : null;
+}

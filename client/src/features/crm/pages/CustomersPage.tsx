@@ -1,0 +1,199 @@
+// /rootmain/crm/mycustomer: filter, page through, add/edit, focus, tags, batch delete, release, details.
+import { Button, Callout, H3, Intent, Spinner } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { TypeToConfirmDialog } from '../../../ui/TypeToConfirmDialog';
+import { selectMe } from '../../auth/slice';
+import { AllocateDialog } from '../components/AllocateDialog';
+import { CustomerDialog } from '../components/CustomerDialog';
+import { CustomerDrawer } from '../components/CustomerDrawer';
+import { CustomerFilterBar } from '../components/CustomerFilterBar';
+import { CustomerTable } from '../components/CustomerTable';
+import { EmptyState } from '../components/EmptyState';
+import { ImportDialog } from '../components/ImportDialog';
+import { LoadMore } from '../components/LoadMore';
+import { TagDialog } from '../components/TagDialog';
+import '../crm.css';
+import { selectCustomers, selectOpenCustomer } from '../slice';
+import { allocationActions as A } from '../slice/allocation';
+import { customersActions as C } from '../slice/customers';
+import { importsActions as I } from '../slice/imports';
+import { followUpsActions as F } from '../slice/followUps';
+
+export default function CustomersPage() {
+  const { t } = useTranslation(['crm', 'common']);
+  const dispatch = useAppDispatch();
+  const s = useAppSelector(selectCustomers);
+  const open = useAppSelector(selectOpenCustomer);
+  const menus = useAppSelector(selectMe)?.menus ?? [];
+  const canRelease = menus.includes('crm/sea');
+  // Targets come from GET /accounts, which needs the user-management menu.
+  const canAllocate = menus.includes('system/usermanagemain');
+  const [releasing, setReleasing] = useState(false);
+
+  useEffect(() => {
+    dispatch(C.listRequested());
+    dispatch(C.tagsRequested());
+  }, [dispatch]);
+
+  const n = s.selected.length;
+  const close = () => dispatch(C.dialogClosed());
+
+  return (
+    <div className="cp-page" data-testid="customers-page">
+      <H3>{t('customers.title')}</H3>
+      <CustomerFilterBar
+        filters={s.filters}
+        tags={s.tags}
+        onChange={(patch) => dispatch(C.filtersChanged(patch))}
+        onSearch={() => dispatch(C.listRequested())}
+        onReset={() => {
+          dispatch(C.filtersReset());
+          dispatch(C.listRequested());
+        }}
+      />
+      <div className="cp-crm-bar">
+        <Button
+          icon="add"
+          intent={Intent.PRIMARY}
+          text={t('actions.add')}
+          data-testid="customer-add"
+          onClick={() => dispatch(C.dialogOpened({ kind: 'edit', customer: null }))}
+        />
+        <Button
+          icon="tag"
+          text={t('actions.tags')}
+          disabled={n === 0}
+          data-testid="customer-tags"
+          onClick={() => dispatch(C.dialogOpened({ kind: 'tags' }))}
+        />
+        <Button
+          icon="import"
+          text={t('imports.action')}
+          data-testid="customer-import"
+          onClick={() => dispatch(I.opened())}
+        />
+        {canAllocate && (
+          <Button
+            icon="flows"
+            text={t('allocate.action')}
+            disabled={n === 0}
+            data-testid="customer-allocate"
+            onClick={() => dispatch(A.opened())}
+          />
+        )}
+        {canRelease && (
+          <Button
+            icon="export"
+            text={t('actions.release')}
+            disabled={n === 0}
+            data-testid="customer-release"
+            onClick={() => setReleasing(true)}
+          />
+        )}
+        <Button
+          icon="trash"
+          intent={Intent.DANGER}
+          text={t('actions.delete')}
+          disabled={n === 0}
+          data-testid="customer-delete"
+          onClick={() => dispatch(C.dialogOpened({ kind: 'delete' }))}
+        />
+        <span className="cp-crm-grow" />
+        <span data-testid="customer-count">
+          {t('customers.loaded', { count: s.items.length })}
+          {n > 0 && ` · ${t('customers.selected', { count: n })}`}
+        </span>
+      </div>
+      {s.error && (
+        <Callout intent={Intent.DANGER} title={t('customers.loadFailed')} data-testid="customers-error">
+          {s.error}
+        </Callout>
+      )}
+      {s.loading && s.items.length === 0 ? (
+        <Spinner />
+      ) : s.items.length === 0 ? (
+        <EmptyState
+          icon="people"
+          title={t('customers.empty')}
+          description={t('customers.emptyHint')}
+          testId="customers-empty"
+        />
+      ) : (
+        <CustomerTable
+          items={s.items}
+          tags={s.tags}
+          selected={s.selected}
+          onToggle={(id) => dispatch(C.selectionToggled(id))}
+          onToggleAll={(all) => dispatch(C.allSelected(all))}
+          onOpen={(id) => dispatch(F.drawerOpened(id))}
+          onEdit={(customer) => dispatch(C.dialogOpened({ kind: 'edit', customer }))}
+          onFocus={(id, focus) => dispatch(C.focusRequested({ id, focus }))}
+        />
+      )}
+      <LoadMore
+        hasMore={s.next !== null}
+        loading={s.loadingMore}
+        onClick={() => dispatch(C.moreRequested())}
+        testId="customers-more"
+      />
+
+      <CustomerDialog
+        isOpen={s.dialog.kind === 'edit'}
+        customer={s.dialog.kind === 'edit' ? s.dialog.customer : null}
+        saving={s.saving}
+        formError={s.formError}
+        serverErrors={s.fieldErrors}
+        onSave={(input) =>
+          dispatch(
+            C.saveRequested({ id: s.dialog.kind === 'edit' ? (s.dialog.customer?.id ?? null) : null, input }),
+          )
+        }
+        onClose={close}
+      />
+      <TagDialog
+        isOpen={s.dialog.kind === 'tags'}
+        count={n}
+        tags={s.tags}
+        saving={s.saving}
+        formError={s.formError}
+        onCreateTag={(name) => dispatch(C.tagCreateRequested(name))}
+        onApply={(add, remove) => dispatch(C.tagAssignRequested({ customerIds: s.selected, add, remove }))}
+        onClose={close}
+      />
+      <TypeToConfirmDialog
+        isOpen={s.dialog.kind === 'delete'}
+        testId="delete-dialog"
+        title={t('delete.title')}
+        body={t('delete.body', { count: n })}
+        prompt={t('delete.prompt')}
+        confirmText={t('delete.confirm')}
+        cancelText={t('common:actions.cancel')}
+        pending={s.saving}
+        error={s.formError}
+        onConfirm={(confirm) => dispatch(C.deleteRequested({ ids: s.selected, confirm }))}
+        onClose={close}
+      />
+      <ConfirmDialog
+        isOpen={releasing}
+        testId="release-confirm"
+        icon="export"
+        intent={Intent.WARNING}
+        title={t('actions.release')}
+        body={t('sea.releaseConfirm', { count: n })}
+        confirmText={t('actions.release')}
+        cancelText={t('common:actions.cancel')}
+        onConfirm={() => {
+          setReleasing(false);
+          dispatch(C.releaseRequested(s.selected));
+        }}
+        onClose={() => setReleasing(false)}
+      />
+      {canAllocate && <AllocateDialog customerIds={s.selected} />}
+      <ImportDialog />
+      <CustomerDrawer customer={open} tags={s.tags} />
+    </div>
+  );
+}

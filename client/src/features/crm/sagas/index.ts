@@ -1,0 +1,22 @@
+// Every saga of the customer center.
+import type { SagaIterator } from 'redux-saga';
+import { all, fork } from 'redux-saga/effects';
+import { allocationSaga } from './allocation';
+import { blacklistSaga } from './blacklist';
+import { importsSaga } from './imports';
+import { customersSaga } from './customers';
+import { followUpsSaga } from './followUps';
+import { remindersSaga } from './reminders';
+import { seaSaga } from './sea';
+
+export function* crmSaga(): SagaIterator {
+  yield all([
+    fork(customersSaga),
+    fork(followUpsSaga),
+    fork(remindersSaga),
+    fork(seaSaga),
+    fork(allocationSaga),
+    fork(blacklistSaga),
+    fork(importsSaga),
+  ]);
+}

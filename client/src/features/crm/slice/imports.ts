@@ -1,0 +1,79 @@
+// Number imports: the dialog, recent jobs, the upload, and live progress from the socket.
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ImportProgress } from '../../../../../domain/events';
+import { authActions } from '../../auth/slice';
+import type { ImportJobDto } from '../types';
+
+export interface ImportUpload {
+  /** Key of the file in uploads.ts (a File is not kept in the store). */
+  fileKey: string;
+  option: number;
+  params: { calledWithinDays?: number };
+}
+
+export interface ImportsState {
+  open: boolean;
+  jobs: ImportJobDto[];
+  /** The job started from this dialog, followed live. */
+  current: number | null;
+  uploading: boolean;
+  formError: string | null;
+  progress: Record<number, ImportProgress>;
+}
+
+export const initialImportsState: ImportsState = {
+  open: false,
+  jobs: [],
+  current: null,
+  uploading: false,
+  formError: null,
+  progress: {},
+};
+
+const slice = createSlice({
+  name: 'crmImports',
+  initialState: initialImportsState,
+  reducers: {
+    opened(state) {
+      state.open = true;
+      state.formError = null;
+    },
+    closed(state) {
+      state.open = false;
+    },
+    jobsLoaded(state, action: PayloadAction<ImportJobDto[]>) {
+      state.jobs = action.payload;
+    },
+    uploadRequested(state, _action: PayloadAction<ImportUpload>) {
+      state.uploading = true;
+      state.formError = null;
+    },
+    jobStarted(state, action: PayloadAction<ImportJobDto>) {
+      state.uploading = false;
+      state.current = action.payload.importJobId;
+      state.jobs = [
+        action.payload,
+        ...state.jobs.filter((j) => j.importJobId !== action.payload.importJobId),
+      ];
+    },
+    uploadFailed(state, action: PayloadAction<string>) {
+      state.uploading = false;
+      state.formError = action.payload;
+    },
+    /** From the socket (import:progress); may arrive before the upload's reply. */
+    importProgress(state, action: PayloadAction<ImportProgress>) {
+      const p = action.payload;
+      state.progress[p.importJobId] = p;
+      state.jobs = state.jobs.map((j) => (j.importJobId === p.importJobId ? { ...j, ...p } : j));
+    },
+    reportRequested(_state, _action: PayloadAction<number>) {},
+  },
+  extraReducers: (b) => b.addCase(authActions.sessionCleared, () => initialImportsState),
+});
+
+export const importsActions = slice.actions;
+export const importsReducer = slice.reducer;
+
+/** The freshest progress of a job: the socket's, else the job as last fetched. */
+export const progressOf = (s: ImportsState, id: number): ImportProgress | null =>
+  s.progress[id] ?? s.jobs.find((j) => j.importJobId === id) ?? null;

@@ -1,0 +1,32 @@
+// The customer center's state under `crm`, one part per page.
+import { combineReducers } from '@reduxjs/toolkit';
+import { allocationReducer } from './allocation';
+import { blacklistReducer } from './blacklist';
+import { customersReducer } from './customers';
+import { followUpsReducer } from './followUps';
+import { remindersReducer } from './reminders';
+import { importsReducer } from './imports';
+import { seaReducer } from './sea';
+
+export const crmReducer = combineReducers({
+  customers: customersReducer,
+  followUps: followUpsReducer,
+  reminders: remindersReducer,
+  sea: seaReducer,
+  imports: importsReducer,
+  allocation: allocationReducer,
+  blacklist: blacklistReducer,
+});
+
+export type CrmState = ReturnType<typeof crmReducer>;
+type WithCrm = { crm: CrmState };
+
+export const selectCustomers = (s: WithCrm) => s.crm.customers;
+export const selectFollowUps = (s: WithCrm) => s.crm.followUps;
+export const selectReminders = (s: WithCrm) => s.crm.reminders;
+export const selectSea = (s: WithCrm) => s.crm.sea;
+export const selectBlacklist = (s: WithCrm) => s.crm.blacklist;
+export const selectImports = (s: WithCrm) => s.crm.imports;
+export const selectAllocation = (s: WithCrm) => s.crm.allocation;
+export const selectOpenCustomer = (s: WithCrm) =>
+  s.crm.customers.items.find((c) => c.id === s.crm.followUps.customerId) ?? null;

@@ -1,0 +1,66 @@
+// Shapes of the /api/crm replies the client reads, beside the shared DTOs of domain/crm.ts.
+import type { CustomerDto, FollowUpDto } from '../../../../domain/crm';
+import type { ImportProgress } from '../../../../domain/events';
+
+export interface CustomerPage {
+  items: CustomerDto[];
+  next: string | null;
+}
+
+export interface TimelinePage {
+  items: FollowUpDto[];
+  nextBefore: number | null;
+}
+
+export interface ReminderDto extends FollowUpDto {
+  customerName?: string;
+  customerPhone?: string;
+}
+
+export interface SeaCustomerDto {
+  id: number;
+  name: string;
+  phone: string;
+  phoneHidden: boolean;
+  company: string;
+  stage: number;
+  grade: number | null;
+  seaSince: string | null;
+  lastFollowUpAt: string | null;
+  createdAt: string;
+}
+
+export interface CustomerInput {
+  name: string;
+  phone?: string;
+  contact: string;
+  sex: 0 | 1 | null;
+  company: string;
+  address: string;
+  remarks: string[];
+  source: string;
+  stage: number;
+}
+
+export interface FollowUpInput {
+  recordType: 0 | 1;
+  stage: number;
+  contactMethod: number;
+  details: string;
+  /** ISO with zone; required (and in the future) for a reminder. */
+  remindAt?: string;
+}
+
+/** Field errors by path, as the server sends them (already translated) or as i18n keys from the client. */
+export type FieldErrors = Record<string, string>;
+
+export interface ImportJobDto extends ImportProgress {
+  fileName: string;
+  fileType: string;
+  option: number;
+  params: Record<string, unknown>;
+  hasReport: boolean;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+}

@@ -1,0 +1,67 @@
+// Column mapping from a header row: Chinese or English names to customer fields.
+export const FIELDS = [
+  'name',
+  'phone',
+  'contact',
+  'sex',
+  'company',
+  'address',
+  'remark1',
+  'remark2',
+  'remark3',
+  'remark4',
+  'remark5',
+  'source',
+] as const;
+export type Field = (typeof FIELDS)[number];
+export type RowFields = Partial<Record<Field, string>>;
+
+const aliases: Record<Field, string[]> = {
+  name: ['姓名', '名字', '客户姓名', '客户名称', 'name'],
+  phone: ['手机', '电话', '手机号', '手机号码', '电话号码', '号码', 'phone', 'mobile', 'tel', 'telephone'],
+  contact: ['联系人', 'contact'],
+  sex: ['性别', 'sex', 'gender'],
+  company: ['公司', '公司名称', 'company'],
+  address: ['地址', 'address'],
+  remark1: ['备注', '备注1', 'remark', 'remark1'],
+  remark2: ['备注2', 'remark2'],
+  remark3: ['备注3', 'remark3'],
+  remark4: ['备注4', 'remark4'],
+  remark5: ['备注5', 'remark5'],
+  source: ['来源', 'source'],
+};
+const lookup = new Map<string, Field>(
+  FIELDS.flatMap((f) => aliases[f].map((a) => [a, f] as [string, Field])),
+);
+const norm = (h: string) => h.replace(/[\s_\-:：]/g, '').toLowerCase();
+
+/** Column index → field; the first column wins when two map to the same field. */
+export function mapHeader(cells: string[]): Map<number, Field> {
+  const out = new Map<number, Field>();
+  const seen = new Set<Field>();
+  cells.forEach((c, i) => {
+    const f = lookup.get(norm(c));
+    if (f && !seen.has(f)) {
+      seen.add(f);
+      out.set(i, f);
+    }
+  });
+  return out;
+}
+
+export const hasPhone = (m: Map<number, Field>): boolean => [...m.values()].includes('phone');
+
+export function pick(cells: string[], m: Map<number, Field>): RowFields {
+  const r: RowFields = {};
+  for (const [i, f] of m) r[f] = (cells[i] ?? '').trim();
+  return r;
+}
+
+/** 男/male/m/0 → 0, 女/female/f/1 → 1 (SPEC §4 gender), anything else null. */
+export function parseSex(s: string | undefined): 0 | 1 | null {
+  if (!s) return null;
+  const v = s.trim().toLowerCase();
+  if (['男', 'male', 'm', '0'].includes(v)) return 0;
+  if (['女', 'female', 'f', '1'].includes(v)) return 1;
+  return null;
+}

@@ -1,0 +1,133 @@
+// Test and bench fixtures: import files of each kind, written to a folder. Not used by the server.
+import fs from 'node:fs';
+import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import ExcelJS from 'exceljs';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { phoneHash } from '../../../lib/secrets';
+
+export function writeText(dir: string, name: string, lines: string[]): string {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, lines.join('\n') + '\n');
+  return file;
+}
+
+/** An xlsx written by exceljs's streaming writer (first sheet = rows; inline strings). */
+export async function writeXlsx(
+  dir: string,
+  name: string,
+  rows: Iterable<(string | number)[]>,
+): Promise<string> {
+  const file = path.join(dir, name);
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
+    filename: file,
+    useSharedStrings: false,
+    useStyles: false,
+  });
+  const ws = wb.addWorksheet('Sheet1');
+  for (const r of rows) ws.addRow(r).commit();
+  ws.commit();
+  await wb.commit();
+  return file;
+}
+
+/**
+ * A zip bomb disguised as xlsx: a few tiny deflated entries whose directory declares ~4 GB each
+ * (a real bomb inflates that far; our check refuses it from the directory alone).
+ */
+export function writeZipBomb(dir: string, name: string, entries = 3): string {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (let i = 0; i < entries; i++) {
+    const fname = Buffer.from(`xl/worksheets/sheet${i + 1}.xml`);
+    const data = zlib.deflateRawSync(Buffer.alloc(1024));
+    const declared = 0xfffffffe;
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8); // deflate
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(declared, 22);
+    local.writeUInt16LE(fname.length, 26);
+    const cen = Buffer.alloc(46);
+    cen.writeUInt32LE(0x02014b50, 0);
+    cen.writeUInt16LE(20, 4);
+    cen.writeUInt16LE(20, 6);
+    cen.writeUInt16LE(8, 10);
+    cen.writeUInt32LE(data.length, 20);
+    cen.writeUInt32LE(declared, 24);
+    cen.writeUInt16LE(fname.length, 28);
+    cen.writeUInt32LE(offset, 42);
+    locals.push(local, fname, data);
+    centrals.push(cen, fname);
+    offset += local.length + fname.length + data.length;
+  }
+  const cd = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries, 8);
+  end.writeUInt16LE(entries, 10);
+  end.writeUInt32LE(cd.length, 12);
+  end.writeUInt32LE(offset, 16);
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, Buffer.concat([...locals, cd, end]));
+  return file;
+}
+
+/**
+ * The import bench's files (scripts/bench/import.ts): numbers.txt with n numbers, every tenth one
+ * among the bench's existing customers (139…), and numbers.xlsx with n rows of fresh numbers + names.
+ */
+async function writeBenchFiles(dir: string, n: number): Promise<void> {
+  const out = fs.createWriteStream(path.join(dir, 'numbers.txt'));
+  let buf = '';
+  for (let i = 0; i < n; i++) {
+    buf += String(i % 10 === 0 ? 13900000000 + i : 13800000000 + i) + '\n';
+    if (buf.length > 256 * 1024) {
+      if (!out.write(buf)) await once(out, 'drain');
+      buf = '';
+    }
+  }
+  out.end(buf);
+  await finished(out);
+  await writeXlsx(dir, 'numbers.xlsx', {
+    *[Symbol.iterator]() {
+      yield ['手机', '姓名'];
+      for (let i = 0; i < n; i++) yield [13700000000 + i, `客户${i}`];
+    },
+  });
+}
+
+/** N uncalled customers of merchant01 (numbers 139…), loaded with COPY. */
+async function seedBenchCustomers(dbUrl: string, secretKey: string, N: number): Promise<void> {
+  const c = new pg.Client({ connectionString: dbUrl });
+  await c.connect();
+  try {
+    const id = (await c.query("SELECT id FROM accounts WHERE account = 'merchant01'")).rows[0].id;
+    const copy = c.query(copyFrom('COPY customers (account_id, phone, phone_hash) FROM STDIN'));
+    let buf = '';
+    for (let i = 0; i < N; i++) {
+      const d = String(13900000000 + i);
+      buf += `${id}\t${d}\t${phoneHash(secretKey, d)}\n`;
+      if (buf.length > 256 * 1024) {
+        if (!copy.write(buf)) await once(copy, 'drain');
+        buf = '';
+      }
+    }
+    copy.end(buf);
+    await finished(copy);
+    await c.query('ANALYZE customers');
+  } finally {
+    await c.end();
+  }
+}
+
+/** Run by scripts/bench/import.ts in a child process: existing customers, then the two files. */
+export async function prepareBench(dir: string, n: number, dbUrl: string, secretKey: string): Promise<void> {
+  await seedBenchCustomers(dbUrl, secretKey, n);
+  await writeBenchFiles(dir, n);
+}

@@ -1,0 +1,78 @@
+// Pure parts of the import: phone rules, supplier AES, header mapping, report cells, the zip check.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { mapHeader, parseSex } from './columns';
+import { writeText, writeXlsx, writeZipBomb } from './fixtures';
+import { importLimits } from './limits';
+import { normalisePhone, phoneKind, supplierDecrypter, supplierEncrypt } from './phone';
+import { csvCell } from './report';
+import { checkZip, ZipCheckError } from './zipCheck';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imp-unit-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+it('normalises and classifies numbers', () => {
+  expect(normalisePhone('+86 138-0013-8000')).toBe('13800138000');
+  expect(normalisePhone('008613800138000')).toBe('13800138000');
+  expect(normalisePhone('8613800138000')).toBe('13800138000');
+  expect(normalisePhone('(010) 1234-5678')).toBe('01012345678');
+  expect(['13800138000', '01012345678', '87654321', '12800138000', 'abc', '0101'].map(phoneKind)).toEqual([
+    'mobile',
+    'landline',
+    'landline',
+    'invalid',
+    'invalid',
+    'invalid',
+  ]);
+});
+
+it('decrypts the supplier format: AES-ECB/PKCS7 with a 16/24/32-byte text key, base64', () => {
+  for (const key of ['0123456789abcdef', '0123456789abcdef01234567', '0123456789abcdef0123456789abcdef']) {
+    const cell = supplierEncrypt(key, '13800138000');
+    expect(supplierDecrypter(key)(cell)).toBe('13800138000');
+  }
+  // Independent vector: printf 13800138000 | openssl enc -aes-128-ecb -K <hex of "1234567890123456"> -base64
+  expect(supplierEncrypt('1234567890123456', '13800138000')).toBe('BA+S5u/qDqfqu12c8W6koQ==');
+  expect(supplierDecrypter('1234567890123456')('BA+S5u/qDqfqu12c8W6koQ==')).toBe('13800138000');
+  expect(supplierDecrypter('0123456789abcdef')('not base64 aes')).toBeNull();
+});
+
+it('maps Chinese and English headers, first column wins', () => {
+  const m = mapHeader(['姓名', ' 手机号 ', 'Company', '备注', 'remark2', '电话', '性别', 'x']);
+  expect([...m.entries()]).toEqual([
+    [0, 'name'],
+    [1, 'phone'],
+    [2, 'company'],
+    [3, 'remark1'],
+    [4, 'remark2'],
+    [6, 'sex'],
+  ]);
+  expect([parseSex('男'), parseSex('female'), parseSex(''), parseSex('?')]).toEqual([0, 1, null, null]);
+});
+
+it('neutralises formulas and quotes report cells', () => {
+  expect(['=1+2', '+1', '-2', '@SUM(A1)', 'a,b', 'say "hi"', '138'].map(csvCell)).toEqual([
+    "'=1+2",
+    "'+1",
+    "'-2",
+    "'@SUM(A1)",
+    '"a,b"',
+    '"say ""hi"""',
+    '138',
+  ]);
+});
+
+it('reads a real workbook directory and refuses bombs, floods of entries and non-zips', async () => {
+  const ok = await checkZip(await writeXlsx(dir, 'ok.xlsx', [['phone'], [13800138000]]));
+  expect(ok.entries).toBeGreaterThan(3);
+  await expect(checkZip(writeZipBomb(dir, 'bomb.xlsx'))).rejects.toThrow(/zip bomb/);
+  const saved = importLimits.maxZipEntries;
+  importLimits.maxZipEntries = 2;
+  try {
+    await expect(checkZip(writeZipBomb(dir, 'many.xlsx', 3))).rejects.toThrow(/too many zip entries/);
+  } finally {
+    importLimits.maxZipEntries = saved;
+  }
+  await expect(checkZip(writeText(dir, 'x.xlsx', ['hello']))).rejects.toBeInstanceOf(ZipCheckError);
+});

@@ -1,0 +1,32 @@
+// csv: a header row mapped to fields (columns.ts), then data rows. Comma, semicolon or tab separated.
+import { parse } from 'csv-parse';
+import { hasPhone, mapHeader, pick, type Field } from '../columns';
+import { ImportFileError, NO_PHONE_COLUMN, type ParsedRow } from './types';
+import { openText } from './text';
+
+export async function* parseCsv(file: string): AsyncGenerator<ParsedRow> {
+  const parser = (await openText(file)).pipe(
+    parse({
+      bom: true,
+      delimiter: [',', ';', '\t'],
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      info: true,
+    }),
+  );
+  let header: Map<number, Field> | undefined;
+  try {
+    for await (const rec of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      if (!header) {
+        header = mapHeader(rec.record);
+        if (!hasPhone(header)) throw new ImportFileError(NO_PHONE_COLUMN);
+        continue;
+      }
+      yield { rowNo: rec.info.lines, fields: pick(rec.record, header) };
+    }
+  } catch (e) {
+    if (e instanceof ImportFileError) throw e;
+    throw new ImportFileError(`the csv cannot be read: ${(e as Error).message}`);
+  }
+}

@@ -1,0 +1,50 @@
+// Phone numbers of imported rows: normalise, classify (mobile / landline / invalid), and decrypt the
+// supplier's AES ciphertext for import option 4.
+import crypto from 'node:crypto';
+import { isMobile } from '../../../../../domain/validators';
+
+/** Strips spaces, dashes, dots, brackets and the +86 / 0086 country prefix. */
+export function normalisePhone(raw: string): string {
+  // The usual case, a plain 11-digit mobile, skips the regex work (a million rows per file).
+  const s = raw.length === 11 && /^\d+$/.test(raw) ? raw : raw.replace(/[\s\-–—().（）]/g, '');
+  if (/^(\+|00)86/.test(s)) return s.replace(/^(\+|00)86/, '');
+  if (/^86\d{11}$/.test(s)) return s.slice(2);
+  return s;
+}
+
+/**
+ * Landline forms we accept (7–12 digits): area code with its leading 0 (0 + 2–3 digits + 7–8 digits)
+ * or a bare local number of 7–8 digits (not starting with 0 or 1).
+ */
+export const isLandline = (s: string): boolean => /^(0\d{9,11}|[2-9]\d{6,7})$/.test(s);
+
+export type PhoneKind = 'mobile' | 'landline' | 'invalid';
+export const phoneKind = (digits: string): PhoneKind =>
+  isMobile(digits) ? 'mobile' : isLandline(digits) ? 'landline' : 'invalid';
+
+/**
+ * Supplier encryption (option 4), the usual Java `AES/ECB/PKCS5Padding` + Base64 convention of Chinese
+ * number suppliers: the key is the merchant's text key taken as UTF-8 bytes (16, 24 or 32 bytes →
+ * AES-128/192/256-ECB), each phone cell is Base64 of the ciphertext of the digits. Returns null when
+ * the cell does not decrypt.
+ */
+export function supplierDecrypter(key: string): (cell: string) => string | null {
+  const k = Buffer.from(key, 'utf8');
+  const algo = `aes-${k.length * 8}-ecb`;
+  return (cell) => {
+    try {
+      const d = crypto.createDecipheriv(algo, k, null);
+      return Buffer.concat([d.update(Buffer.from(cell.trim(), 'base64')), d.final()]).toString('utf8');
+    } catch {
+      return null;
+    }
+  };
+}
+
+export function supplierEncrypt(key: string, digits: string): string {
+  const k = Buffer.from(key, 'utf8');
+  const c = crypto.createCipheriv(`aes-${k.length * 8}-ecb`, k, null);
+  return Buffer.concat([c.update(digits, 'utf8'), c.final()]).toString('base64');
+}
+
+export const isSupplierKey = (key: string): boolean => [16, 24, 32].includes(Buffer.byteLength(key, 'utf8'));

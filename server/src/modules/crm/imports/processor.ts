@@ -1,0 +1,142 @@
+// The imports queue's processor: one job at a time per process, file → staged rows → one committing
+// transaction (stage.ts). Live progress to the importer's account room at most every 500 ms.
+// Bull delivers at least once: a job already done or failed is skipped, and a re-run of an unfinished
+// one starts over (nothing of it was committed).
+import fs from 'node:fs';
+import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
+import path from 'node:path';
+import type Bull from 'bull';
+import { ImportOption } from '../../../../../domain/crm';
+import type { Deps } from '../../../deps';
+import { decryptSecret } from '../../../lib/secrets';
+import { log } from '../../../lib/log';
+import { importLimits, jobDir, type ImportFileType } from './limits';
+import { parseCsv } from './parsers/csv';
+import { parseTxt } from './parsers/txt';
+import { ImportFileError, type ParsedRow } from './parsers/types';
+import { parseXlsx } from './parsers/xlsx';
+import { supplierDecrypter } from './phone';
+import { presentProgress } from './presenters';
+import { actorOf, aesKeyEncOf, ancestorsOf, claimJob, jobById, subtreeOf, updateJob } from './repo';
+import { toStage, type RowContext } from './rows';
+import { commitStage, openStage, stageLine } from './stage';
+import { checkZip, ZipCheckError } from './zipCheck';
+import { countLines } from './upload';
+
+const parsers: Record<Exclude<ImportFileType, 'xls'>, (file: string) => AsyncGenerator<ParsedRow>> = {
+  txt: parseTxt,
+  csv: parseCsv,
+  xlsx: parseXlsx,
+};
+
+const started = new WeakSet<object>();
+
+/** Starts the imports processor of this process (once per queue, whoever calls it first). */
+export function processImports(deps: Deps): void {
+  if (started.has(deps.queues.imports)) return;
+  started.add(deps.queues.imports);
+  void deps.queues.imports.process(1, async (job: Bull.Job<{ importJobId: number }>) => {
+    const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    await runImport(deps, job.data.importJobId, lastAttempt);
+  });
+}
+
+async function emit(deps: Deps, id: number): Promise<void> {
+  const row = await jobById(deps.db, id);
+  if (row) deps.live.toAccount(Number(row.account_id), 'import:progress', presentProgress(row));
+}
+
+/** Runs one import to its end. Exported for tests (re-runs) and for a future CLI. */
+export async function runImport(deps: Deps, id: number, lastAttempt = true): Promise<void> {
+  const job = await jobById(deps.db, id);
+  // Conditional, so a late second delivery cannot turn a job that just finished back into running.
+  if (!job || !(await claimJob(deps.db, id))) return;
+  await emit(deps, id);
+  try {
+    await importFile(deps, job);
+  } catch (e) {
+    const fileFault = e instanceof ImportFileError;
+    if (!fileFault && !lastAttempt) throw e; // Bull tries again
+    if (!fileFault) log.error('import failed', { id, err: String((e as Error).stack ?? e) });
+    await updateJob(deps.db, id, {
+      status: 'failed',
+      error: fileFault ? (e as Error).message : `import failed: ${(e as Error).message}`,
+      finished_at: deps.db.fn.now(),
+    });
+  }
+  await emit(deps, id);
+  // The supplier's file is not kept once the job has ended (the report stays for download).
+  await fs.promises.rm(job.file_path, { force: true });
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function rowContext(deps: Deps, job: any): Promise<RowContext> {
+  const ctx: RowContext = { option: job.option, secretKey: deps.config.secretKey };
+  if (job.option === ImportOption.DedupeEncrypted) {
+    const enc = await aesKeyEncOf(deps.db, Number(job.account_id));
+    if (!enc) throw new ImportFileError('option 4 needs the supplier AES key: set it first');
+    ctx.decrypt = supplierDecrypter(decryptSecret(deps.config.secretKey, enc));
+  }
+  return ctx;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function importFile(deps: Deps, job: any): Promise<void> {
+  const id = Number(job.id);
+  const file: string = job.file_path;
+  const type = job.file_type as keyof typeof parsers;
+  if (!fs.existsSync(file)) throw new ImportFileError('the uploaded file is no longer available');
+  const actor = await actorOf(deps.db, Number(job.account_id));
+  const ctx = await rowContext(deps, job);
+  if (type === 'xlsx')
+    await checkZip(file).catch((e: Error) => {
+      throw e instanceof ZipCheckError ? new ImportFileError(e.message) : e;
+    });
+  // A cheap newline count gives the progress bar its total for text files (xlsx: known at the end).
+  const rowsTotal = type === 'xlsx' ? 0 : await countLines(file);
+  await updateJob(deps.db, id, { rows_total: rowsTotal });
+  const stage = await openStage(deps.config.databaseUrl, id);
+  if (!stage) return; // another run finished it while we waited for its lock
+  const { client, copy } = stage;
+  let copyError: Error | undefined;
+  copy.on('error', (e: Error) => (copyError = e));
+  try {
+    let n = 0;
+    let buf = '';
+    let lastTick = Date.now();
+    for await (const row of parsers[type](file)) {
+      if (++n > importLimits.maxRows)
+        throw new ImportFileError(`the file has more than ${importLimits.maxRows} data rows`);
+      buf += stageLine(toStage(row, ctx));
+      if (buf.length < 256 * 1024) continue;
+      if (copyError) throw copyError;
+      if (!copy.write(buf)) await once(copy, 'drain');
+      buf = '';
+      if (Date.now() - lastTick >= 500) {
+        lastTick = Date.now();
+        await updateJob(deps.db, id, { rows_done: n });
+        await emit(deps, id);
+      }
+    }
+    if (n === 0) throw new ImportFileError('the file has no data rows');
+    copy.end(buf);
+    await finished(copy);
+    await updateJob(deps.db, id, { rows_done: n });
+    await commitStage(
+      client,
+      {
+        jobId: id,
+        accountId: actor.id,
+        subtreeIds: await subtreeOf(deps.db, actor),
+        ancestorIds: ancestorsOf(actor),
+        removeIf: job.option === ImportOption.DedupeRemoveByCondition ? job.params : undefined,
+      },
+      path.join(jobDir(id), 'report.csv'),
+    );
+  } finally {
+    // On any failure the transaction is still open: ending the session rolls it back (a half-done
+    // COPY included), so nothing of this run stays.
+    await client.end().catch(() => undefined);
+  }
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { IMPORT_OPTIONS, ImportOption } from '../../../../../domain/crm';
+import { isSupplierKey } from './phone';
+
+const removeIf = z
+  .object({
+    calledWithinDays: z.number().int().min(1).max(3650).optional(),
+    // Intention and call-result levels (SPEC §4): 21–26, 62–90.
+    grades: z.array(z.number().int().min(1).max(999)).max(50).optional(),
+  })
+  .strict();
+
+/** The multipart fields next to the file: option 1–4 and params (JSON text). */
+export const importFieldsSchema = z
+  .object({
+    option: z.coerce
+      .number('validation.required')
+      .int('validation.invalid')
+      .refine((o) => IMPORT_OPTIONS.includes(o), 'validation.invalid'),
+    params: z
+      .string()
+      .optional()
+      .transform((s, c) => {
+        if (!s) return {};
+        try {
+          return JSON.parse(s) as unknown;
+        } catch {
+          c.addIssue({ code: 'custom', message: 'validation.invalid' });
+          return z.NEVER;
+        }
+      })
+      .pipe(removeIf),
+  })
+  .transform((v) => (v.option === ImportOption.DedupeRemoveByCondition ? v : { ...v, params: {} }))
+  .refine(
+    (v) =>
+      v.option !== ImportOption.DedupeRemoveByCondition ||
+      v.params.calledWithinDays !== undefined ||
+      (v.params.grades?.length ?? 0) > 0,
+    { message: 'validation.required', path: ['params'] },
+  );
+
+/** The supplier key for option 4: text of 16, 24 or 32 bytes (AES-128/192/256-ECB, see phone.ts). */
+export const aesKeySchema = z.object({
+  key: z.string('validation.required').refine(isSupplierKey, 'validation.invalid'),
+});
+
+export const listImportsSchema = z.object({
+  beforeId: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});

@@ -1,0 +1,47 @@
+// Starting an import: the checked upload moves to the job's folder, the job row is written, and the
+// Bull job (id = import id, so a double add is a no-op) is queued.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Context } from 'koa';
+import type { Deps } from '../../../deps';
+import { encryptSecret } from '../../../lib/secrets';
+import { parse } from '../../../http/validate';
+import type { AuthContext } from '../../auth/sessions';
+import { jobDir } from './limits';
+import { insertJob, nextJobId, setAesKeyEnc } from './repo';
+import { importFieldsSchema } from './schema';
+import { checkFile, receiveUpload } from './upload';
+
+export async function startImport(deps: Deps, auth: AuthContext, ctx: Context) {
+  const upload = await receiveUpload(ctx);
+  try {
+    const fields = parse(ctx, importFieldsSchema, upload.fields);
+    const type = await checkFile(upload);
+    const id = await nextJobId(deps.db);
+    const dir = jobDir(id);
+    await fs.promises.mkdir(dir, { recursive: true });
+    const filePath = path.join(dir, `source.${type}`);
+    await fs.promises.rename(upload.path, filePath);
+    const row = await insertJob(deps.db, {
+      id,
+      accountId: auth.actor.id,
+      fileName: upload.originalName.slice(0, 255),
+      fileType: type,
+      filePath,
+      option: fields.option,
+      params: fields.params,
+    });
+    await deps.queues.imports.add(
+      { importJobId: id },
+      { jobId: `import:${id}`, attempts: 3, backoff: { type: 'exponential', delay: 5000 } },
+    );
+    return row;
+  } finally {
+    await fs.promises.rm(upload.path, { force: true });
+  }
+}
+
+/** Stores the supplier key encrypted at rest; it is never sent back. */
+export async function setAesKey(deps: Deps, auth: AuthContext, key: string): Promise<void> {
+  await setAesKeyEnc(deps.db, auth.actor.id, encryptSecret(deps.config.secretKey, key));
+}
