@@ -33,6 +33,9 @@ const parsers: Record<Exclude<ImportFileType, 'xls'>, (file: string) => AsyncGen
 const started = new WeakSet<object>();
 
 /** Starts the imports processor of this process (once per queue, whoever calls it first). */
+/** Imports at least this large refresh the customers table's planner statistics when they commit. */
+export const ANALYZE_AFTER_ROWS = 10_000;
+
 export function processImports(deps: Deps): void {
   if (started.has(deps.queues.imports)) return;
   started.add(deps.queues.imports);
@@ -123,7 +126,7 @@ async function importFile(deps: Deps, job: any): Promise<void> {
     copy.end(buf);
     await finished(copy);
     await updateJob(deps.db, id, { rows_done: n });
-    await commitStage(
+    const counters = await commitStage(
       client,
       {
         jobId: id,
@@ -134,6 +137,10 @@ async function importFile(deps: Deps, job: any): Promise<void> {
       },
       path.join(jobDir(id), 'report.csv'),
     );
+    // A big import changes the table at once; autovacuum refreshes the statistics only later, and until
+    // then the planner can pick a filtered-list plan that grows with the table (seen in the customers
+    // bench right after a bulk load). Refreshing them now is a sample of the table, a second or two.
+    if (counters.imported >= ANALYZE_AFTER_ROWS) await client.query('ANALYZE customers');
   } finally {
     // On any failure the transaction is still open: ending the session rolls it back (a half-done
     // COPY included), so nothing of this run stays.
