@@ -24,3 +24,9 @@ export function seaQuery(f: SeaFilters, limit: number, before?: number | null): 
   if (before) q.before = before;
   return q;
 }
+
+/** The list's filter as an export's selection: the same fields, without paging or sort. */
+export function exportFilter(f: CustomerFilters): Query {
+  const { sort: _sort, limit: _limit, ...q } = customerQuery(f, 0);
+  return q;
+}

@@ -1,5 +1,6 @@
 // Small builders for the customer-center unit tests.
 import type { CustomerDto, FollowUpDto } from '../../../../domain/crm';
+import type { ExportJobDto } from './types';
 
 export const customer = (id: number, over: Partial<CustomerDto> = {}): CustomerDto => ({
   id,
@@ -39,4 +40,18 @@ export const followUp = (id: number, over: Partial<FollowUpDto> = {}): FollowUpD
   handledAt: null,
   createdAt: '2026-11-02T00:00:00Z',
   ...over,
+});
+
+export const exportJob = (exportJobId: number, status: ExportJobDto['status'] = 'queued'): ExportJobDto => ({
+  exportJobId,
+  kind: 'customers',
+  format: 'csv',
+  status,
+  rows: 0,
+  fileName: `customers-${exportJobId}.csv`,
+  downloadUrl: status === 'done' ? `/api/crm/exports/${exportJobId}/file` : null,
+  error: null,
+  createdAt: '2026-01-01T00:00:00Z',
+  finishedAt: null,
+  expiresAt: null,
 });

@@ -64,3 +64,37 @@ export interface ImportJobDto extends ImportProgress {
   startedAt: string | null;
   finishedAt: string | null;
 }
+
+export type ExportFormat = 'xlsx' | 'csv';
+
+export interface ExportJobDto {
+  exportJobId: number;
+  kind: string;
+  format: ExportFormat;
+  status: 'queued' | 'running' | 'done' | 'failed' | 'expired';
+  rows: number;
+  fileName: string;
+  downloadUrl: string | null;
+  error: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+  expiresAt: string | null;
+}
+
+export interface ExportPage {
+  items: ExportJobDto[];
+  nextBeforeId: number | null;
+}
+
+export interface SeaSettingsDto {
+  ownerId: number;
+  /** Days without a follow-up before a customer returns to the sea; null: never. */
+  autoReleaseDays: number | null;
+  dailyClaimLimit: number;
+}
+
+/** The sea settings form: text as typed. */
+export interface SeaSettingsInput {
+  autoReleaseDays: string;
+  dailyClaimLimit: string;
+}

@@ -1,8 +1,16 @@
 import { ApiError } from '../../api';
-import { customerQuery, seaQuery } from './query';
+import { customerQuery, exportFilter, seaQuery } from './query';
 import { emptyFilters } from './slice/customers';
 import { parseStageChange, phoneText } from './labels';
-import { failureOf, isDeleteConfirmed, localToIso, validateCustomer, validateFollowUp } from './validation';
+import {
+  failureOf,
+  isDeleteConfirmed,
+  localToIso,
+  validateCustomer,
+  validateFollowUp,
+  validateSeaSettings,
+  validateTagForm,
+} from './validation';
 import type { CustomerInput } from './types';
 
 jest.mock('../../app/env', () => ({ API_BASE: '' }));
@@ -119,5 +127,47 @@ describe('helpers', () => {
     expect(phoneText('13812345678', true)).toBe('138****5678');
     expect(phoneText('138****5678', true)).toBe('138****5678');
     expect(phoneText('13812345678', false)).toBe('13812345678');
+  });
+});
+
+describe('validateTagForm', () => {
+  it('needs a name of at most 64 characters and a colour like #rgb..#rrggbbaa or none', () => {
+    expect(validateTagForm({ name: ' VIP ', color: '' })).toEqual({});
+    expect(validateTagForm({ name: 'VIP', color: '#2d72d2' })).toEqual({});
+    expect(validateTagForm({ name: '  ' })).toEqual({ name: 'crm:validation.required' });
+    expect(validateTagForm({ name: 'x'.repeat(65), color: 'red' })).toEqual({
+      name: 'crm:validation.tooLong',
+      color: 'crm:validation.invalid',
+    });
+  });
+});
+
+describe('exportFilter', () => {
+  it('is the list filter without paging or sort', () => {
+    expect(exportFilter({ ...emptyFilters, phone: ' 139 ', focus: true, tagId: 4 })).toEqual({
+      phone: '139',
+      focus: true,
+      tagId: 4,
+    });
+    expect(exportFilter(emptyFilters)).toEqual({});
+  });
+});
+
+describe('validateSeaSettings', () => {
+  it('takes 1..365 days or empty (never), and 0..10000 claims a day', () => {
+    expect(validateSeaSettings({ autoReleaseDays: '', dailyClaimLimit: '0' })).toEqual({});
+    expect(validateSeaSettings({ autoReleaseDays: '365', dailyClaimLimit: '10000' })).toEqual({});
+    expect(validateSeaSettings({ autoReleaseDays: '0', dailyClaimLimit: '' })).toEqual({
+      autoReleaseDays: 'crm:validation.days',
+      dailyClaimLimit: 'crm:validation.required',
+    });
+    expect(validateSeaSettings({ autoReleaseDays: '1.5', dailyClaimLimit: '10001' })).toEqual({
+      autoReleaseDays: 'crm:validation.days',
+      dailyClaimLimit: 'crm:validation.claimLimit',
+    });
+    expect(validateSeaSettings({ autoReleaseDays: '366', dailyClaimLimit: '-1' })).toEqual({
+      autoReleaseDays: 'crm:validation.days',
+      dailyClaimLimit: 'crm:validation.claimLimit',
+    });
   });
 });

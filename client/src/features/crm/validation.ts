@@ -3,7 +3,7 @@
 import { RecordType, STAGES, USER_CONTACT_METHODS } from '../../../../domain/crm';
 import { isMobile } from '../../../../domain/validators';
 import { isApiError } from '../../api';
-import type { CustomerInput, FieldErrors, FollowUpInput } from './types';
+import type { CustomerInput, FieldErrors, FollowUpInput, SeaSettingsInput } from './types';
 
 const V = 'crm:validation.';
 
@@ -70,3 +70,30 @@ export function validateAllocation(
   }
   return e;
 }
+
+/** A tag or group name (1..64 after trimming) and a tag colour ('#rgb'..'#rrggbbaa' or empty), as the server checks. */
+export function validateTagForm(v: { name: string; color?: string }): FieldErrors {
+  const e: FieldErrors = {};
+  if (v.name.trim() === '') e.name = `${V}required`;
+  else if (v.name.trim().length > 64) e.name = `${V}tooLong`;
+  if (v.color !== undefined && !/^(#[0-9a-fA-F]{3,8})?$/.test(v.color.trim())) e.color = `${V}invalid`;
+  return e;
+}
+
+const whole = (v: string, min: number, max: number): boolean =>
+  /^\d+$/.test(v.trim()) && Number(v) >= min && Number(v) <= max;
+
+/** Sea settings as the server checks them: auto release 1..365 days or empty (never), claims 0..10000 a day. */
+export function validateSeaSettings(v: SeaSettingsInput): FieldErrors {
+  const e: FieldErrors = {};
+  if (v.autoReleaseDays.trim() !== '' && !whole(v.autoReleaseDays, 1, 365)) e.autoReleaseDays = `${V}days`;
+  if (v.dailyClaimLimit.trim() === '') e.dailyClaimLimit = `${V}required`;
+  else if (!whole(v.dailyClaimLimit, 0, 10000)) e.dailyClaimLimit = `${V}claimLimit`;
+  return e;
+}
+
+/** The form's text as the body of PUT /api/crm/sea/settings (validate first). */
+export const seaSettingsBody = (v: SeaSettingsInput) => ({
+  autoReleaseDays: v.autoReleaseDays.trim() === '' ? null : Number(v.autoReleaseDays),
+  dailyClaimLimit: Number(v.dailyClaimLimit),
+});

@@ -12,6 +12,7 @@ import { CustomerDrawer } from '../components/CustomerDrawer';
 import { CustomerFilterBar } from '../components/CustomerFilterBar';
 import { CustomerTable } from '../components/CustomerTable';
 import { EmptyState } from '../components/EmptyState';
+import { CustomerTools } from '../components/CustomerTools';
 import { ImportDialog } from '../components/ImportDialog';
 import { LoadMore } from '../components/LoadMore';
 import { TagDialog } from '../components/TagDialog';
@@ -75,6 +76,7 @@ export default function CustomersPage() {
           data-testid="customer-import"
           onClick={() => dispatch(I.opened())}
         />
+        <CustomerTools selected={s.selected} tags={s.tags} />
         {canAllocate && (
           <Button
             icon="flows"

@@ -4,18 +4,24 @@ import { useEffect, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../../domain/format';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { selectMe } from '../../auth/slice';
 import { EmptyState } from '../components/EmptyState';
 import { LoadMore } from '../components/LoadMore';
+import { SeaSettingsDialog } from '../components/SeaSettingsDialog';
 import { StageSelect } from '../components/StageSelect';
 import '../crm.css';
 import { phoneText, stageKey } from '../labels';
 import { selectSea } from '../slice';
 import { seaActions as S } from '../slice/sea';
+import { seaSettingsActions as SS } from '../slice/seaSettings';
 
 export default function SeaPage() {
   const { t } = useTranslation('crm');
   const dispatch = useAppDispatch();
   const s = useAppSelector(selectSea);
+  const level = useAppSelector(selectMe)?.level;
+  // Merchants (2) and the super admin (0) set their sea's rules.
+  const canSet = level === 2 || level === 0;
 
   useEffect(() => {
     dispatch(S.listRequested());
@@ -69,6 +75,14 @@ export default function SeaPage() {
           data-testid="sea-claim"
           onClick={() => dispatch(S.claimRequested(s.selected))}
         />
+        {canSet && (
+          <Button
+            icon="cog"
+            text={t('seaSettings.action')}
+            data-testid="sea-settings"
+            onClick={() => dispatch(SS.opened())}
+          />
+        )}
       </form>
       {s.loading && s.items.length === 0 ? (
         <Spinner />
@@ -124,6 +138,7 @@ export default function SeaPage() {
         onClick={() => dispatch(S.moreRequested())}
         testId="sea-more"
       />
+      {canSet && <SeaSettingsDialog />}
     </div>
   );
 }

@@ -3,11 +3,14 @@ import type { SagaIterator } from 'redux-saga';
 import { all, fork } from 'redux-saga/effects';
 import { allocationSaga } from './allocation';
 import { blacklistSaga } from './blacklist';
+import { exportsSaga } from './exports';
 import { importsSaga } from './imports';
 import { customersSaga } from './customers';
 import { followUpsSaga } from './followUps';
 import { remindersSaga } from './reminders';
 import { seaSaga } from './sea';
+import { seaSettingsSaga } from './seaSettings';
+import { tagAdminSaga } from './tagAdmin';
 
 export function* crmSaga(): SagaIterator {
   yield all([
@@ -18,5 +21,8 @@ export function* crmSaga(): SagaIterator {
     fork(allocationSaga),
     fork(blacklistSaga),
     fork(importsSaga),
+    fork(exportsSaga),
+    fork(tagAdminSaga),
+    fork(seaSettingsSaga),
   ]);
 }

@@ -3,10 +3,13 @@ import { combineReducers } from '@reduxjs/toolkit';
 import { allocationReducer } from './allocation';
 import { blacklistReducer } from './blacklist';
 import { customersReducer } from './customers';
+import { exportsReducer } from './exports';
 import { followUpsReducer } from './followUps';
 import { remindersReducer } from './reminders';
 import { importsReducer } from './imports';
 import { seaReducer } from './sea';
+import { seaSettingsReducer } from './seaSettings';
+import { tagAdminReducer } from './tagAdmin';
 
 export const crmReducer = combineReducers({
   customers: customersReducer,
@@ -16,6 +19,9 @@ export const crmReducer = combineReducers({
   imports: importsReducer,
   allocation: allocationReducer,
   blacklist: blacklistReducer,
+  exports: exportsReducer,
+  tagAdmin: tagAdminReducer,
+  seaSettings: seaSettingsReducer,
 });
 
 export type CrmState = ReturnType<typeof crmReducer>;
@@ -27,6 +33,9 @@ export const selectReminders = (s: WithCrm) => s.crm.reminders;
 export const selectSea = (s: WithCrm) => s.crm.sea;
 export const selectBlacklist = (s: WithCrm) => s.crm.blacklist;
 export const selectImports = (s: WithCrm) => s.crm.imports;
+export const selectExports = (s: WithCrm) => s.crm.exports;
+export const selectTagAdmin = (s: WithCrm) => s.crm.tagAdmin;
+export const selectSeaSettings = (s: WithCrm) => s.crm.seaSettings;
 export const selectAllocation = (s: WithCrm) => s.crm.allocation;
 export const selectOpenCustomer = (s: WithCrm) =>
   s.crm.customers.items.find((c) => c.id === s.crm.followUps.customerId) ?? null;
