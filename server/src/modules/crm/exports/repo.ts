@@ -4,7 +4,7 @@
 import type { Knex } from 'knex';
 import { type Actor } from '../../../db/scope';
 import type { CustomerFilter } from '../customers/schema';
-import { applyFilter, mine } from '../customers/repo';
+import { applyFilter, customerColumns, mine } from '../customers/repo';
 import type { ExportCustomer } from './columns';
 import type { ExportFormat } from './writers';
 
@@ -62,27 +62,6 @@ export async function actorOf(db: Knex, accountId: number): Promise<Actor> {
   return { id: Number(a.id), level: a.level, path: a.path };
 }
 
-const exportColumns = [
-  'c.id',
-  'c.name',
-  'c.phone', // the masked form for a hidden number; phone_cipher is never read here
-  'c.contact',
-  'c.sex',
-  'c.company',
-  'c.address',
-  'c.remark1',
-  'c.remark2',
-  'c.remark3',
-  'c.remark4',
-  'c.remark5',
-  'c.source',
-  'c.stage',
-  'c.focus',
-  'c.score',
-  'c.imported_at',
-  'c.created_at',
-];
-
 /** The selected customers of the actor's scope, `size` at a time in id order (keyset: no OFFSET). */
 export async function* selectedCustomers(
   db: Knex,
@@ -95,7 +74,7 @@ export async function* selectedCustomers(
   for (;;) {
     const q = applyFilter(mine(db, actor), sel.filter ?? {}, phoneHashOf).where('c.id', '>', after);
     if (sel.customerIds) q.whereIn('c.id', sel.customerIds);
-    const rows = await q.orderBy('c.id').limit(size).select(exportColumns);
+    const rows = await q.orderBy('c.id').limit(size).select(customerColumns); // never phone_cipher: hidden numbers stay masked
     if (!rows.length) return;
     yield rows;
     if (rows.length < size) return;
