@@ -88,3 +88,19 @@ export interface FollowUpDto {
   handledAt: string | null;
   createdAt: string;
 }
+
+/** The text fields of a customer that files carry (import column mapping, export columns), in order. */
+export const CUSTOMER_TEXT_FIELDS = [
+  'name',
+  'phone',
+  'contact',
+  'sex',
+  'company',
+  'address',
+  'remark1',
+  'remark2',
+  'remark3',
+  'remark4',
+  'remark5',
+  'source',
+] as const;

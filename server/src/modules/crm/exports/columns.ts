@@ -1,30 +1,11 @@
 // The columns of a customer export: the header row and stage labels in the exporter's language, and
 // one customer row as cell values. Text cells are neutralised (formula injection); numbers stay numbers.
-import { Stage } from '../../../../../domain/crm';
+import { CUSTOMER_TEXT_FIELDS, Stage } from '../../../../../domain/crm';
 import { formatDateTime } from '../../../../../domain/format';
 import type { Lang } from '../../../../../domain/messages';
 import { neutralise } from '../../../../../domain/spreadsheet';
 
-const KEYS = [
-  'name',
-  'phone',
-  'contact',
-  'sex',
-  'company',
-  'address',
-  'remark1',
-  'remark2',
-  'remark3',
-  'remark4',
-  'remark5',
-  'source',
-  'stage',
-  'focus',
-  'score',
-  'tags',
-  'importedAt',
-  'createdAt',
-] as const;
+const KEYS = [...CUSTOMER_TEXT_FIELDS, 'stage', 'focus', 'score', 'tags', 'importedAt', 'createdAt'] as const;
 type Key = (typeof KEYS)[number];
 
 const HEADERS: Record<Lang, Record<Key, string>> = {

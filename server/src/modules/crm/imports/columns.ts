@@ -1,18 +1,7 @@
 // Column mapping from a header row: Chinese or English names to customer fields.
-export const FIELDS = [
-  'name',
-  'phone',
-  'contact',
-  'sex',
-  'company',
-  'address',
-  'remark1',
-  'remark2',
-  'remark3',
-  'remark4',
-  'remark5',
-  'source',
-] as const;
+import { CUSTOMER_TEXT_FIELDS } from '../../../../../domain/crm';
+
+export const FIELDS = CUSTOMER_TEXT_FIELDS;
 export type Field = (typeof FIELDS)[number];
 export type RowFields = Partial<Record<Field, string>>;
 
