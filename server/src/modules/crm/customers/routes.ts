@@ -4,7 +4,7 @@ import { authOf, requireMenu } from '../../../http/auth';
 import { ok } from '../../../http/envelope';
 import { notFound } from '../../../http/errors';
 import { body, idParam, query } from '../../../http/validate';
-import { phoneHash } from '../../../lib/secrets';
+import { phoneHash } from '../../../../../config/secrets';
 import { allocate } from './allocate';
 import { presentCustomer } from './presenters';
 import { inSubtree, listPage, tagIdsOf } from './repo';

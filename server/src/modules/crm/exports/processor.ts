@@ -7,7 +7,7 @@ import type Bull from 'bull';
 import { translate, type Lang } from '../../../../../domain/messages';
 import type { Deps } from '../../../deps';
 import { log } from '../../../lib/log';
-import { phoneHash } from '../../../lib/secrets';
+import { phoneHash } from '../../../../../config/secrets';
 import { notify } from '../../notices/service';
 import { customerCells, headerRow } from './columns';
 import { downloadName, exportDir, exportFile } from './files';

@@ -4,7 +4,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import type { AccountDto, RoleDto } from '../../../../../domain/api';
 import { ApiClient } from '../../../../../test/apiClient';
 import type { TestPlatform } from '../../../../../test/harness';
-import { phoneHash } from '../../../lib/secrets';
+import { phoneHash } from '../../../../../config/secrets';
 
 export const CRM_MENUS = ['crm/mycustomer', 'crm/workremain', 'crm/sea', 'system/blackset'];
 

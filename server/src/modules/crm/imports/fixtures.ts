@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { phoneHash } from '../../../lib/secrets';
+import { phoneHash } from '../../../../../config/secrets';
 
 export function writeText(dir: string, name: string, lines: string[]): string {
   const file = path.join(dir, name);

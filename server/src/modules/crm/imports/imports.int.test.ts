@@ -6,7 +6,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import type { ImportProgress } from '../../../../../domain/events';
 import { ApiClient } from '../../../../../test/apiClient';
 import { startTestPlatform, type TestPlatform } from '../../../../../test/harness';
-import { decryptSecret, phoneHash } from '../../../lib/secrets';
+import { decryptSecret, phoneHash } from '../../../../../config/secrets';
 import { writeText, writeXlsx } from './fixtures';
 import { supplierEncrypt } from './phone';
 import { importAndWait, report, upload } from './testHelpers';

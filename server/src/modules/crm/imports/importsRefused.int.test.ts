@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { AccountDto, RoleDto } from '../../../../../domain/api';
 import { ApiClient } from '../../../../../test/apiClient';
 import { startTestPlatform, type TestPlatform } from '../../../../../test/harness';
-import { phoneHash } from '../../../lib/secrets';
+import { phoneHash } from '../../../../../config/secrets';
 import { writeText, writeXlsx, writeZipBomb } from './fixtures';
 import { importLimits } from './limits';
 import { runImport } from './processor';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type Bull from 'bull';
 import { ImportOption } from '../../../../../domain/crm';
 import type { Deps } from '../../../deps';
-import { decryptSecret } from '../../../lib/secrets';
+import { decryptSecret } from '../../../../../config/secrets';
 import { log } from '../../../lib/log';
 import { importLimits, jobDir, type ImportFileType } from './limits';
 import { parseCsv } from './parsers/csv';

@@ -2,7 +2,7 @@
 // decryption and hiding, field truncation to the customers columns.
 import { ImportOption } from '../../../../../domain/crm';
 import { maskPhone } from '../../../../../domain/format';
-import { encryptSecret, phoneHash } from '../../../lib/secrets';
+import { encryptSecret, phoneHash } from '../../../../../config/secrets';
 import { parseSex } from './columns';
 import type { ParsedRow } from './parsers/types';
 import { normalisePhone, phoneKind } from './phone';

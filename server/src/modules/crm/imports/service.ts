@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Context } from 'koa';
 import type { Deps } from '../../../deps';
-import { encryptSecret } from '../../../lib/secrets';
+import { encryptSecret } from '../../../../../config/secrets';
 import { parse } from '../../../http/validate';
 import type { AuthContext } from '../../auth/sessions';
 import { jobDir } from './limits';

@@ -1,4 +1,4 @@
-// Secrets at rest (ARCHITECTURE §4): AES-256-GCM with the configured key, and a keyed hash of phone
+// Secrets at rest (ARCHITECTURE §4), shared by server and media: AES-256-GCM with the configured key, and a keyed hash of phone
 // numbers so hidden numbers can still be deduplicated and matched against blacklists.
 import crypto from 'node:crypto';
 
