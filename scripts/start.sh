@@ -7,6 +7,7 @@ cd "$(dirname "$0")/.."
 source scripts/lib/setup.sh
 
 ensure_node_modules
+ensure_speech_packages
 check_services
 node_modules/.bin/tsx scripts/db-setup.ts
 ensure_client_build

@@ -6,6 +6,8 @@ cd "$(dirname "$0")/.."
 source scripts/lib/setup.sh
 
 ensure_node_modules
+ensure_browser_packages
+ensure_speech_packages
 check_services
 ensure_client_build
 

@@ -39,3 +39,28 @@ ensure_client_build() {
     npm run --silent build:client
   fi
 }
+
+as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo -n "$@"; fi; }
+
+# Installs a Debian package when its check fails; on failure says what will not work and goes on.
+# usage: ensure_apt_package <package> <what fails without it> <check command...>
+ensure_apt_package() {
+  local pkg=$1 without=$2
+  shift 2
+  "$@" >/dev/null 2>&1 && return 0
+  echo "Installing $pkg (apt-get)..."
+  { as_root apt-get update -qq && as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$pkg"; } >/dev/null 2>&1 \
+    || echo "$pkg could not be installed: $without" >&2
+}
+
+# The local text-to-speech engine the media worker renders bot prompts with.
+ensure_speech_packages() {
+  ensure_apt_package espeak-ng "bot prompts cannot be rendered by the local TTS engine" command -v espeak-ng
+}
+
+# Chromium and a CJK font for the browser tests.
+ensure_browser_packages() {
+  ensure_apt_package chromium "browser tests will fail" test -x /usr/bin/chromium
+  # Without a CJK font Chromium draws Chinese text at zero width (blank screenshots, unclickable labels).
+  ensure_apt_package fonts-wqy-microhei "Chinese text in screenshots will be blank" sh -c "fc-list | grep -qi -e wqy -e 'noto.*cjk'"
+}
