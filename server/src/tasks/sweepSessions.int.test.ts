@@ -1,6 +1,5 @@
 // The minute sweep ends sessions of accounts that expired and idle sessions, sockets included.
-import { io as connect } from 'socket.io-client';
-import { ApiClient } from '../../../test/apiClient';
+import { liveSocket as socketOf, loggedIn } from '../../../test/fixtures';
 import { startTestPlatform, type TestPlatform } from '../../../test/harness';
 import { sweepAndKick } from './sweepSessions';
 
@@ -11,19 +10,8 @@ beforeAll(async () => {
 afterAll(() => p.close());
 
 async function liveSocket(account: string) {
-  const c = new ApiClient(p.url);
-  await c.login(account);
-  const s = connect(p.url, {
-    transports: ['websocket'],
-    auth: { token: c.token },
-    extraHeaders: { cookie: `Auth=${c.cookie}` },
-    reconnection: false,
-  });
-  await new Promise<void>((resolve, reject) => {
-    s.once('connect', () => resolve());
-    s.once('connect_error', reject);
-  });
-  return { c, s };
+  const c = await loggedIn(p, account);
+  return { c, s: await socketOf(p, c) };
 }
 
 it('disconnects an account that expired while connected (102) and an idle session (10004)', async () => {

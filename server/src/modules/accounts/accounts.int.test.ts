@@ -1,6 +1,7 @@
 // Subordinate accounts to any depth, their validation, and tenant isolation by id.
 import type { AccountDto, RoleDto } from '../../../../domain/api';
 import { ApiClient } from '../../../../test/apiClient';
+import { accountForm } from '../../../../test/fixtures';
 import { startTestPlatform, type TestPlatform } from '../../../../test/harness';
 
 let p: TestPlatform;
@@ -8,18 +9,7 @@ let admin: ApiClient;
 let m1: ApiClient;
 let other: { merchant: AccountDto; user: AccountDto };
 
-const inAYear = () => new Date(Date.now() + 300 * 86_400_000).toISOString().slice(0, 10);
-const form = (over: Record<string, unknown>) => ({
-  password: 'secret12',
-  confirm: 'secret12',
-  realName: '测试',
-  level: 1,
-  aiSeats: 1,
-  totalAuthorization: 2,
-  dialIntervalSeconds: 0,
-  expiresAt: inAYear(),
-  ...over,
-});
+const form = accountForm;
 
 beforeAll(async () => {
   p = await startTestPlatform();

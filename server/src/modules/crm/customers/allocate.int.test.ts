@@ -1,6 +1,6 @@
 // Allocation of my customers (SPEC §4 modes 0, 1, 2) by ids or filter, its refusals, and isolation.
 import type { AccountDto, RoleDto } from '../../../../../domain/api';
-import { accountForm, insertCustomers, startTree, type Tree } from './testFixtures';
+import { accountForm, insertCustomers, startTree, type Tree } from '../../../../../test/fixtures';
 
 type Reply = { allocated: { accountId: number; count: number }[] };
 let t: Tree;

@@ -4,7 +4,7 @@ import { maskPhone } from '../../../../../domain/format';
 import type { RoleDto } from '../../../../../domain/api';
 import { ApiClient } from '../../../../../test/apiClient';
 import { phoneHash } from '../../../../../config/secrets';
-import { accountForm, insertCustomers, mobile, startTree, type Tree } from './testFixtures';
+import { accountForm, insertCustomers, mobile, startTree, type Tree } from '../../../../../test/fixtures';
 
 type Page = { items: CustomerDto[]; next: string | null };
 let t: Tree;

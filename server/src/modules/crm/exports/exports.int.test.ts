@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { phoneHash } from '../../../../../config/secrets';
-import { startTree, type Tree } from '../customers/testFixtures';
+import { startTree, type Tree } from '../../../../../test/fixtures';
 import type { ExportJobDto } from './presenters';
 import { runExport } from './processor';
 import { sweepExpired } from './sweep';

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Code } from '../../../../../domain/api';
-import { insertCustomers, startTree, type Tree } from '../customers/testFixtures';
+import { insertCustomers, startTree, type Tree } from '../../../../../test/fixtures';
 import { download, exportAndWait, startExport } from './testHelpers';
 
 let t: Tree;

@@ -4,7 +4,13 @@ import type { Socket } from 'socket.io-client';
 import type { FollowUpDto } from '../../../../../domain/crm';
 import type { ApiClient } from '../../../../../test/apiClient';
 import { startTestPlatform, type TestPlatform } from '../../../../../test/harness';
-import { accountId, insertCustomer, liveSocket, loggedIn, secondMerchantTree } from './crmFixtures';
+import {
+  accountId,
+  insertCustomer,
+  liveSocket,
+  loggedIn,
+  secondMerchantTree,
+} from '../../../../../test/fixtures';
 import { pushDueReminders } from './reminders';
 
 let p: TestPlatform;

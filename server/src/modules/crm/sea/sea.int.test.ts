@@ -2,7 +2,7 @@
 // and tenant isolation.
 import type { ApiClient } from '../../../../../test/apiClient';
 import { startTestPlatform, type TestPlatform } from '../../../../../test/harness';
-import { accountId, insertCustomer, loggedIn, secondMerchantTree } from '../followups/crmFixtures';
+import { accountId, insertCustomer, loggedIn, secondMerchantTree } from '../../../../../test/fixtures';
 import { autoReleaseToSea } from './autoRelease';
 import type { SeaCustomerDto } from './repo';
 

@@ -1,6 +1,6 @@
 // Tags and tag groups: CRUD, who sees and edits them, and assigning tags to many customers at once.
 import type { CustomerDto, TagDto, TagGroupDto } from '../../../../../domain/crm';
-import { insertCustomers, startTree, type Tree } from '../customers/testFixtures';
+import { insertCustomers, startTree, type Tree } from '../../../../../test/fixtures';
 
 let t: Tree;
 beforeAll(async () => {
