@@ -1,6 +1,7 @@
 // Blacklists: the platform list or the account's own, filtered by phone, paged by id; add and remove.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { authActions } from '../../auth/slice';
+import { dropRows, takePage, toggleSelected } from './pagedList';
 
 export type BlacklistScope = 'platform' | 'account';
 
@@ -65,8 +66,7 @@ const slice = createSlice({
       action: PayloadAction<{ items: BlacklistEntry[]; nextAfter: number | null; append: boolean }>,
     ) {
       const p = action.payload;
-      state.items = p.append ? [...state.items, ...p.items] : p.items;
-      if (!p.append) state.selected = [];
+      takePage(state, p.items, p.append);
       state.nextAfter = p.nextAfter;
       state.loading = false;
     },
@@ -74,10 +74,7 @@ const slice = createSlice({
       state.loading = false;
     },
     selectionToggled(state, action: PayloadAction<number>) {
-      const id = action.payload;
-      state.selected = state.selected.includes(id)
-        ? state.selected.filter((s) => s !== id)
-        : [...state.selected, id];
+      toggleSelected(state, action.payload);
     },
     addOpened(state, action: PayloadAction<boolean>) {
       state.addOpen = action.payload;
@@ -98,9 +95,7 @@ const slice = createSlice({
     },
     removeRequested(_state, _action: PayloadAction<number[]>) {},
     removed(state, action: PayloadAction<number[]>) {
-      const gone = new Set(action.payload);
-      state.items = state.items.filter((e) => !gone.has(e.id));
-      state.selected = state.selected.filter((id) => !gone.has(id));
+      dropRows(state, action.payload);
     },
   },
   extraReducers: (b) => b.addCase(authActions.sessionCleared, () => initialBlacklistState),

@@ -2,6 +2,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CustomerDto, FollowUpDto, TagDto } from '../../../../../domain/crm';
 import { authActions } from '../../auth/slice';
+import { dropRows, selectAll, takePage, toggleSelected } from './pagedList';
 import type { CustomerInput, FieldErrors } from '../types';
 
 export type CustomerSort = 'id' | 'importedAt' | 'createdAt' | 'score';
@@ -59,11 +60,6 @@ export const initialCustomersState: CustomersState = {
   fieldErrors: {},
 };
 
-const without = (items: CustomerDto[], ids: number[]) => {
-  const gone = new Set(ids);
-  return items.filter((c) => !gone.has(c.id));
-};
-
 const slice = createSlice({
   name: 'crmCustomers',
   initialState: initialCustomersState,
@@ -84,13 +80,7 @@ const slice = createSlice({
     },
     listLoaded(state, action: PayloadAction<{ items: CustomerDto[]; next: string | null; append: boolean }>) {
       const { items, next, append } = action.payload;
-      if (append) {
-        const seen = new Set(state.items.map((c) => c.id));
-        state.items.push(...items.filter((c) => !seen.has(c.id)));
-      } else {
-        state.items = items;
-        state.selected = [];
-      }
+      takePage(state, items, append);
       state.next = next;
       state.loading = false;
       state.loadingMore = false;
@@ -101,13 +91,10 @@ const slice = createSlice({
       state.error = action.payload;
     },
     selectionToggled(state, action: PayloadAction<number>) {
-      const id = action.payload;
-      state.selected = state.selected.includes(id)
-        ? state.selected.filter((s) => s !== id)
-        : [...state.selected, id];
+      toggleSelected(state, action.payload);
     },
     allSelected(state, action: PayloadAction<boolean>) {
-      state.selected = action.payload ? state.items.map((c) => c.id) : [];
+      selectAll(state, action.payload);
     },
     tagsRequested() {},
     tagsLoaded(state, action: PayloadAction<TagDto[]>) {
@@ -156,8 +143,7 @@ const slice = createSlice({
     },
     /** Deleted, or released to the sea: gone from my list. */
     customersRemoved(state, action: PayloadAction<number[]>) {
-      state.items = without(state.items, action.payload);
-      state.selected = state.selected.filter((id) => !action.payload.includes(id));
+      dropRows(state, action.payload);
       state.dialog = { kind: 'none' };
       state.saving = false;
     },

@@ -1,6 +1,7 @@
 // The customer sea: filters, the id-paged list, selection and claims.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { authActions } from '../../auth/slice';
+import { dropRows, selectAll, takePage, toggleSelected } from './pagedList';
 import type { SeaCustomerDto } from '../types';
 
 export interface SeaFilters {
@@ -50,8 +51,7 @@ const slice = createSlice({
       action: PayloadAction<{ items: SeaCustomerDto[]; nextBefore: number | null; append: boolean }>,
     ) {
       const p = action.payload;
-      state.items = p.append ? [...state.items, ...p.items] : p.items;
-      if (!p.append) state.selected = [];
+      takePage(state, p.items, p.append);
       state.nextBefore = p.nextBefore;
       state.loading = false;
     },
@@ -59,22 +59,17 @@ const slice = createSlice({
       state.loading = false;
     },
     selectionToggled(state, action: PayloadAction<number>) {
-      const id = action.payload;
-      state.selected = state.selected.includes(id)
-        ? state.selected.filter((s) => s !== id)
-        : [...state.selected, id];
+      toggleSelected(state, action.payload);
     },
     allSelected(state, action: PayloadAction<boolean>) {
-      state.selected = action.payload ? state.items.map((c) => c.id) : [];
+      selectAll(state, action.payload);
     },
     claimRequested(state, _action: PayloadAction<number[]>) {
       state.claiming = true;
     },
     /** Claimed and missed customers both leave the list: neither is in this sea any more. */
     claimDone(state, action: PayloadAction<{ claimed: number[]; missed: number[]; remaining: number }>) {
-      const gone = new Set([...action.payload.claimed, ...action.payload.missed]);
-      state.items = state.items.filter((c) => !gone.has(c.id));
-      state.selected = state.selected.filter((id) => !gone.has(id));
+      dropRows(state, [...action.payload.claimed, ...action.payload.missed]);
       state.remaining = action.payload.remaining;
       state.claiming = false;
     },
