@@ -1,11 +1,9 @@
 // Allocate the selected customers: to myself, evenly among chosen subordinates, or by quantity.
 import {
-  Button,
   Callout,
   Checkbox,
   Dialog,
   DialogBody,
-  DialogFooter,
   InputGroup,
   Intent,
   Radio,
@@ -14,6 +12,7 @@ import {
 } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogActions } from '../../../ui/DialogActions';
 import { AllocationMode } from '../../../../../domain/crm';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectAllocation } from '../slice';
@@ -104,19 +103,13 @@ export function AllocateDialog({ customerIds }: { customerIds: number[] }) {
           ))}
         </div>
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={t('common:actions.cancel')} onClick={() => dispatch(A.closed())} />
-            <Button
-              intent={Intent.PRIMARY}
-              loading={s.saving}
-              text={t('allocate.submit')}
-              data-testid="allocate-submit"
-              onClick={submit}
-            />
-          </>
-        }
+      <DialogActions
+        closeText={t('common:actions.cancel')}
+        onClose={() => dispatch(A.closed())}
+        loading={s.saving}
+        text={t('allocate.submit')}
+        testId="allocate-submit"
+        onClick={submit}
       />
     </Dialog>
   );

@@ -1,17 +1,8 @@
 // Add numbers to the current blacklist; the reply lists duplicates and invalid lines.
-import {
-  Button,
-  Callout,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  InputGroup,
-  Intent,
-  TextArea,
-} from '@blueprintjs/core';
+import { Callout, Dialog, DialogBody, FormGroup, InputGroup, Intent, TextArea } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogActions } from '../../../ui/DialogActions';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectBlacklist } from '../slice';
 import { blacklistActions as B, splitPhones } from '../slice/blacklist';
@@ -64,20 +55,14 @@ export function BlacklistAddDialog() {
           )}
         </div>
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={t('common:actions.close')} onClick={close} />
-            <Button
-              intent={Intent.PRIMARY}
-              disabled={phones.length === 0}
-              loading={s.adding}
-              text={t('blacklist.submit')}
-              data-testid="blacklist-submit"
-              onClick={() => dispatch(B.addRequested({ phones, reason: reason.trim() }))}
-            />
-          </>
-        }
+      <DialogActions
+        closeText={t('common:actions.close')}
+        onClose={close}
+        disabled={phones.length === 0}
+        loading={s.adding}
+        text={t('blacklist.submit')}
+        testId="blacklist-submit"
+        onClick={() => dispatch(B.addRequested({ phones, reason: reason.trim() }))}
       />
     </Dialog>
   );

@@ -1,16 +1,8 @@
 // Add or edit a customer. Checked on the client with the server's rules before sending.
-import {
-  Button,
-  Callout,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  HTMLSelect,
-  Intent,
-} from '@blueprintjs/core';
+import { Callout, Dialog, DialogBody, FormGroup, HTMLSelect, Intent } from '@blueprintjs/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogActions } from '../../../ui/DialogActions';
 import { Stage, type CustomerDto } from '../../../../../domain/crm';
 import { TextField } from '../../../ui/TextField';
 import type { CustomerInput, FieldErrors } from '../types';
@@ -146,19 +138,13 @@ export function CustomerDialog(p: {
             </Callout>
           )}
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text={t('common:actions.cancel')} onClick={p.onClose} />
-              <Button
-                type="submit"
-                intent={Intent.PRIMARY}
-                loading={p.saving}
-                text={t('actions.save')}
-                data-testid="customer-submit"
-              />
-            </>
-          }
+        <DialogActions
+          closeText={t('common:actions.cancel')}
+          onClose={p.onClose}
+          submit
+          loading={p.saving}
+          text={t('actions.save')}
+          testId="customer-submit"
         />
       </form>
     </Dialog>

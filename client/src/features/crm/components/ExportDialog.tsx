@@ -1,18 +1,9 @@
 // Export customers (SPEC §5): format, scope (the selected rows, else the list's filter), the export
 // password, then the download list, refreshed on open, by the button, or when a notice arrives.
-import {
-  Button,
-  Callout,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  H6,
-  HTMLSelect,
-  Intent,
-} from '@blueprintjs/core';
+import { Button, Callout, Dialog, DialogBody, FormGroup, H6, HTMLSelect, Intent } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogActions } from '../../../ui/DialogActions';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { TextField } from '../../../ui/TextField';
 import { selectExports } from '../slice';
@@ -100,20 +91,14 @@ export function ExportDialog(p: { selected: number[] }) {
           )}
         </div>
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={t('common:actions.close')} onClick={close} />
-            <Button
-              intent={Intent.PRIMARY}
-              icon="export"
-              loading={s.creating}
-              text={t('exports.start')}
-              data-testid="export-start"
-              onClick={start}
-            />
-          </>
-        }
+      <DialogActions
+        closeText={t('common:actions.close')}
+        onClose={close}
+        icon="export"
+        loading={s.creating}
+        text={t('exports.start')}
+        testId="export-start"
+        onClick={start}
       />
     </Dialog>
   );

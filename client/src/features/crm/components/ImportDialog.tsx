@@ -1,10 +1,8 @@
 // Import customers from a file with an import option; the started job's progress arrives live.
 import {
-  Button,
   Callout,
   Dialog,
   DialogBody,
-  DialogFooter,
   FileInput,
   FormGroup,
   H6,
@@ -14,6 +12,7 @@ import {
 } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogActions } from '../../../ui/DialogActions';
 import { IMPORT_OPTIONS, ImportOption } from '../../../../../domain/crm';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectImports } from '../slice';
@@ -99,20 +98,14 @@ export function ImportDialog() {
           ))}
         </div>
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={t('common:actions.close')} onClick={close} />
-            <Button
-              intent={Intent.PRIMARY}
-              icon="upload"
-              loading={s.uploading}
-              text={t('imports.start')}
-              data-testid="import-start"
-              onClick={start}
-            />
-          </>
-        }
+      <DialogActions
+        closeText={t('common:actions.close')}
+        onClose={close}
+        icon="upload"
+        loading={s.uploading}
+        text={t('imports.start')}
+        testId="import-start"
+        onClick={start}
       />
     </Dialog>
   );

@@ -1,8 +1,9 @@
 // Sea settings for merchants and the super admin: auto release (1..365 days, empty: never) and the
 // daily claim limit (0..10000).
-import { Button, Callout, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
+import { Callout, Dialog, DialogBody, Intent } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogActions } from '../../../ui/DialogActions';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { TextField } from '../../../ui/TextField';
 import { selectSeaSettings } from '../slice';
@@ -64,19 +65,13 @@ export function SeaSettingsDialog() {
           )}
         </div>
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={t('common:actions.cancel')} onClick={close} />
-            <Button
-              intent={Intent.PRIMARY}
-              loading={s.saving}
-              text={t('actions.save')}
-              data-testid="sea-settings-save"
-              onClick={save}
-            />
-          </>
-        }
+      <DialogActions
+        closeText={t('common:actions.cancel')}
+        onClose={close}
+        loading={s.saving}
+        text={t('actions.save')}
+        testId="sea-settings-save"
+        onClick={save}
       />
     </Dialog>
   );

@@ -1,16 +1,8 @@
 // Add or remove tags on the selected customers; a new tag can be created on the spot.
-import {
-  Button,
-  Callout,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  InputGroup,
-  Intent,
-  SegmentedControl,
-} from '@blueprintjs/core';
+import { Button, Callout, Dialog, DialogBody, InputGroup, Intent, SegmentedControl } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogActions } from '../../../ui/DialogActions';
 import type { TagDto } from '../../../../../domain/crm';
 
 type Choice = 'keep' | 'add' | 'remove';
@@ -87,19 +79,13 @@ export function TagDialog(p: {
           </Callout>
         )}
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={t('common:actions.cancel')} onClick={p.onClose} />
-            <Button
-              intent={Intent.PRIMARY}
-              loading={p.saving}
-              text={t('actions.save')}
-              onClick={apply}
-              data-testid="tag-submit"
-            />
-          </>
-        }
+      <DialogActions
+        closeText={t('common:actions.cancel')}
+        onClose={p.onClose}
+        loading={p.saving}
+        text={t('actions.save')}
+        onClick={apply}
+        testId="tag-submit"
       />
     </Dialog>
   );

@@ -1,7 +1,8 @@
 // Change the login or export password (POST /api/auth/password via the auth saga).
-import { Button, Dialog, DialogBody, DialogFooter, Intent, SegmentedControl } from '@blueprintjs/core';
+import { Dialog, DialogBody, SegmentedControl } from '@blueprintjs/core';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DialogActions } from '../../../ui/DialogActions';
 import type { ChangePasswordRequest } from '../../../../../domain/api';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { TextField } from '../../../ui/TextField';
@@ -85,19 +86,13 @@ export function ChangePasswordDialog({ isOpen, onClose }: { isOpen: boolean; onC
           ))}
           <FormError message={form.error} testId="password-error" />
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text={t('common:actions.cancel')} onClick={onClose} />
-              <Button
-                type="submit"
-                intent={Intent.PRIMARY}
-                loading={form.pending}
-                text={t('password.submit')}
-                data-testid="password-submit"
-              />
-            </>
-          }
+        <DialogActions
+          closeText={t('common:actions.cancel')}
+          onClose={onClose}
+          submit
+          loading={form.pending}
+          text={t('password.submit')}
+          testId="password-submit"
         />
       </form>
     </Dialog>
