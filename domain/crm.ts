@@ -39,6 +39,21 @@ export const ImportOption = {
 } as const;
 export const IMPORT_OPTIONS: readonly number[] = Object.values(ImportOption);
 
+/** A row of the customer sea. */
+export interface SeaCustomerDto {
+  id: number;
+  name: string;
+  /** As stored: clear digits, or the masked form of a hidden number. */
+  phone: string;
+  phoneHidden: boolean;
+  company: string;
+  stage: number;
+  grade: number | null;
+  seaSince: string | null;
+  lastFollowUpAt: string | null;
+  createdAt: string;
+}
+
 export interface CustomerDto {
   id: number;
   accountId: number;

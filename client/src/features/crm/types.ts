@@ -17,19 +17,6 @@ export interface ReminderDto extends FollowUpDto {
   customerPhone?: string;
 }
 
-export interface SeaCustomerDto {
-  id: number;
-  name: string;
-  phone: string;
-  phoneHidden: boolean;
-  company: string;
-  stage: number;
-  grade: number | null;
-  seaSince: string | null;
-  lastFollowUpAt: string | null;
-  createdAt: string;
-}
-
 export interface CustomerInput {
   name: string;
   phone?: string;

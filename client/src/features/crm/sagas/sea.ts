@@ -8,7 +8,7 @@ import { showToast } from '../../../ui/toaster';
 import { seaQuery } from '../query';
 import { selectSea } from '../slice';
 import { SEA_PAGE, seaActions as S, type SeaState } from '../slice/sea';
-import type { SeaCustomerDto } from '../types';
+import type { SeaCustomerDto } from '../../../../../domain/crm';
 
 export function* loadSeaSaga(action: { type: string }): SagaIterator {
   const s = (yield select(selectSea)) as SeaState;

@@ -4,7 +4,7 @@ import { followUpsActions as F, followUpsReducer, initialFollowUpsState } from '
 import { initialRemindersState, remindersActions as R, remindersReducer } from './reminders';
 import { importsActions, importsReducer, initialImportsState, progressOf } from './imports';
 import { initialSeaState, seaActions as S, seaReducer } from './sea';
-import type { SeaCustomerDto } from '../types';
+import type { SeaCustomerDto } from '../../../../../domain/crm';
 
 describe('follow-ups slice (the drawer)', () => {
   it('opens on a customer, loads and appends its timeline, ignores late replies for another one', () => {

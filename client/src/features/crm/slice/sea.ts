@@ -2,7 +2,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { authActions } from '../../auth/slice';
 import { dropRows, selectAll, takePage, toggleSelected } from './pagedList';
-import type { SeaCustomerDto } from '../types';
+import type { SeaCustomerDto } from '../../../../../domain/crm';
 
 export interface SeaFilters {
   name: string;

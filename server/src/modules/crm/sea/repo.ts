@@ -2,24 +2,11 @@
 // so outside `scoped`: sea reads and claims match `account_id = <sea owner>` exactly, where the
 // owner always comes from the caller's own path. Releases go through the tenant scope.
 import type { Knex } from 'knex';
+import type { SeaCustomerDto } from '../../../../../domain/crm';
 import { scoped, type Actor } from '../../../db/scope';
 
 export const DEFAULT_DAILY_CLAIM_LIMIT = 50;
 export const CLAIM_TIME_ZONE = 'Asia/Shanghai';
-
-export interface SeaCustomerDto {
-  id: number;
-  name: string;
-  /** As stored: clear digits, or the masked form of a hidden number. */
-  phone: string;
-  phoneHidden: boolean;
-  company: string;
-  stage: number;
-  grade: number | null;
-  seaSince: string | null;
-  lastFollowUpAt: string | null;
-  createdAt: string;
-}
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 

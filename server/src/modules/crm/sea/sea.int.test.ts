@@ -4,7 +4,7 @@ import type { ApiClient } from '../../../../../test/apiClient';
 import { startTestPlatform, type TestPlatform } from '../../../../../test/harness';
 import { accountId, insertCustomer, loggedIn, secondMerchantTree } from '../../../../../test/fixtures';
 import { autoReleaseToSea } from './autoRelease';
-import type { SeaCustomerDto } from './repo';
+import type { SeaCustomerDto } from '../../../../../domain/crm';
 
 let p: TestPlatform;
 let m1: ApiClient;
