@@ -13,3 +13,11 @@ export type TtsJob =
 export interface TtsResult {
   hash: string;
 }
+
+/** Options of every tts job, given by the producer (Bull applies the adder's options, not the worker's). */
+export const TTS_JOB_OPTIONS = {
+  attempts: 4,
+  backoff: { type: 'exponential' as const, delay: 2000 },
+  removeOnComplete: 1000,
+  removeOnFail: 5000,
+};

@@ -33,7 +33,7 @@ export function inspectWav(bytes: Uint8Array): WavInspection {
   if (tag(v, 8) !== 'WAVE') return { ok: false, reason: 'notWave' };
 
   let fmt: { channels: number; sampleRate: number; bits: number; blockAlign: number } | null = null;
-  for (let at = 12; at + 8 <= bytes.length; ) {
+  for (let at = 12; at + 8 <= bytes.length;) {
     const id = tag(v, at);
     const size = v.getUint32(at + 4, true);
     const body = at + 8;
@@ -41,7 +41,8 @@ export function inspectWav(bytes: Uint8Array): WavInspection {
       if (size < 16 || body + 16 > bytes.length) return { ok: false, reason: 'noFmt' };
       let format = v.getUint16(body, true);
       // WAVE_FORMAT_EXTENSIBLE keeps the real format in the first two bytes of its sub-format GUID.
-      if (format === EXTENSIBLE && size >= 40 && body + 26 <= bytes.length) format = v.getUint16(body + 24, true);
+      if (format === EXTENSIBLE && size >= 40 && body + 26 <= bytes.length)
+        format = v.getUint16(body + 24, true);
       if (format !== PCM) return { ok: false, reason: 'notPcm' };
       fmt = {
         channels: v.getUint16(body + 2, true),
@@ -49,7 +50,8 @@ export function inspectWav(bytes: Uint8Array): WavInspection {
         blockAlign: v.getUint16(body + 12, true),
         bits: v.getUint16(body + 14, true),
       };
-      if (!fmt.channels || !fmt.sampleRate || !fmt.blockAlign || !fmt.bits) return { ok: false, reason: 'badFormat' };
+      if (!fmt.channels || !fmt.sampleRate || !fmt.blockAlign || !fmt.bits)
+        return { ok: false, reason: 'badFormat' };
     } else if (id === 'data') {
       if (!fmt) return { ok: false, reason: 'noFmt' };
       const available = Math.min(size, bytes.length - body);

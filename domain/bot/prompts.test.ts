@@ -71,7 +71,12 @@ describe('listPrompts', () => {
       { promptKey: 'n:f1:a:0', text: '您好，我是小王', recordingId: null, where: '开场白 / 问候' },
       { promptKey: 'n:f1:a:2', text: '您好呀', recordingId: 7, where: '开场白 / 问候' },
       { promptKey: 'b:f1:a:b1:0', text: '太好了', recordingId: null, where: '开场白 / 问候 / 有兴趣' },
-      { promptKey: 'nm:f1:a:0', text: '不好意思，没听清', recordingId: null, where: '开场白 / 问候 / no match' },
+      {
+        promptKey: 'nm:f1:a:0',
+        text: '不好意思，没听清',
+        recordingId: null,
+        where: '开场白 / 问候 / no match',
+      },
       { promptKey: 'si:f1:a:0', text: '喂，您还在吗？', recordingId: null, where: '开场白 / 问候 / silence' },
       { promptKey: 'n:f1:z:0', text: '再见', recordingId: null, where: '开场白 / 结束' },
       { promptKey: 'q:q1:0', text: '我们在北京', recordingId: null, where: 'knowledge / 地址' },
@@ -79,7 +84,10 @@ describe('listPrompts', () => {
   });
 
   it('keeps keys stable when other nodes are added', () => {
-    const more = { ...def, flows: [{ ...def.flows[0]!, nodes: [node('new', '新'), ...def.flows[0]!.nodes] }] };
+    const more = {
+      ...def,
+      flows: [{ ...def.flows[0]!, nodes: [node('new', '新'), ...def.flows[0]!.nodes] }],
+    };
     expect(listPrompts(more).map((p) => p.promptKey)).toEqual(listPrompts(def).map((p) => p.promptKey));
   });
 

@@ -5,6 +5,7 @@ import Redis from 'ioredis';
 import { loadConfig } from '../../config';
 import { MEDIA_HEARTBEAT_MS } from '../../domain/media';
 import { MediaHeartbeat } from './heartbeat';
+import { startTtsWorker } from './speech/ttsWorker';
 
 const SHUTDOWN_TIMEOUT_MS = 5000;
 
@@ -26,9 +27,11 @@ async function main(): Promise<void> {
     { onError: (err) => console.error(`media ${id}: heartbeat failed: ${(err as Error).message}`) },
   );
   await heartbeat.start();
+  // Speech: prompt pre-rendering and editor previews (queue `tts`).
+  const tts = await startTtsWorker({ config });
   console.log(
-    `media worker ${id} up: heartbeat every ${MEDIA_HEARTBEAT_MS / 1000}s under ${config.redisPrefix}:media; ` +
-      'call handling arrives with the telephony issue',
+    `media worker ${id} up: heartbeat every ${MEDIA_HEARTBEAT_MS / 1000}s under ${config.redisPrefix}:media, ` +
+      'tts worker on; call handling arrives with the telephony issue',
   );
 
   let stopping = false;
@@ -38,8 +41,8 @@ async function main(): Promise<void> {
     console.log(`media worker ${id}: ${signal}, stopping`);
     const force = setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS);
     force.unref();
-    heartbeat
-      .stop()
+    // The tts close waits (at most 3 s) for renders in progress; the heartbeat leaves meanwhile.
+    Promise.all([tts.close(), heartbeat.stop()])
       .then(() => redis.quit())
       .then(
         () => process.exit(0),

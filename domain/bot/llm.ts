@@ -1,0 +1,141 @@
+// The LLM protocol: OpenAI-compatible chat completions (POST `${baseUrl}/chat/completions`).
+// Pure apart from the injected PostFn, so the call session, the training chat and tests share it.
+// A call cannot wait on a slow model: askLlm never rejects and gives up after timeoutMs.
+
+/** One line of the conversation so far, as the engine's askLlm action carries it. */
+export interface LlmTurn {
+  role: 'bot' | 'customer';
+  text: string;
+}
+
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+export interface ChatRequest {
+  model: string;
+  messages: ChatMessage[];
+  temperature: number;
+  max_tokens: number;
+  stream: false;
+}
+
+/** A POST with a JSON body; `fetchPost` adapts the global fetch to it. */
+export type PostFn = (
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  signal: AbortSignal,
+) => Promise<{ status: number; json(): Promise<unknown> }>;
+
+export const fetchPost: PostFn = (url, body, headers, signal) =>
+  fetch(url, { method: 'POST', body, headers, signal });
+
+export interface LlmCallSettings {
+  baseUrl: string;
+  model: string;
+  /** May be empty for local models that take no key. */
+  key: string;
+  systemPrompt: string;
+  timeoutMs: number;
+}
+
+export interface LlmInput {
+  history: LlmTurn[];
+  utterance: string;
+}
+
+/** Spoken answers must stay short: a phone turn is a sentence or two. */
+const MAX_TOKENS = 200;
+
+export function buildChatRequest(r: {
+  model: string;
+  systemPrompt: string;
+  history: LlmTurn[];
+  utterance: string;
+}): ChatRequest {
+  const messages: ChatMessage[] = [];
+  if (r.systemPrompt.trim()) messages.push({ role: 'system', content: r.systemPrompt });
+  for (const t of r.history)
+    messages.push({ role: t.role === 'bot' ? 'assistant' : 'user', content: t.text });
+  messages.push({ role: 'user', content: r.utterance });
+  return { model: r.model, messages, temperature: 0.3, max_tokens: MAX_TOKENS, stream: false };
+}
+
+/** The first choice's text, trimmed; null when the reply has none. */
+export function parseChatReply(json: unknown): string | null {
+  if (!json || typeof json !== 'object') return null;
+  const choices = (json as { choices?: unknown }).choices;
+  if (!Array.isArray(choices) || choices.length === 0) return null;
+  const content = (choices[0] as { message?: { content?: unknown } } | null)?.message?.content;
+  if (typeof content !== 'string') return null;
+  const text = content.trim();
+  return text || null;
+}
+
+export const chatUrl = (baseUrl: string): string => `${baseUrl.replace(/\/+$/, '')}/chat/completions`;
+
+/** Asks the model; resolves null on timeout, transport error, non-2xx or a reply without text. */
+export function askLlm(post: PostFn, settings: LlmCallSettings, input: LlmInput): Promise<string | null> {
+  const ctrl = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<null>((resolve) => {
+    timer = setTimeout(() => {
+      ctrl.abort();
+      resolve(null);
+    }, settings.timeoutMs);
+  });
+  const attempt = (async () => {
+    const body = buildChatRequest({ model: settings.model, systemPrompt: settings.systemPrompt, ...input });
+    const headers: Record<string, string> = {
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+    };
+    if (settings.key) headers.Authorization = `Bearer ${settings.key}`;
+    const res = await post(chatUrl(settings.baseUrl), JSON.stringify(body), headers, ctrl.signal);
+    if (res.status < 200 || res.status > 299) return null;
+    return parseChatReply(await res.json());
+  })().catch(() => null);
+  return Promise.race([attempt, timedOut]).finally(() => clearTimeout(timer));
+}
+
+// --- The "LLM grade" of a finished call ---
+
+export type LlmGrade = 'A' | 'B' | 'C' | 'D' | 'E' | 'F';
+
+const GRADE_SYSTEM =
+  'You grade sales phone calls by the customer intention. Grades: A strong intention (asked to be contacted, ' +
+  'agreed), B clear interest, C possible interest, D not clear or too short to tell, E not interested, ' +
+  'F refused or hostile. Reply with the single letter only.';
+
+/** System prompt and user message asking for a grade of the transcript. */
+export function gradePrompt(transcript: LlmTurn[]): { systemPrompt: string; utterance: string } {
+  const lines = transcript.map((t) => `${t.role === 'bot' ? 'Bot' : 'Customer'}: ${t.text}`);
+  return { systemPrompt: GRADE_SYSTEM, utterance: `Transcript:\n${lines.join('\n')}\n\nGrade (A-F):` };
+}
+
+/** The grade letter in a reply like 'B', 'Grade: c.' or '等级：A'; null when there is none or several. */
+export function parseGrade(text: string | null | undefined): LlmGrade | null {
+  if (!text) return null;
+  const letters = text.toUpperCase().match(/(?<![A-Z])[A-F](?![A-Z])/g);
+  if (!letters) return null;
+  const distinct = [...new Set(letters)];
+  return distinct.length === 1 ? (distinct[0] as LlmGrade) : null;
+}
+
+/** Grades a transcript with the account's model; null when the model does not answer with a grade. */
+export async function gradeWithLlm(
+  post: PostFn,
+  settings: LlmCallSettings,
+  transcript: LlmTurn[],
+): Promise<LlmGrade | null> {
+  const p = gradePrompt(transcript);
+  return parseGrade(
+    await askLlm(
+      post,
+      { ...settings, systemPrompt: p.systemPrompt },
+      { history: [], utterance: p.utterance },
+    ),
+  );
+}
