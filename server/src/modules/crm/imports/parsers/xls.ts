@@ -53,7 +53,7 @@ export async function* parseXls(file: string): AsyncGenerator<ParsedRow> {
     if (m.kind === 'error') throw new ImportFileError(`the xls workbook cannot be read: ${m.message}`);
     if (m.kind === 'done') break;
     for (let i = 0; i < m.rows.length; i++) {
-      const cells = m.rows[i];
+      const cells = m.rows[i] ?? [];
       if (!header) {
         if (cells.every((c) => !c.trim())) continue;
         header = mapHeader(cells);
