@@ -18,13 +18,15 @@ const CN_DIGITS: Record<string, number> = {
   八: 8,
   九: 9,
 };
-const CN_UNITS: Record<string, number> = { 十: 10, 百: 100, 千: 1000, 万: 10000, 亿: 100000000 };
+const CN_UNITS: Record<string, number> = { 十: 10, 百: 100, 千: 1000 };
 const CN_NUMERAL_RUN = /[零〇一二两三四五六七八九十百千万亿]+/g;
 // Keep letters and digits of any script; everything else (punctuation, spaces, symbols) goes.
+const FULL_WIDTH = /[\uff01-\uff5e\u3000]/;
 const NOT_WORD = /[^\p{L}\p{N}]+/gu;
 
 /** Full-width ASCII (U+FF01–FF5E) and the ideographic space to their half-width forms. */
 export function toHalfWidth(s: string): string {
+  if (!FULL_WIDTH.test(s)) return s;
   let out = '';
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
@@ -35,33 +37,40 @@ export function toHalfWidth(s: string): string {
   return out;
 }
 
-/** One run of Chinese numerals as an Arabic number string: "十五" -> "15", "一三八" -> "138". */
-export function chineseNumeralToArabic(run: string): string {
+/** A numeral run without 万/亿: "十五" -> "15", "一三八" -> "138"; lone units ("百", "千") stay text. */
+function numeralSegment(run: string): string {
   let hasUnit = false;
-  for (const ch of run) if (ch in CN_UNITS) hasUnit = true;
+  let hasDigit = false;
+  for (const ch of run) {
+    if (ch in CN_UNITS) hasUnit = true;
+    else hasDigit = true;
+  }
+  if (!hasDigit && !run.startsWith('十')) return run;
   // A plain digit sequence (phone numbers, "一二三") reads digit by digit.
   if (!hasUnit) return [...run].map((ch) => String(CN_DIGITS[ch] ?? '')).join('');
-  let total = 0; // completed 万/亿 sections
-  let section = 0; // value below the current 万
+  let value = 0;
   let digit = -1; // last digit not yet multiplied by a unit
   for (const ch of run) {
     const d = CN_DIGITS[ch];
-    if (d !== undefined) {
-      digit = d;
-      continue;
-    }
-    const unit = CN_UNITS[ch] ?? 1;
-    if (unit >= 10000) {
-      section += Math.max(digit, 0);
-      total = (total + section) * unit;
-      section = 0;
-    } else {
+    if (d !== undefined) digit = d;
+    else {
       // "十五": 十 with no digit before it means 1 × 10.
-      section += (digit < 0 ? 1 : digit) * unit;
+      value += (digit < 0 ? 1 : digit) * (CN_UNITS[ch] ?? 1);
+      digit = -1;
     }
-    digit = -1;
   }
-  return String(total + section + Math.max(digit, 0));
+  return String(value + Math.max(digit, 0));
+}
+
+/**
+ * One run of Chinese numerals in Arabic digits. 万 and 亿 stay as characters so "五十万"
+ * reads "50万" and matches a keyword written "50万".
+ */
+export function chineseNumeralToArabic(run: string): string {
+  return run
+    .split(/([万亿])/)
+    .map((part) => (part === '万' || part === '亿' || part === '' ? part : numeralSegment(part)))
+    .join('');
 }
 
 /** Chinese numeral runs in `s` replaced by Arabic digits. */

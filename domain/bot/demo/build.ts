@@ -1,0 +1,134 @@
+// Small builders that keep the demo bots readable. Defaults are what a careful editor would set.
+import type {
+  BotDefinition,
+  BotSettings,
+  Branch,
+  BranchProperty,
+  Fallback,
+  FlowNode,
+  IntentRule,
+  IntentionLevel,
+  KnowledgeQuestion,
+  NextStep,
+  Prompt,
+  QuestionType,
+  RuleCondition,
+} from '../definition';
+import { DEFAULT_SETTINGS } from '../definition';
+
+export const say = (...texts: string[]): Prompt[] => texts.map((text) => ({ text, recordingId: null }));
+
+export const hangUp: NextStep = { action: 0 };
+export const waitReply: NextStep = { action: 1 };
+export const nextFlow: NextStep = { action: 2 };
+export const goTo = (flowId: string, nodeId?: string): NextStep => ({
+  action: 3,
+  flowId,
+  nodeId: nodeId ?? null,
+});
+export const transfer = (seatGroupId: number): NextStep => ({ action: 4, seatGroupId });
+
+export function branch(
+  id: string,
+  name: string,
+  property: BranchProperty,
+  keywords: string[],
+  next: NextStep,
+  prompts: string[] = [],
+  extra: Partial<Branch> = {},
+): Branch {
+  return {
+    id,
+    name,
+    property,
+    keywords,
+    matchCount: 1,
+    ignoreKeywords: [],
+    prompts: say(...prompts),
+    score: property === 'affirm' ? 10 : 0,
+    next,
+    ...extra,
+  };
+}
+
+const fallback = (prompts: string[], then: NextStep = hangUp, repeat = 2): Fallback => ({
+  prompts: say(...prompts),
+  repeat,
+  then,
+});
+
+export function node(
+  id: string,
+  name: string,
+  prompts: string[],
+  branches: Branch[],
+  extra: Partial<FlowNode> = {},
+): FlowNode {
+  return {
+    id,
+    name,
+    type: 'normal',
+    prompts: say(...prompts),
+    interruptible: true,
+    waitSeconds: null,
+    branches,
+    noMatch: fallback(['不好意思，我没太听清，您能再说一遍吗？', '抱歉，您的意思是？']),
+    silence: fallback(['喂，您好，还能听到我说话吗？', '您好，请问还在吗？']),
+    ...extra,
+  };
+}
+
+export function question(
+  id: string,
+  title: string,
+  type: QuestionType,
+  keywords: string[],
+  answers: string[],
+  extra: Partial<KnowledgeQuestion> = {},
+): KnowledgeQuestion {
+  return {
+    id,
+    title,
+    type,
+    keywords,
+    matchCount: 1,
+    answerMode: 'single',
+    prompts: say(...answers),
+    jump: null,
+    ignoreSilence: false,
+    playWithMainFlow: false,
+    highPriority: false,
+    ...extra,
+  };
+}
+
+export const when = (item: RuleCondition['item'], op: 1 | 2, value: number): RuleCondition => ({
+  item,
+  op,
+  value,
+});
+export const saidAny = (item: 5006 | 5009, keywords: string[]): RuleCondition => ({
+  item,
+  keywords,
+  matchCount: 1,
+});
+
+export function rule(
+  id: string,
+  name: string,
+  level: IntentionLevel,
+  conditions: RuleCondition[],
+  label?: string,
+): IntentRule {
+  return { id, name, level, conditions, label: label ?? null };
+}
+
+export function bot(
+  def: Omit<BotDefinition, 'settings' | 'llm'> & { settings?: Partial<BotSettings> },
+): BotDefinition {
+  return {
+    ...def,
+    settings: { ...DEFAULT_SETTINGS, ...def.settings },
+    llm: { answerUnmatched: false, gradeCall: false },
+  };
+}

@@ -1,0 +1,643 @@
+// The dialogue engine: step(compiled bot, session state, event) -> actions + new state.
+// Pure: the input state is never mutated, nothing is read from outside, nothing throws.
+// An event that makes no sense in the current state is ignored (no actions).
+//
+// Decisions kept simple on purpose (document here, not in callers):
+// - While a prompt plays, customer speech only counts if the node is interruptible and the
+//   speech has more than 2 words (SPEC §9): then playback stops and the sentence is handled.
+//   Anything else said over a playing prompt is ignored (backchannel, noise). The caller must
+//   send playbackFinished when a prompt ends.
+// - A `hangup` action after a `play` means: hang up once the queued prompt has played.
+// - "Dialogue rounds" (5010) = customer turns the bot answered (speech or DTMF choices);
+//   "customer speech count" (5004) = non-empty final sentences.
+// - An LLM reply is played with the current node's interruptible flag.
+import { findAll, findExact } from './automaton';
+import type { CompiledBot, CompiledBranch, CompiledNode, CompiledQuestion, KeywordSet } from './compile';
+import type { BranchProperty, IntentionLevel, NextStep, Prompt } from './definition';
+import { countWords, normaliseSentence } from './normalise';
+import type { BotAction, BotEvent, Reason } from './session';
+
+/** Phase: 0 not answered yet, 1 talking, 2 waiting for an llmReply, 3 ended. */
+export type Phase = 0 | 1 | 2 | 3;
+
+/**
+ * Session state: small (≤ 2 KB serialised for a long call), plain JSON, short keys.
+ * Counters, not transcripts: keyword hits per tracked rule condition instead of text.
+ */
+export interface SessionState {
+  v: 1;
+  p: Phase;
+  /** `at` of the answered event. */
+  t0: number;
+  /** Current node (index in CompiledBot.nodes), -1 before the call starts. */
+  n: number;
+  /** Main-flow node to return to when a multi-round flow ends (-1 none), and the question that entered it. */
+  r: number;
+  rq: number;
+  /** Index of the last main flow entered (for "next proactive flow"). */
+  mf: number;
+  /** Playing: 0 nothing, 1 an interruptible prompt, 2 a non-interruptible prompt. */
+  pl: 0 | 1 | 2;
+  /** No-match and silence counts at the current node. */
+  nm: number;
+  si: number;
+  /** 1 when the next silence does not count (a question with ignoreSilence was just answered). */
+  is: 0 | 1;
+  /** Digits gathered on a gather node. */
+  dg: string;
+  /**
+   * Times each prompt list was played, for rotating phrasings: [key, count], most recent last.
+   * Keys: n<node>, b<node>.<branch>, m<node>, s<node>, q<question>. Capped (ROTATION_KEYS) so a
+   * long call cannot grow the state; a forgotten list simply starts again at its first phrasing.
+   */
+  rot: [string, number][];
+  /** Counters: [affirm, deny, refuse, customer sentences, dialogue rounds]. */
+  c: [number, number, number, number, number];
+  /** Knowledge questions hit (indices). */
+  q: number[];
+  /** 1 once the main flow was finished (its normal path ended the call). */
+  fin: 0 | 1;
+  /** Level set during the call by a branch or question. */
+  lv: IntentionLevel | null;
+  lb: string[];
+  /** Per tracked rule condition: keyword positions hit (5006: whole call, 5009: last sentence). */
+  tc: number[][];
+  /** Short dialogue history for the LLM (only when llm.answerUnmatched): [0 bot | 1 customer, text]. */
+  h?: [0 | 1, string][];
+  seed?: number;
+}
+
+export interface StepResult {
+  actions: BotAction[];
+  state: SessionState;
+  ended: boolean;
+}
+
+const AFFIRM = 0;
+const DENY = 1;
+const REFUSE = 2;
+const SPEECH = 3;
+const ROUNDS = 4;
+const PROPERTY_COUNTER: Partial<Record<BranchProperty, 0 | 1 | 2>> = {
+  affirm: AFFIRM,
+  deny: DENY,
+  refuse: REFUSE,
+};
+const MAX_HOPS = 50; // jump chains longer than this are a loop in the bot: hang up
+const HISTORY_LINES = 4;
+const HISTORY_CHARS = 48;
+const ROTATION_KEYS = 24;
+
+export function start(compiled: CompiledBot, opts?: { seed?: number }): SessionState {
+  const state: SessionState = {
+    v: 1,
+    p: 0,
+    t0: 0,
+    n: -1,
+    r: -1,
+    rq: -1,
+    mf: -1,
+    pl: 0,
+    nm: 0,
+    si: 0,
+    is: 0,
+    dg: '',
+    rot: [],
+    c: [0, 0, 0, 0, 0],
+    q: [],
+    fin: 0,
+    lv: null,
+    lb: [],
+    tc: compiled.tracked.map(() => []),
+  };
+  if (compiled.def.llm.answerUnmatched) state.h = [];
+  if (opts?.seed !== undefined) state.seed = opts.seed;
+  return state;
+}
+
+export function serialise(state: SessionState): string {
+  return JSON.stringify(state);
+}
+
+export function deserialise(s: string): SessionState {
+  const v = JSON.parse(s) as SessionState;
+  if (!v || v.v !== 1 || !Array.isArray(v.c) || !Array.isArray(v.tc) || !Array.isArray(v.rot))
+    throw new Error('not a bot session state');
+  return v;
+}
+
+function clone(s: SessionState): SessionState {
+  const out: SessionState = {
+    ...s,
+    rot: s.rot.slice(),
+    c: [...s.c],
+    q: [...s.q],
+    lb: [...s.lb],
+    tc: [...s.tc],
+  };
+  if (s.h) out.h = [...s.h];
+  return out;
+}
+
+/** The working context of one step. */
+interface Ctx {
+  bot: CompiledBot;
+  s: SessionState;
+  actions: BotAction[];
+  at: number;
+  hops: number;
+}
+
+export function step(compiled: CompiledBot, state: SessionState, event: BotEvent): StepResult {
+  if (state.p === 3) return { actions: [], state, ended: true };
+  const ctx: Ctx = { bot: compiled, s: clone(state), actions: [], at: event.at, hops: 0 };
+  try {
+    handle(ctx, event);
+  } catch {
+    // Never throw to the caller: a broken document ends the call instead.
+    ctx.actions.push({
+      type: 'hangup',
+      result: null,
+      reason: { kind: 'hangup', text: '机器人内部错误，挂机' },
+    });
+    ctx.s.p = 3;
+  }
+  return { actions: ctx.actions, state: ctx.s, ended: ctx.s.p === 3 };
+}
+
+function handle(ctx: Ctx, e: BotEvent): void {
+  const s = ctx.s;
+  if (e.type === 'hangup') {
+    s.p = 3;
+    s.pl = 0;
+    return;
+  }
+  if (e.type === 'answered') {
+    if (s.p === 0) answer(ctx);
+    return;
+  }
+  if (s.p === 0) return;
+  if (typeof e.at === 'number' && e.at - s.t0 >= ctx.bot.maxMs) {
+    const minutes = ctx.bot.def.settings.maxCallMinutes;
+    hangup(ctx, null, { kind: 'maxDuration', text: `通话达到最长时长${minutes}分钟，挂机` });
+    return;
+  }
+  switch (e.type) {
+    case 'playbackFinished':
+      s.pl = 0;
+      return;
+    case 'asrPartial':
+      if (s.p === 1 && s.pl === 1 && countWords(e.text) > 2) interrupt(ctx, e.text);
+      return;
+    case 'asrFinal':
+      if (s.p === 1) onSentence(ctx, e.text);
+      return;
+    case 'silence':
+      if (s.p === 1) onSilence(ctx);
+      return;
+    case 'dtmf':
+      if (s.p === 1) onDigit(ctx, e.digit);
+      return;
+    case 'llmReply':
+      if (s.p === 2) onLlmReply(ctx, e.text);
+      return;
+  }
+}
+
+// ---- names and reasons ----
+
+function nodeOf(ctx: Ctx): CompiledNode | undefined {
+  return ctx.bot.nodes[ctx.s.n];
+}
+
+function where(ctx: Ctx, node = nodeOf(ctx)): Pick<Reason, 'flowId' | 'nodeId'> {
+  if (!node) return {};
+  return { flowId: ctx.bot.flows[node.flow]!.def.id, nodeId: node.def.id };
+}
+
+function keywordNames(ctx: Ctx, ids: number[]): string[] {
+  return ids.map((id) => ctx.bot.labels[id] ?? '');
+}
+
+function quoted(words: string[]): string {
+  return `「${words.join('、')}」`;
+}
+
+// ---- actions ----
+
+function say(
+  ctx: Ctx,
+  prompts: readonly Prompt[],
+  rotKey: string | null,
+  interruptible: boolean,
+  reason: Reason,
+) {
+  if (!prompts.length) return;
+  const k = rotKey ? rotate(ctx.s, rotKey) : 0;
+  const prompt = prompts[k % prompts.length]!;
+  ctx.actions.push({
+    type: 'play',
+    text: prompt.text,
+    recordingId: prompt.recordingId ?? null,
+    interruptible,
+    reason,
+  });
+  ctx.s.pl = interruptible ? 1 : 2;
+  remember(ctx, 0, prompt.text);
+}
+
+/** How many times the list was played before (and count this time). */
+function rotate(s: SessionState, key: string): number {
+  const at = s.rot.findIndex((e) => e[0] === key);
+  const k = at >= 0 ? s.rot[at]![1] : 0;
+  if (at >= 0) s.rot.splice(at, 1);
+  s.rot.push([key, k + 1]);
+  if (s.rot.length > ROTATION_KEYS) s.rot.shift();
+  return k;
+}
+
+function listen(ctx: Ctx, reason: Reason): void {
+  const node = nodeOf(ctx);
+  const wanted = node?.def.waitSeconds ?? ctx.bot.def.settings.waitSeconds;
+  // Never wait past the maximum call duration: the silence event then ends the call in time.
+  const left = Math.max(1, Math.ceil((ctx.bot.maxMs - (ctx.at - ctx.s.t0)) / 1000));
+  ctx.actions.push({ type: 'listen', waitSeconds: Math.max(1, Math.min(wanted, left)), reason });
+}
+
+function hangup(ctx: Ctx, result: number | null, reason: Reason): void {
+  ctx.actions.push({ type: 'hangup', result, reason });
+  ctx.s.p = 3;
+}
+
+function remember(ctx: Ctx, who: 0 | 1, text: string): void {
+  const h = ctx.s.h;
+  if (!h) return;
+  h.push([who, text.slice(0, HISTORY_CHARS)]);
+  if (h.length > HISTORY_LINES) h.splice(0, h.length - HISTORY_LINES);
+}
+
+function setLevel(ctx: Ctx, level: IntentionLevel | null | undefined, reason: Reason): void {
+  if (!level) return;
+  ctx.s.lv = level;
+  ctx.actions.push({ type: 'setLevel', level, reason });
+}
+
+function addLabel(ctx: Ctx, label: string | null | undefined, reason: Reason): void {
+  if (!label) return;
+  if (!ctx.s.lb.includes(label)) ctx.s.lb.push(label);
+  ctx.actions.push({ type: 'addLabel', label, reason });
+}
+
+function sendSms(ctx: Ctx, templateId: number | null | undefined, reason: Reason): void {
+  if (templateId === null || templateId === undefined) return;
+  ctx.actions.push({ type: 'sendSms', templateId, reason });
+}
+
+// ---- moving through the flows ----
+
+function answer(ctx: Ctx): void {
+  ctx.s.p = 1;
+  ctx.s.t0 = ctx.at;
+  const first = ctx.bot.flows[ctx.bot.mainFlows[0] ?? -1];
+  if (!first) {
+    hangup(ctx, null, { kind: 'start', text: '机器人没有主流程，挂机' });
+    return;
+  }
+  enterNode(ctx, first.start, {
+    kind: 'start',
+    flowId: first.def.id,
+    text: `接通，开始主流程「${first.def.name}」`,
+  });
+}
+
+function enterNode(ctx: Ctx, index: number, why: Reason): void {
+  const s = ctx.s;
+  const node = ctx.bot.nodes[index];
+  if (!node || ++ctx.hops > MAX_HOPS) {
+    hangup(ctx, null, { ...why, kind: 'jump', text: `${why.text}；跳转目标不存在或跳转循环，挂机` });
+    return;
+  }
+  s.n = index;
+  s.nm = 0;
+  s.si = 0;
+  s.is = 0;
+  s.dg = '';
+  if (ctx.bot.flows[node.flow]!.main) s.mf = node.flow;
+  const reason: Reason = { ...why, ...where(ctx, node), text: `${why.text}，进入节点「${node.def.name}」` };
+  if (node.def.type === 'jump') {
+    follow(ctx, node.def.next ?? { action: 0 }, { ...reason, kind: 'jump' }, true);
+    return;
+  }
+  say(ctx, node.def.prompts, `n${index}`, node.def.interruptible, reason);
+  const waits = node.branches.length > 0 || node.def.type === 'ivr' || node.def.type === 'gather';
+  if (!waits && node.def.next && node.def.next.action !== 1) follow(ctx, node.def.next, reason, true);
+  else listen(ctx, reason);
+}
+
+/**
+ * Take a next step. `normal` is true on the designed path (branch/node next), false for
+ * fallbacks; only the designed path counts as finishing the main flow (5007).
+ */
+function follow(ctx: Ctx, next: NextStep, why: Reason, normal: boolean): void {
+  const s = ctx.s;
+  const node = nodeOf(ctx);
+  const inMain = node ? ctx.bot.flows[node.flow]!.main : false;
+  switch (next.action) {
+    case 1:
+      listen(ctx, { ...why, text: `${why.text}，等待客户回应` });
+      return;
+    case 2: {
+      if (node && !inMain && s.r >= 0) return returnFromMulti(ctx, why);
+      const at = ctx.bot.mainFlows.indexOf(s.mf);
+      const flow = ctx.bot.flows[ctx.bot.mainFlows[at + 1] ?? -1];
+      if (flow) {
+        enterNode(ctx, flow.start, { ...why, text: `${why.text}，进入下一个主流程「${flow.def.name}」` });
+        return;
+      }
+      if (normal && inMain) s.fin = 1;
+      hangup(ctx, null, { ...why, text: `${why.text}，主流程结束，挂机` });
+      return;
+    }
+    case 3: {
+      const f = next.flowId ? (ctx.bot.flowIndex.get(next.flowId) ?? -1) : (node?.flow ?? -1);
+      const flow = ctx.bot.flows[f];
+      const target =
+        next.nodeId && flow ? (ctx.bot.nodeIndex.get(`${f}/${next.nodeId}`) ?? -1) : (flow?.start ?? -1);
+      const name = flow ? `「${flow.def.name}」` : '';
+      enterNode(ctx, target, { ...why, text: `${why.text}，跳转到流程${name}` });
+      return;
+    }
+    case 4:
+      if (normal && inMain) s.fin = 1;
+      ctx.actions.push({
+        type: 'transfer',
+        seatGroupId: next.seatGroupId ?? null,
+        reason: { ...why, text: `${why.text}，转接人工` },
+      });
+      s.p = 3;
+      return;
+    default:
+      if (normal && inMain) s.fin = 1;
+      hangup(ctx, null, { ...why, text: `${why.text}，挂机` });
+  }
+}
+
+function returnFromMulti(ctx: Ctx, why: Reason): void {
+  const s = ctx.s;
+  const back = ctx.bot.nodes[s.r];
+  const question = ctx.bot.questions[s.rq];
+  s.n = s.r;
+  s.r = -1;
+  s.rq = -1;
+  if (!back) return hangup(ctx, null, { ...why, text: `${why.text}，无法返回主流程，挂机` });
+  const reason: Reason = {
+    ...why,
+    ...where(ctx, back),
+    text: `${why.text}，多轮会话结束，回到节点「${back.def.name}」`,
+  };
+  if (question?.def.playWithMainFlow)
+    say(ctx, back.def.prompts, `n${back.index}`, back.def.interruptible, reason);
+  listen(ctx, reason);
+}
+
+// ---- customer input ----
+
+function interrupt(ctx: Ctx, text: string): void {
+  ctx.actions.push({
+    type: 'stopPlayback',
+    reason: { kind: 'interrupt', ...where(ctx), text: `客户说话超过2个字（${text.slice(0, 20)}），打断播放` },
+  });
+  ctx.s.pl = 0;
+}
+
+function matches(set: KeywordSet, hit: Set<number>): { priority: number; ids: number[] } | null {
+  if (!set.ids.length || hit.size === 0) return null;
+  // Count first without allocating: most sets do not match.
+  let count = 0;
+  for (const id of set.ids) if (hit.has(id)) count++;
+  if (count < Math.max(1, set.need)) return null;
+  let priority = -Infinity;
+  const ids: number[] = [];
+  set.ids.forEach((id, i) => {
+    if (!hit.has(id)) return;
+    ids.push(id);
+    priority = Math.max(priority, set.priorities[i]!);
+  });
+  return { priority, ids };
+}
+
+function bestBranch(node: CompiledNode, hit: Set<number>, any: Set<number>) {
+  let best: { branch: CompiledBranch; ids: number[]; priority: number } | null = null;
+  for (const b of node.branches) {
+    const m = matches(b.keywords, hit);
+    if (!m || b.ignore.some((id) => any.has(id))) continue;
+    if (!best || m.priority > best.priority) best = { branch: b, ids: m.ids, priority: m.priority };
+  }
+  return best;
+}
+
+function firstQuestion(ctx: Ctx, hit: Set<number>, high: boolean) {
+  for (const q of ctx.bot.questions) {
+    if (q.def.highPriority !== high) continue;
+    const m = matches(q.keywords, hit);
+    if (m) return { question: q, ids: m.ids };
+  }
+  return null;
+}
+
+function onSentence(ctx: Ctx, raw: string): void {
+  const s = ctx.s;
+  if (s.pl === 2) return;
+  if (s.pl === 1) {
+    if (countWords(raw) <= 2) return;
+    interrupt(ctx, raw);
+  }
+  const bot = ctx.bot;
+  const text = normaliseSentence(raw, bot.fillers);
+  if (!text) return;
+  s.c[SPEECH]++;
+  remember(ctx, 1, raw);
+  const found = findAll(bot.automaton, text);
+  const any = new Set(found);
+  track(ctx, any);
+  const blocked = found.filter((id) => bot.intercept.has(id));
+  if (blocked.length) {
+    const kws = keywordNames(ctx, blocked);
+    hangup(ctx, 70, {
+      kind: 'intercept',
+      ...where(ctx),
+      keywords: kws,
+      text: `识别到拦截关键词${quoted(kws)}，挂机`,
+    });
+    return;
+  }
+  const hit = bot.exact ? new Set(findExact(bot.automaton, text)) : any;
+  const node = nodeOf(ctx);
+  if (!node) return;
+  const high = firstQuestion(ctx, hit, true);
+  if (high) return answerQuestion(ctx, high.question, high.ids);
+  const branch = bestBranch(node, hit, any);
+  if (branch) {
+    const kws = keywordNames(ctx, branch.ids);
+    const text = `节点「${node.def.name}」分支「${branch.branch.def.name}」命中${quoted(kws)}`;
+    return takeBranch(ctx, node, branch.branch, { kind: 'branch', keywords: kws, text });
+  }
+  const normal = firstQuestion(ctx, hit, false);
+  if (normal) return answerQuestion(ctx, normal.question, normal.ids);
+  if (bot.def.llm.answerUnmatched) {
+    s.p = 2;
+    ctx.actions.push({
+      type: 'askLlm',
+      utterance: raw,
+      history: (s.h ?? [])
+        .slice(0, -1)
+        .map(([who, t]) => ({ role: who === 0 ? 'bot' : 'customer', text: t })),
+      reason: { kind: 'llm', ...where(ctx), text: `节点「${node.def.name}」未匹配，询问大模型` },
+    });
+    return;
+  }
+  fallback(ctx, 'noMatch');
+}
+
+/** Rule conditions 5006 (whole call) and 5009 (last sentence): remember which keywords hit. */
+function track(ctx: Ctx, any: Set<number>): void {
+  for (const t of ctx.bot.tracked) {
+    const now: number[] = [];
+    t.keywords.ids.forEach((id, i) => {
+      if (any.has(id)) now.push(i);
+    });
+    if (t.item === 5009) ctx.s.tc[t.slot] = now;
+    else if (now.length) {
+      const before = ctx.s.tc[t.slot] ?? [];
+      ctx.s.tc[t.slot] = [...new Set([...before, ...now])].sort((a, b) => a - b);
+    }
+  }
+}
+
+function takeBranch(ctx: Ctx, node: CompiledNode, branch: CompiledBranch, why: Reason): void {
+  const s = ctx.s;
+  const b = branch.def;
+  const reason: Reason = { ...why, ...where(ctx, node), branchId: b.id };
+  s.c[ROUNDS]++;
+  const counter = PROPERTY_COUNTER[b.property];
+  if (counter !== undefined) s.c[counter]++;
+  setLevel(ctx, b.setLevel, reason);
+  addLabel(ctx, b.addLabel, reason);
+  sendSms(ctx, b.smsTemplateId, reason);
+  say(ctx, b.prompts, `b${node.index}.${branch.index}`, node.def.interruptible, reason);
+  follow(ctx, b.next, reason, true);
+}
+
+function answerQuestion(ctx: Ctx, question: CompiledQuestion, ids: number[]): void {
+  const s = ctx.s;
+  const q = question.def;
+  const node = nodeOf(ctx)!;
+  const kws = keywordNames(ctx, ids);
+  const reason: Reason = {
+    kind: 'knowledge',
+    ...where(ctx, node),
+    questionId: q.id,
+    keywords: kws,
+    text: `知识库问题「${q.title}」命中${quoted(kws)}`,
+  };
+  s.c[ROUNDS]++;
+  if (!s.q.includes(question.index)) s.q.push(question.index);
+  setLevel(ctx, q.setLevel, reason);
+  sendSms(ctx, q.smsTemplateId, reason);
+  const interruptible = node.def.interruptible;
+  const flow = q.jump?.flowId ? ctx.bot.flows[ctx.bot.flowIndex.get(q.jump.flowId) ?? -1] : undefined;
+  say(ctx, q.prompts, `q${question.index}`, interruptible, reason);
+  if (q.answerMode === 'multi' && flow) {
+    // Entering a multi-round talk from a main node remembers where to come back to.
+    if (ctx.bot.flows[node.flow]!.main) {
+      s.r = node.index;
+      s.rq = question.index;
+    }
+    const target = q.jump?.nodeId
+      ? (ctx.bot.nodeIndex.get(`${flow.index}/${q.jump.nodeId}`) ?? -1)
+      : flow.start;
+    enterNode(ctx, target, { ...reason, text: `${reason.text}，进入多轮会话「${flow.def.name}」` });
+    return;
+  }
+  if (q.answerMode === 'jump' && q.jump) {
+    follow(ctx, { action: 3, flowId: q.jump.flowId ?? null, nodeId: q.jump.nodeId ?? null }, reason, true);
+    return;
+  }
+  if (q.playWithMainFlow) say(ctx, node.def.prompts, `n${node.index}`, interruptible, reason);
+  listen(ctx, reason);
+  s.is = q.ignoreSilence ? 1 : 0;
+}
+
+function fallback(ctx: Ctx, kind: 'noMatch' | 'silence', counted = true): void {
+  const s = ctx.s;
+  const node = nodeOf(ctx);
+  if (!node) return;
+  const fb = kind === 'noMatch' ? node.def.noMatch : node.def.silence;
+  const what = kind === 'noMatch' ? '未匹配' : '客户沉默';
+  const count = counted ? (kind === 'noMatch' ? ++s.nm : ++s.si) : kind === 'noMatch' ? s.nm : s.si;
+  const repeat = Math.min(5, Math.max(1, Math.floor(fb?.repeat ?? 1)));
+  const reason: Reason = {
+    kind,
+    ...where(ctx, node),
+    text: `节点「${node.def.name}」${what}（第${count}次）`,
+  };
+  if (!fb || count > repeat) {
+    follow(ctx, fb?.then ?? { action: 0 }, { ...reason, text: `${reason.text}，超过${repeat}次` }, false);
+    return;
+  }
+  say(ctx, fb.prompts, `${kind === 'noMatch' ? 'm' : 's'}${node.index}`, node.def.interruptible, reason);
+  listen(ctx, reason);
+}
+
+function onSilence(ctx: Ctx): void {
+  ctx.s.pl = 0;
+  if (ctx.s.is) {
+    // Just after a knowledge answer with ignoreSilence: prompt again but do not count it.
+    ctx.s.is = 0;
+    fallback(ctx, 'silence', false);
+    return;
+  }
+  fallback(ctx, 'silence');
+}
+
+function onDigit(ctx: Ctx, digit: string): void {
+  const s = ctx.s;
+  const node = nodeOf(ctx);
+  if (!node || (node.def.type !== 'ivr' && node.def.type !== 'gather')) return;
+  if (s.pl !== 0) {
+    ctx.actions.push({
+      type: 'stopPlayback',
+      reason: { kind: 'dtmf', ...where(ctx, node), text: `客户按键${digit}` },
+    });
+    s.pl = 0;
+  }
+  if (node.def.type === 'gather') {
+    s.dg += digit;
+    const want = Math.max(1, node.def.gatherDigits ?? 1);
+    if (s.dg.length < want) return;
+    const reason: Reason = {
+      kind: 'dtmf',
+      ...where(ctx, node),
+      text: `节点「${node.def.name}」收到按键${s.dg}`,
+    };
+    s.dg = '';
+    s.c[ROUNDS]++;
+    follow(ctx, node.def.next ?? { action: 1 }, reason, true);
+    return;
+  }
+  const branch = node.branches.find((b) => (b.def.dtmf ?? '').split(/[,，\s]+/).includes(digit));
+  if (!branch) return fallback(ctx, 'noMatch');
+  const text = `节点「${node.def.name}」按键${digit}选择分支「${branch.def.name}」`;
+  takeBranch(ctx, node, branch, { kind: 'dtmf', text });
+}
+
+function onLlmReply(ctx: Ctx, text: string | null): void {
+  const s = ctx.s;
+  s.p = 1;
+  const node = nodeOf(ctx);
+  if (!text || !text.trim() || !node) return fallback(ctx, 'noMatch');
+  const reason: Reason = { kind: 'llm', ...where(ctx, node), text: `节点「${node.def.name}」由大模型回答` };
+  s.c[ROUNDS]++;
+  say(ctx, [{ text }], null, node.def.interruptible, reason);
+  listen(ctx, reason);
+}
