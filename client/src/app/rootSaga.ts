@@ -2,6 +2,7 @@
 import type { SagaIterator } from 'redux-saga';
 import { all, fork } from 'redux-saga/effects';
 import { authSaga } from '../features/auth/sagas';
+import { botsSaga } from '../features/bots/sagas';
 import { crmSaga } from '../features/crm/sagas';
 import { dashboardSaga } from '../features/dashboard/sagas';
 import { noticesSaga } from '../features/notices/sagas';
@@ -9,5 +10,12 @@ import { socketSaga } from '../socket/saga';
 
 export function* rootSaga(): SagaIterator {
   // The socket watcher must be listening before authSaga restores a session.
-  yield all([fork(socketSaga), fork(noticesSaga), fork(dashboardSaga), fork(crmSaga), fork(authSaga)]);
+  yield all([
+    fork(socketSaga),
+    fork(noticesSaga),
+    fork(dashboardSaga),
+    fork(crmSaga),
+    fork(botsSaga),
+    fork(authSaga),
+  ]);
 }

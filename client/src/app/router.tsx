@@ -12,7 +12,7 @@ import { SHELL_PATH } from '../../../domain/menus';
 import { TopProgress } from '../ui/TopProgress';
 import { MenuGuard, RequireSession, ShellIndex, ToShell } from './guards';
 import { NavigationBridge } from './NavigationBridge';
-import { PUBLIC_PATHS as P, SHELL_ROUTES } from './routes';
+import { DETAIL_ROUTES, PUBLIC_PATHS as P, SHELL_ROUTES } from './routes';
 
 const LoginPage = lazy(() => import('../features/auth/pages/LoginPage'));
 const RegisterPage = lazy(() => import('../features/auth/pages/RegisterPage'));
@@ -60,6 +60,12 @@ export const routeObjects: RouteObject[] = [
         children: [
           { index: true, element: <ShellIndex /> },
           ...SHELL_ROUTES.map((r) => ({ path: r.key, element: <MenuGuard route={r} /> })),
+          ...DETAIL_ROUTES.map((d) => ({
+            path: d.key,
+            element: (
+              <MenuGuard route={{ ...SHELL_ROUTES.find((r) => r.key === d.menuKey)!, Page: d.Page }} />
+            ),
+          })),
           { path: '*', element: toNotFound },
         ],
       },

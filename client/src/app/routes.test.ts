@@ -17,13 +17,17 @@ describe('route table', () => {
     }
   });
 
-  it('builds the dashboard and the customer center; every other area is honestly not available yet', () => {
+  it('builds the dashboard, the customer center and the bots; every other area is honestly not available yet', () => {
     expect(SHELL_ROUTES.filter((r) => r.available).map((r) => r.key)).toEqual([
       'dashboards/rootdashboard',
       'crm/mycustomer',
       'crm/workremain',
       'crm/sea',
       'system/blackset',
+      'bot/botview',
+      'bot/botviewmarket',
+      'bot/commonknow',
+      'bot/bigmodel',
     ]);
     const notAvailable = SHELL_ROUTES.filter((r) => !r.available);
     expect(new Set(notAvailable.map((r) => r.Page)).size).toBe(1);

@@ -31,6 +31,10 @@ const BUILT: Record<string, LazyExoticComponent<ComponentType<ShellPageProps>>> 
   'crm/workremain': lazy(() => import('../features/crm/pages/RemindersPage')),
   'crm/sea': lazy(() => import('../features/crm/pages/SeaPage')),
   'system/blackset': lazy(() => import('../features/crm/pages/BlacklistPage')),
+  'bot/botview': lazy(() => import('../features/bots/pages/BotListPage')),
+  'bot/botviewmarket': lazy(() => import('../features/bots/pages/MarketPage')),
+  'bot/commonknow': lazy(() => import('../features/bots/pages/CommonKnowledgePage')),
+  'bot/bigmodel': lazy(() => import('../features/bots/pages/BigModelPage')),
 };
 
 export const SHELL_ROUTES: readonly ShellRoute[] = MENUS.map(({ key, area }) => ({
@@ -42,6 +46,23 @@ export const SHELL_ROUTES: readonly ShellRoute[] = MENUS.map(({ key, area }) => 
   available: key in BUILT,
   Page: BUILT[key] ?? NotAvailablePage,
 }));
+
+/** Pages under a menu that are not menus themselves (an editor of one row); the menu's permission applies. */
+export interface DetailRoute {
+  /** Child path under /rootmain, with params. */
+  key: string;
+  /** The menu this page belongs to (permission, side-bar highlight). */
+  menuKey: string;
+  Page: LazyExoticComponent<ComponentType<ShellPageProps>>;
+}
+
+export const DETAIL_ROUTES: readonly DetailRoute[] = [
+  {
+    key: 'bot/botview/:id',
+    menuKey: 'bot/botview',
+    Page: lazy(() => import('../features/bots/pages/BotEditorPage')),
+  },
+];
 
 export const areaLabelKey = (area: MenuArea): string => `menus:areas.${area}`;
 

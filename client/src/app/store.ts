@@ -3,6 +3,7 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import { setLoginRequiredHandler } from '../api';
 import { authActions, authReducer } from '../features/auth/slice';
+import { botsReducer } from '../features/bots/slice';
 import { crmReducer } from '../features/crm/slice';
 import { dashboardReducer } from '../features/dashboard/slice';
 import { noticesReducer } from '../features/notices/slice';
@@ -13,6 +14,7 @@ export const rootReducer = combineReducers({
   notices: noticesReducer,
   dashboard: dashboardReducer,
   crm: crmReducer,
+  bots: botsReducer,
 });
 
 export function createAppStore() {

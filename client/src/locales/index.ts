@@ -7,6 +7,7 @@ import zhNotices from './zh-CN/notices.json';
 import zhDashboard from './zh-CN/dashboard.json';
 import zhMenus from './zh-CN/menus.json';
 import zhCrm from './zh-CN/crm.json';
+import zhBots from './zh-CN/bots.json';
 import enCommon from './en/common.json';
 import enErrors from './en/errors.json';
 import enAuth from './en/auth.json';
@@ -15,6 +16,7 @@ import enNotices from './en/notices.json';
 import enDashboard from './en/dashboard.json';
 import enMenus from './en/menus.json';
 import enCrm from './en/crm.json';
+import enBots from './en/bots.json';
 
 export const LANGUAGES = ['zh-CN', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -29,6 +31,7 @@ export const NAMESPACES = [
   'dashboard',
   'menus',
   'crm',
+  'bots',
 ] as const;
 
 export const resources = {
@@ -41,6 +44,7 @@ export const resources = {
     dashboard: zhDashboard,
     menus: zhMenus,
     crm: zhCrm,
+    bots: zhBots,
   },
   en: {
     common: enCommon,
@@ -51,6 +55,7 @@ export const resources = {
     dashboard: enDashboard,
     menus: enMenus,
     crm: enCrm,
+    bots: enBots,
   },
 } as const;
 

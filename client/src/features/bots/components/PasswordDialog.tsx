@@ -1,0 +1,98 @@
+// Export a bot file or import one: both need the Bot download password (SPEC §5).
+import {
+  Button,
+  Callout,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FileInput,
+  FormGroup,
+  Intent,
+} from '@blueprintjs/core';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { stashFile } from '../../crm/uploads';
+import { selectBotList } from '../slice';
+import { listActions as L } from '../slice/list';
+import { TextInput } from './fields';
+
+export function PasswordDialog() {
+  const { t } = useTranslation('bots');
+  const dispatch = useAppDispatch();
+  const s = useAppSelector(selectBotList);
+  const d = s.dialog;
+  const open = d?.kind === 'export' || d?.kind === 'import';
+  const [password, setPassword] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [tried, setTried] = useState(false);
+  useEffect(() => {
+    setPassword('');
+    setFile(null);
+    setTried(false);
+  }, [open]);
+  if (!open || !d) return null;
+  const isImport = d.kind === 'import';
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTried(true);
+    if (!password || (isImport && !file)) return;
+    if (d.kind === 'export') dispatch(L.exportRequested({ id: d.bot.id, name: d.bot.name, password }));
+    else dispatch(L.importRequested({ fileKey: stashFile(file!), password }));
+  };
+  return (
+    <Dialog
+      isOpen
+      onClose={() => dispatch(L.dialogOpened(null))}
+      icon={isImport ? 'import' : 'export'}
+      title={d.kind === 'export' ? t('dialog.exportTitle', { name: d.bot.name }) : t('dialog.importTitle')}
+    >
+      <form onSubmit={submit} noValidate data-testid="password-dialog">
+        <DialogBody>
+          {isImport && (
+            <FormGroup
+              label={t('dialog.file')}
+              intent={tried && !file ? Intent.DANGER : Intent.NONE}
+              helperText={tried && !file ? t('validation.file') : undefined}
+            >
+              <FileInput
+                fill
+                text={file?.name ?? t('dialog.file')}
+                inputProps={{ accept: '.json,application/json', 'data-testid': 'import-file' } as never}
+                onInputChange={(e) => setFile((e.currentTarget as HTMLInputElement).files?.[0] ?? null)}
+              />
+            </FormGroup>
+          )}
+          <TextInput
+            id="bot-password"
+            type="password"
+            label={t('dialog.password')}
+            helper={t('dialog.passwordHint')}
+            value={password}
+            error={tried && !password ? 'bots:validation.password' : null}
+            onChange={setPassword}
+          />
+          {s.error && (
+            <Callout intent={Intent.DANGER} data-testid="password-error">
+              {s.error}
+            </Callout>
+          )}
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text={t('actions.cancel')} onClick={() => dispatch(L.dialogOpened(null))} />
+              <Button
+                type="submit"
+                intent={Intent.PRIMARY}
+                loading={s.pending}
+                text={t('actions.ok')}
+                data-testid="password-submit"
+              />
+            </>
+          }
+        />
+      </form>
+    </Dialog>
+  );
+}

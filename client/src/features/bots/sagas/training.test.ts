@@ -1,0 +1,79 @@
+import { call, put, select } from 'redux-saga/effects';
+import type { TrainReply } from '../../../../../domain/bot/api';
+import { api } from '../../../api';
+import { initialEditorState } from '../slice/editor';
+import { selectEditor, selectTraining } from '../slice';
+import { initialTrainingState, trainingActions as T, trainingReducer } from '../slice/training';
+import { followUp, now, trainSaga } from './training';
+
+jest.mock('../../../app/env', () => ({ API_BASE: '' }));
+
+const reason = { kind: 'start' as const, text: '接通' };
+const reply = (actions: TrainReply['actions'], ended = false): TrainReply => ({
+  state: 's1',
+  actions,
+  ended,
+  grade: null,
+});
+const opts = { successToast: false };
+
+describe('training', () => {
+  it('sends playback finished after a prompt and no answer to an LLM question', () => {
+    const play = { type: 'play' as const, text: '您好', recordingId: null, interruptible: true, reason };
+    expect(followUp(reply([play, { type: 'listen', waitSeconds: 5, reason }]), 9)).toEqual({
+      type: 'playbackFinished',
+      at: 9,
+    });
+    expect(followUp(reply([{ type: 'askLlm', utterance: 'x', history: [], reason }]), 9)).toEqual({
+      type: 'llmReply',
+      text: null,
+      at: 9,
+    });
+    expect(followUp(reply([play], true), 9)).toBeNull();
+    expect(followUp(reply([]), 9)).toBeNull();
+  });
+
+  it('starts with answered at 0, then follows up until the engine waits', () => {
+    const g = trainSaga(T.startRequested());
+    expect(g.next().value).toEqual(select(selectEditor));
+    expect(g.next({ ...initialEditorState, id: 7 }).value).toEqual(call(now));
+    expect(g.next(1000).value).toEqual(put(T.clockStarted(1000)));
+    expect(g.next().value).toEqual(
+      call(api.post, '/api/bots/7/train', { state: null, event: { type: 'answered', at: 0 } }, opts),
+    );
+    const first = reply([{ type: 'play', text: '您好', recordingId: null, interruptible: true, reason }]);
+    expect(g.next(first).value).toEqual(put(T.replied(first)));
+    expect(g.next().value).toEqual(put(T.autoEvent({ type: 'playbackFinished', at: 0 })));
+    expect(g.next().value).toEqual(
+      call(api.post, '/api/bots/7/train', { state: 's1', event: { type: 'playbackFinished', at: 0 } }, opts),
+    );
+    expect(g.next(reply([])).value).toEqual(put(T.replied(reply([]))));
+    expect(g.next().done).toBe(true);
+  });
+
+  it('stamps customer events with the time since the start and keeps them in the chat', () => {
+    const g = trainSaga(T.eventRequested({ type: 'asrFinal', text: '可以' }));
+    g.next();
+    g.next({ ...initialEditorState, id: 7 });
+    expect(g.next(4500).value).toEqual(select(selectTraining));
+    expect(g.next({ ...initialTrainingState, state: 's1', startedAt: 1000 }).value).toEqual(
+      call(
+        api.post,
+        '/api/bots/7/train',
+        { state: 's1', event: { type: 'asrFinal', text: '可以', at: 3500 } },
+        opts,
+      ),
+    );
+    let s = trainingReducer(initialTrainingState, T.startRequested());
+    s = trainingReducer(s, T.eventRequested({ type: 'silence' }));
+    s = trainingReducer(
+      s,
+      T.replied({
+        ...reply([{ type: 'hangup', result: null, reason }], true),
+        grade: { level: 21, labels: [], reason },
+      }),
+    );
+    expect(s).toMatchObject({ ended: true, pending: false, grade: { level: 21 } });
+    expect(s.items.map((i) => i.kind)).toEqual(['customer', 'bot']);
+  });
+});
