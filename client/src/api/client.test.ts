@@ -174,4 +174,24 @@ describe('api client: downloads', () => {
     expect(e).toMatchObject({ code: 404, kind: 'envelope' });
     expect(deps.notifyError).toHaveBeenCalledWith('No such recording');
   });
+
+  it('posts a JSON body when one is given (a TTS preview)', async () => {
+    const { api, calls } = setup(
+      () => new Response('RIFF', { status: 200, headers: { 'Content-Type': 'audio/wav' } }),
+    );
+    const { blob } = await api.download('/api/bots/tts/preview', {}, { text: '你好' });
+    expect(await blob.text()).toBe('RIFF');
+    expect(calls[0]!.init.method).toBe('POST');
+    expect(calls[0]!.init.body).toBe(JSON.stringify({ text: '你好' }));
+  });
+});
+
+describe('api client: delete with a body', () => {
+  it('sends the typed confirmation as JSON', async () => {
+    const { api, calls } = setup(() => json({ code: 200, message: 'Deleted', data: null }));
+    await api.delete('/api/bots/5', { body: { confirm: 'delete' } });
+    expect(calls[0]!.init.method).toBe('DELETE');
+    expect(new Headers(calls[0]!.init.headers).get('Content-Type')).toBe('application/json');
+    expect(calls[0]!.init.body).toBe('{"confirm":"delete"}');
+  });
 });

@@ -118,15 +118,25 @@ export function createApiClient(deps: ApiDeps) {
     throw fail(new ApiError(httpStatusMessage(res.status, deps.t), res.status, 'http', parsed ?? null), opts);
   }
 
-  /** Binary download (audio, exports). A failure still arrives as a JSON envelope or a bare status. */
+  /**
+   * Binary download (audio, exports): a GET, or a POST of `body` when one is given (e.g. a TTS
+   * preview). A failure still arrives as a JSON envelope or a bare status.
+   */
   async function download(
     path: string,
     opts: RequestOptions = {},
+    body?: unknown,
   ): Promise<{ blob: Blob; filename: string | null }> {
-    const res = await send('GET', path, { kind: 'none' }, opts);
+    const method = body === undefined ? 'GET' : 'POST';
+    const res = await send(
+      method,
+      path,
+      body === undefined ? { kind: 'none' } : { kind: 'json', value: body },
+      opts,
+    );
     if (!res.ok || (res.headers.get('Content-Type') ?? '').includes('application/json')) {
       const parsed = parseJson(await res.text());
-      if (isEnvelope(parsed) && !isSuccess(parsed)) fromEnvelope<never>(parsed, 'GET', opts);
+      if (isEnvelope(parsed) && !isSuccess(parsed)) fromEnvelope<never>(parsed, method, opts);
       throw fail(
         new ApiError(httpStatusMessage(res.status, deps.t), res.status, 'http', parsed ?? null),
         opts,
@@ -143,7 +153,14 @@ export function createApiClient(deps: ApiDeps) {
       request<T>('POST', path, value === undefined ? { kind: 'none' } : { kind: 'json', value }, opts),
     put: <T>(path: string, value?: unknown, opts?: RequestOptions) =>
       request<T>('PUT', path, value === undefined ? { kind: 'none' } : { kind: 'json', value }, opts),
-    delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, { kind: 'none' }, opts),
+    /** `opts.body`: a JSON body, e.g. the typed `delete` confirmation. */
+    delete: <T>(path: string, opts?: RequestOptions & { body?: unknown }) =>
+      request<T>(
+        'DELETE',
+        path,
+        opts?.body === undefined ? { kind: 'none' } : { kind: 'json', value: opts.body },
+        opts,
+      ),
     upload: <T>(path: string, form: FormData, opts?: RequestOptions) =>
       request<T>('POST', path, { kind: 'form', value: form }, opts),
     download,

@@ -2,7 +2,6 @@ import { call, put, select } from 'redux-saga/effects';
 import { api, ApiError } from '../../../api';
 import { navigate } from '../../../app/navigation';
 import { saveBlob } from '../../crm/uploads';
-import { deleteWithBody } from '../http';
 import { selectBotList } from '../slice';
 import { initialListState, listActions as L, listReducer } from '../slice/list';
 import { createBotSaga, deleteSaga, editorPath, exportSaga, loadBotsSaga, quiet } from './list';
@@ -37,7 +36,9 @@ describe('bot list sagas', () => {
 
   it('deletes with the typed word in the body', () => {
     const g = deleteSaga(L.deleteRequested(5));
-    expect(g.next().value).toEqual(call(deleteWithBody, '/api/bots/5', { confirm: 'delete' }));
+    expect(g.next().value).toEqual(
+      call(api.delete, '/api/bots/5', { ...quiet, body: { confirm: 'delete' } }),
+    );
     expect(g.next().value).toEqual(put(L.opDone()));
     expect(g.next().value).toEqual(put(L.rowRemoved(5)));
   });

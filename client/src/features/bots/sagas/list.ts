@@ -12,7 +12,6 @@ import { navigate } from '../../../app/navigation';
 import { showToast } from '../../../ui/toaster';
 import { saveBlob, takeFile } from '../../crm/uploads';
 import { failureOf } from '../../crm/validation';
-import { deleteWithBody } from '../http';
 import { selectBotList } from '../slice';
 import {
   listActions as L,
@@ -99,7 +98,7 @@ export function* cloneSaga(action: PayloadAction<{ id: number; name: string }>):
 
 export function* deleteSaga(action: PayloadAction<number>): SagaIterator {
   try {
-    yield call(deleteWithBody, `/api/bots/${action.payload}`, { confirm: 'delete' });
+    yield call(api.delete, `/api/bots/${action.payload}`, { ...quiet, body: { confirm: 'delete' } });
     yield put(L.opDone());
     yield put(L.rowRemoved(action.payload));
   } catch (e) {

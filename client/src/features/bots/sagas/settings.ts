@@ -7,7 +7,6 @@ import type { KnowledgeQuestion } from '../../../../../domain/bot/definition';
 import { api } from '../../../api';
 import { failureOf } from '../../crm/validation';
 import { playBlob } from '../audio';
-import { postForBlob } from '../http';
 import { settingsActions as S, type LlmTestResult } from '../slice/settings';
 import { quiet } from './list';
 
@@ -65,10 +64,10 @@ export function* saveTtsSaga(action: PayloadAction<TtsSettings>): SagaIterator {
 
 export function* previewSaga(action: PayloadAction<{ text: string; speed?: number }>): SagaIterator {
   try {
-    const blob = (yield call(postForBlob, '/api/bots/tts/preview', action.payload)) as Blob;
-    yield call(playBlob, blob);
+    const r = (yield call(api.download, '/api/bots/tts/preview', {}, action.payload)) as { blob: Blob };
+    yield call(playBlob, r.blob);
   } catch {
-    // Shown by postForBlob.
+    // Shown by the API client.
   }
   yield put(S.previewDone());
 }
