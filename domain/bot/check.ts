@@ -4,8 +4,7 @@ import type { BotProblem } from './api';
 import type { BotDefinition, Branch, Fallback, FlowNode, NextStep } from './definition';
 import { BRANCH_PROPERTIES } from './definition';
 import { parseKeyword } from './normalise';
-
-const HOT_WORD = /^[\u4e00-\u9fff]{1,10}$/;
+import { hotWordProblem } from './hotWords';
 
 class Problems {
   readonly list: BotProblem[] = [];
@@ -162,7 +161,7 @@ export function check(def: BotDefinition): BotProblem[] {
     });
   });
   def.hotWords.forEach((w, i) => {
-    if (!HOT_WORD.test(w)) p.error('badHotWord', `hotWords.${i}`, { word: w });
+    if (hotWordProblem(w)) p.error('badHotWord', `hotWords.${i}`, { word: w });
   });
 
   // Reachability: from the main flows' start nodes (and knowledge targets) along every edge.
