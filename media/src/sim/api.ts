@@ -1,0 +1,217 @@
+// `api` / `bgapi` commands (mod_commands.c and mod_sofia.c in FreeSWITCH). Each handler returns
+// the text the stream would hold; api_exec sends it as the api/response body or BACKGROUND_JOB body.
+import { HangupCause } from '../../../domain/telephony';
+import { dial } from './callee';
+import { Channel } from './channel';
+import { parseBrackets, parseEndpoint, splitArgs } from './dialstring';
+import type { Hub } from './hub';
+import { pickPersona } from './personas';
+import { uuidFrom } from './random';
+
+type Handler = (hub: Hub, arg: string) => string | Promise<string>;
+
+const NO_CHANNEL = '-ERR No such channel!\n';
+
+function withChannel(fn: (hub: Hub, ch: Channel, rest: string[]) => string): Handler {
+  return (hub, arg) => {
+    const [uuid, ...rest] = splitArgs(arg);
+    const ch = uuid ? hub.channels.get(uuid) : undefined;
+    return ch && !ch.hungUp ? fn(hub, ch, rest) : NO_CHANNEL;
+  };
+}
+
+/**
+ * originate <{vars}dial string> <&app(arg) | exten> [dialplan] [context] [cid_name] [cid_num] [timeout]
+ * Replies "+OK <uuid>\n" once answered, or "-ERR <CAUSE>\n" (originate_function, mod_commands.c).
+ */
+async function originate(hub: Hub, arg: string): Promise<string> {
+  const argv = splitArgs(arg);
+  if (argv.length < 2) return '-ERR USAGE: originate <call url> <exten>|&<application_name>(<app_args>)\n';
+  const { vars, rest } = parseBrackets(argv[0]!);
+  const ep = parseEndpoint(rest);
+  if (!ep) return '-ERR CHAN_NOT_IMPLEMENTED\n';
+  const rng = hub.callRng(ep.number);
+  const persona = pickPersona(hub.opts.personas, ep.number, rng);
+  const uuid = vars.get('origination_uuid') ?? uuidFrom(rng);
+  if (hub.channels.has(uuid)) return '-ERR DESTINATION_OUT_OF_ORDER\n';
+  const timeout = Number(vars.get('originate_timeout') ?? argv[6] ?? 60) || 60;
+  const cidName = vars.get('origination_caller_id_name') ?? argv[4] ?? 'FreeSWITCH';
+  const cidNumber = vars.get('origination_caller_id_number') ?? argv[5] ?? '0000000000';
+  const chVars = new Map<string, string>([
+    ['direction', 'outbound'],
+    ['is_outbound', 'true'],
+    ['uuid', uuid],
+    ['call_uuid', uuid],
+    ...(ep.gateway ? ([['sip_gateway_name', ep.gateway]] as const) : []),
+    ...vars,
+    ['sim_persona', persona.name],
+  ]);
+  const ch = new Channel(hub, uuid, ep.channelName, ep.number, cidName, cidNumber, chVars, persona, rng);
+  hub.channels.set(uuid, ch);
+  hub.sessionsSinceStartup++;
+  hub.peakSessions = Math.max(hub.peakSessions, hub.channels.size);
+  ch.fire('CHANNEL_CREATE');
+  const res = await dial(ch, timeout);
+  if (!res.ok) return `-ERR ${res.cause}\n`;
+  hub.after(0, () => startExtension(ch, argv[1]!));
+  return `+OK ${uuid}\n`;
+}
+
+/** After answer the leg runs its extension: `&park()` parks it (CHANNEL_EXECUTE + CHANNEL_PARK). */
+function startExtension(ch: Channel, exten: string): void {
+  if (ch.hungUp) return;
+  ch.setState('CS_EXECUTE');
+  const m = /^&([\w-]+)\((.*)\)$/.exec(exten) ?? /^&([\w-]+):?(.*)$/.exec(exten);
+  const app = m?.[1] ?? 'park';
+  if (app === 'park') {
+    ch.fire('CHANNEL_EXECUTE', [
+      ['Application', 'park'],
+      ['Application-Data', ''],
+    ]);
+    ch.fire('CHANNEL_PARK');
+    return;
+  }
+  ch.enqueue({ app, arg: m?.[2] ?? '', loops: 1 });
+}
+
+function showChannels(hub: Hub, arg: string): string {
+  const rows = [...hub.channels.values()].map((ch) => ({
+    uuid: ch.uuid,
+    direction: ch.direction,
+    created: new Date(ch.times.createdUs / 1000).toISOString().replace('T', ' ').slice(0, 19),
+    created_epoch: String(Math.floor(ch.times.createdUs / 1e6)),
+    name: ch.name,
+    state: ch.state,
+    cid_name: ch.callerIdName,
+    cid_num: ch.callerIdNumber,
+    ip_addr: '',
+    dest: ch.destination,
+    application: '',
+    application_data: '',
+    dialplan: 'XML',
+    context: 'default',
+    read_codec: 'PCMA',
+    read_rate: '8000',
+    write_codec: 'PCMA',
+    write_rate: '8000',
+    secure: '',
+    hostname: hub.hostname,
+    callstate: ch.callState,
+    call_uuid: ch.uuid,
+  }));
+  if (/\bas\s+json\b/i.test(arg))
+    return JSON.stringify(rows.length ? { row_count: rows.length, rows } : { row_count: 0 });
+  const cols = Object.keys(rows[0] ?? { uuid: '' });
+  const lines = rows.map((r) => cols.map((c) => (r as Record<string, string>)[c]).join(','));
+  return `${cols.join(',')}\n${lines.join('\n')}${lines.length ? '\n' : ''}\n${rows.length} total.\n`;
+}
+
+function status(hub: Hub): string {
+  let ms = Date.now() - hub.startedAtMs;
+  const part = (n: number) => {
+    const v = Math.floor(ms / n);
+    ms -= v * n;
+    return v;
+  };
+  const [y, d, h, m, s] = [part(31536000000), part(86400000), part(3600000), part(60000), part(1000)];
+  const n = hub.channels.size;
+  return (
+    `UP ${y} years, ${d} days, ${h} hours, ${m} minutes, ${s} seconds, ${ms} milliseconds, 0 microseconds\n` +
+    `FreeSWITCH (Version 1.10.12 -release 64bit) is ready\n` +
+    `${hub.sessionsSinceStartup} session(s) since startup\n` +
+    `${n} session(s) - peak ${hub.peakSessions}, last 5min ${hub.peakSessions} \n` +
+    `0 session(s) per Sec out of max 30, peak 0, last 5min 0 \n` +
+    `1000 session(s) max\nmin idle cpu 0.00/100.00\nCurrent Stack Size/Max 240K/8192K\n`
+  );
+}
+
+function sofia(hub: Hub, arg: string): string {
+  const a = splitArgs(arg);
+  if (a[0] === 'status')
+    return (
+      `                     Name\t   Type\t                                      Data\tState\n` +
+      `=================================================================================================\n` +
+      `                 external\tprofile\t              sip:mod_sofia@127.0.0.1:5080\tRUNNING (0)\n` +
+      `                 internal\tprofile\t              sip:mod_sofia@127.0.0.1:5060\tRUNNING (0)\n` +
+      `=================================================================================================\n` +
+      `2 profiles 0 aliases\n`
+    );
+  if (a[0] === 'profile' && a[2] === 'rescan') return '+OK scan complete\n';
+  if (a[0] === 'profile' && (a[2] === 'restart' || a[2] === 'start' || a[2] === 'stop')) return `+OK\n`;
+  return `-ERR Usage: sofia status|profile <name> rescan (sim ${hub.channels.size} ch)\n`;
+}
+
+const HANDLERS: Record<string, Handler> = {
+  originate,
+  uuid_kill: withChannel((_h, ch, [cause]) => {
+    // A ringing leg is CANCELled (487); an answered one gets a BYE.
+    void ch.hangup(
+      cause ?? HangupCause.NORMAL_CLEARING,
+      ch.answered ? 200 : 487,
+      ch.answered ? 'send_bye' : 'send_cancel',
+    );
+    return '+OK\n';
+  }),
+  uuid_break: withChannel((_h, ch, [all]) => {
+    ch.breakMedia(all === 'all');
+    return '+OK\n';
+  }),
+  uuid_answer: withChannel((_h, ch) => {
+    ch.answer();
+    return '+OK\n';
+  }),
+  uuid_transfer: withChannel((_h, ch) => {
+    ch.breakMedia(true);
+    return '+OK\n';
+  }),
+  uuid_bridge: withChannel((hub, ch, [other]) => {
+    const b = other ? hub.channels.get(other) : undefined;
+    if (!b) return `-ERR Invalid uuid ${other ?? ''}\n`;
+    const ids: Array<[string, string]> = [
+      ['Bridge-A-Unique-ID', ch.uuid],
+      ['Bridge-B-Unique-ID', b.uuid],
+      ['Other-Leg-Unique-ID', b.uuid],
+    ];
+    ch.fire('CHANNEL_BRIDGE', ids);
+    return `+OK ${b.uuid}\n`;
+  }),
+  uuid_record: withChannel((_h, ch, [action, file]) => {
+    if (!file) return '-ERR Usage: uuid_record <uuid> [start|stop|mask|unmask] <path> [<limit>]\n';
+    if (action === 'start') {
+      ch.recordings.add(file);
+      ch.fire('RECORD_START', [['Record-File-Path', file]]);
+    } else if (action === 'stop' && (ch.recordings.delete(file) || file === 'all')) {
+      ch.fire('RECORD_STOP', [['Record-File-Path', file]]);
+    }
+    return '+OK Success\n';
+  }),
+  uuid_exists: (hub, arg) => (hub.channels.get(arg.trim())?.hungUp === false ? 'true' : 'false'),
+  uuid_getvar: withChannel((_h, ch, [name]) =>
+    name ? (ch.vars.get(name) ?? '_undef_') : '-ERR No variable specified\n',
+  ),
+  uuid_setvar: withChannel((_h, ch, [name, ...value]) => {
+    if (!name) return '-ERR No variable specified\n';
+    if (value.length) ch.vars.set(name, value.join(' '));
+    else ch.vars.delete(name);
+    return '+OK\n';
+  }),
+  show: (hub, arg) =>
+    /^(channels|calls)\b/.test(arg.trim()) ? showChannels(hub, arg) : '-ERR Invalid command\n',
+  status,
+  sofia,
+  reloadxml: () => '+OK [Success]\n',
+  version: () => 'FreeSWITCH Version 1.10.12-release~64bit (sim)\n',
+  hupall: (hub, arg) => {
+    const cause = splitArgs(arg)[0] ?? HangupCause.NORMAL_CLEARING;
+    for (const ch of hub.channels.values()) void ch.hangup(cause, ch.answered ? 200 : 487, 'send_bye');
+    return `+OK hangup all channels with cause ${cause}\n`;
+  },
+  echo: (_h, arg) => arg,
+};
+
+/** Runs one API command: "-ERR <cmd> Command not found!\n" for unknown ones, as api_exec does. */
+export async function runApi(hub: Hub, cmd: string, arg: string): Promise<string> {
+  const fn = HANDLERS[cmd];
+  if (!fn) return `-ERR ${cmd} Command not found!\n`;
+  return fn(hub, arg);
+}

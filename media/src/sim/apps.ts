@@ -1,0 +1,258 @@
+// Dialplan applications run through `sendmsg <uuid>` / `call-command: execute`. Each returns the
+// Application-Response FreeSWITCH reports in CHANNEL_EXECUTE_COMPLETE (undefined = "_none_").
+// Responses follow mod_dptools.c: playback_function sets "FILE PLAYED" (also when broken off),
+// "FILE NOT FOUND" or "PLAYBACK ERROR".
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { inspectWav } from '../../../domain/wav';
+import { HangupCause } from '../../../domain/telephony';
+import { promptEnded, promptStarted } from './callee';
+import type { Channel, Speech, WaitEnd } from './channel';
+import { parseBrackets, splitArgs } from './dialstring';
+import type { Headers } from './framing';
+
+type App = (ch: Channel, arg: string) => Promise<string | undefined>;
+
+const DEFAULT_PROMPT_MS = 2000;
+const DEFAULT_NO_INPUT_MS = 5000;
+
+/** Duration of a prompt: the WAV header if the file is on disk, else the hint, else 2 s. */
+export async function promptMs(file: string, hint?: string): Promise<number> {
+  const silence = /^silence_stream:\/\/(\d+)/.exec(file);
+  if (silence) return Number(silence[1]);
+  try {
+    const info = inspectWav(new Uint8Array(await readFile(file)));
+    if (info.ok) return info.durationMs;
+  } catch {
+    // Not on this machine: prompts usually live on the FreeSWITCH box. Fall back to the hint.
+  }
+  const n = Number(hint);
+  return Number.isFinite(n) && n > 0 ? n : DEFAULT_PROMPT_MS;
+}
+
+/**
+ * What the callee "hears" for a prompt, so personas can answer by keyword: the `sim_text`
+ * file parameter (`playback {sim_text=您好}/p/x.wav`; FreeSWITCH accepts `{}` file-handle
+ * parameters and copies them into PLAYBACK_START/STOP, see switch_ivr_play_file), else a
+ * `sim_prompt_text` channel variable (consumed by the next prompt), else the file's base name.
+ */
+function promptText(ch: Channel, file: string, params: Map<string, string>): string {
+  const fromVar = ch.vars.get('sim_prompt_text');
+  if (fromVar !== undefined) ch.vars.delete('sim_prompt_text');
+  return params.get('sim_text') ?? fromVar ?? path.basename(file).replace(/\.[^.]+$/, '');
+}
+
+/** Plays one file with PLAYBACK_START / PLAYBACK_STOP and the round hooks for the callee. */
+async function play(
+  ch: Channel,
+  arg: string,
+  whilePlaying?: (stop: () => void) => () => void,
+): Promise<WaitEnd> {
+  const { vars: params, rest } = parseBrackets(arg);
+  const file = rest.trim();
+  const ms = await promptMs(file, params.get('sim_duration_ms') ?? ch.vars.get('sim_duration_ms'));
+  const text = promptText(ch, file, params);
+  const extra: Headers = [...params];
+  ch.fire('PLAYBACK_START', [['Playback-File-Path', file], ...extra]);
+  promptStarted(ch, text);
+  const started = performance.now();
+  const cleanup = whilePlaying?.(() => ch.breakMedia(false));
+  const end = await ch.wait(ms);
+  cleanup?.();
+  const playedMs = end === 'done' ? ms : Math.min(ms, (performance.now() - started) / ch.hub.opts.timeScale);
+  ch.vars.set('playback_ms', String(Math.round(playedMs)));
+  ch.vars.set('playback_samples', String(Math.round(playedMs * 8)));
+  ch.fire('PLAYBACK_STOP', [
+    ['Playback-File-Path', file],
+    ['Playback-Status', end === 'break' ? 'break' : 'done'],
+    ...extra,
+  ]);
+  promptEnded(ch, text, end);
+  return end;
+}
+
+const playResponse = (end: WaitEnd) => (end === 'hangup' ? 'PLAYBACK ERROR' : 'FILE PLAYED');
+
+/** Collects DTMF digits until `max` digits, a terminator, or `timeoutMs` of quiet. */
+function collectDigits(ch: Channel, max: number, terminators: string, timeoutMs: number): Promise<string> {
+  return new Promise((resolve) => {
+    let digits = '';
+    let gen = 0;
+    const finish = () => {
+      ch.speechListeners.delete(l);
+      resolve(digits);
+    };
+    const arm = () => {
+      const mine = ++gen;
+      void ch.wait(timeoutMs, false).then(() => mine === gen && finish());
+    };
+    const l = (s: Speech) => {
+      if (s.kind !== 'dtmf') return;
+      if (terminators.includes(s.text)) return finish();
+      digits += s.text;
+      if (digits.length >= max) return finish();
+      arm();
+    };
+    ch.speechListeners.add(l);
+    arm();
+  });
+}
+
+const APPS: Record<string, App> = {
+  async playback(ch, arg) {
+    return playResponse(await play(ch, arg));
+  },
+
+  // play_and_detect_speech <file> detect:<engine> {params}<grammar>: plays with barge-in, then
+  // waits for the result and stores it in detect_speech_result (mod_dptools.c).
+  async play_and_detect_speech(ch, arg) {
+    const at = arg.indexOf(' detect:');
+    const file = at < 0 ? arg : arg.slice(0, at);
+    const grammar = at < 0 ? 'default' : (splitArgs(arg.slice(at + 8))[1] ?? 'default');
+    ch.detecting = { grammar: parseBrackets(grammar).rest || 'default' };
+    ch.vars.delete('detect_speech_result');
+    let result: Speech | null = null;
+    const heard = new Promise<Speech>((resolve) => {
+      const l = (s: Speech) => {
+        if (s.kind === 'result') {
+          ch.speechListeners.delete(l);
+          resolve(s);
+        }
+      };
+      ch.speechListeners.add(l);
+    });
+    void heard.then((s) => (result = s));
+    const end = await play(ch, file, (stop) => {
+      const barge = (s: Speech) => s.kind === 'begin' && stop();
+      ch.speechListeners.add(barge);
+      return () => ch.speechListeners.delete(barge);
+    });
+    if (end !== 'hangup' && !result) {
+      const noInput = Number(ch.vars.get('sim_no_input_ms') ?? DEFAULT_NO_INPUT_MS);
+      result = await Promise.race([heard, ch.wait(noInput, false).then(() => null)]);
+    }
+    ch.detecting = null;
+    const got = result as Speech | null;
+    if (got?.body) ch.vars.set('detect_speech_result', got.body);
+    return undefined;
+  },
+
+  // detect_speech <engine> <grammar> <name> | stop | pause | resume: background recognition.
+  async detect_speech(ch, arg) {
+    const [first, second] = splitArgs(arg);
+    if (first === 'stop') ch.detecting = null;
+    else if (first === 'pause') ch.detecting = null;
+    else if (first === 'resume') ch.detecting = { grammar: 'default' };
+    else if (first && !['grammar', 'nogrammar', 'grammaron', 'grammaroff', 'param'].includes(first))
+      ch.detecting = { grammar: parseBrackets(second ?? 'default').rest || 'default' };
+    return undefined;
+  },
+
+  // speak <engine>|<voice>|<text>: TTS without PLAYBACK events; ~200 ms per character.
+  async speak(ch, arg) {
+    const text = arg.split('|').pop() ?? '';
+    promptStarted(ch, text);
+    const end = await ch.wait(Math.max(500, [...text].length * 200));
+    promptEnded(ch, text, end);
+    return undefined;
+  },
+
+  async sleep(ch, arg) {
+    await ch.wait(Number(arg) || 0);
+    return undefined;
+  },
+
+  async answer(ch) {
+    ch.answer();
+    return undefined;
+  },
+
+  async hangup(ch, arg) {
+    // Not awaited: the hang-up waits for this very application to return.
+    void ch.hangup(arg.trim() || HangupCause.NORMAL_CLEARING, ch.answered ? 200 : undefined, 'send_bye');
+    return undefined;
+  },
+
+  async set(ch, arg) {
+    const at = arg.indexOf('=');
+    if (at > 0) {
+      const value = arg.slice(at + 1);
+      if (value === '') ch.vars.delete(arg.slice(0, at));
+      else ch.vars.set(arg.slice(0, at), value);
+    }
+    return undefined;
+  },
+
+  async park(ch) {
+    ch.fire('CHANNEL_PARK');
+    return undefined;
+  },
+
+  async record_session(ch, arg) {
+    const file = parseBrackets(arg).rest.trim();
+    ch.recordings.add(file);
+    ch.fire('RECORD_START', [['Record-File-Path', file]]);
+    return undefined;
+  },
+
+  async stop_record_session(ch, arg) {
+    const file = arg.trim();
+    if (ch.recordings.delete(file)) ch.fire('RECORD_STOP', [['Record-File-Path', file]]);
+    return undefined;
+  },
+
+  // bridge <dial string>: the seat answers after a second; the call then stays bridged until a
+  // side hangs up (sim_bridge_ms, default 30 s, is how long the customer talks to the seat).
+  async bridge(ch, arg) {
+    if (/^error\//.test(arg.trim())) return arg.trim().slice(6).toUpperCase();
+    if ((await ch.wait(1000, false)) === 'hangup') return undefined;
+    const other = `${ch.uuid.slice(0, 24)}b${ch.uuid.slice(25)}`;
+    const ids: Headers = [
+      ['Bridge-A-Unique-ID', ch.uuid],
+      ['Bridge-B-Unique-ID', other],
+      ['Other-Leg-Unique-ID', other],
+    ];
+    ch.vars.set('bridge_uuid', other);
+    ch.fire('CHANNEL_BRIDGE', ids);
+    const end = await ch.wait(Number(ch.vars.get('sim_bridge_ms') ?? 30000), false);
+    ch.fire('CHANNEL_UNBRIDGE', ids);
+    if (end === 'done') void ch.hangup(HangupCause.NORMAL_CLEARING, 200, 'recv_bye');
+    return undefined;
+  },
+
+  // read <min> <max> <file> <var> <timeout> <terminators>
+  async read(ch, arg) {
+    const [min, max, file, name, timeout, terms] = splitArgs(arg);
+    if ((await play(ch, file ?? '')) === 'hangup') return undefined;
+    const digits = await collectDigits(ch, Number(max) || 1, terms ?? '#', Number(timeout) || 5000);
+    if (name) ch.vars.set(name, digits);
+    ch.vars.set('read_result', digits.length >= (Number(min) || 0) && digits ? 'success' : 'timeout');
+    return undefined;
+  },
+
+  // play_and_get_digits <min> <max> <tries> <timeout> <terminators> <file> <invalid> <var> <regex>
+  async play_and_get_digits(ch, arg) {
+    const [min, max, tries, timeout, terms, file, , name, regex] = splitArgs(arg);
+    for (let i = 0; i < (Number(tries) || 1); i++) {
+      if ((await play(ch, file ?? '')) === 'hangup') return undefined;
+      const digits = await collectDigits(ch, Number(max) || 1, terms ?? '#', Number(timeout) || 5000);
+      const ok = digits.length >= (Number(min) || 1) && (!regex || new RegExp(regex).test(digits));
+      if (ok) {
+        if (name) ch.vars.set(name, digits);
+        return undefined;
+      }
+    }
+    return undefined;
+  },
+
+  // send_dtmf is the robot's side; the simulated callee hears nothing of it.
+  async send_dtmf() {
+    return undefined;
+  },
+};
+
+export async function runApp(ch: Channel, app: string, arg: string): Promise<string | undefined> {
+  const fn = APPS[app];
+  if (!fn) return '-ERR invalid application';
+  return fn(ch, arg);
+}

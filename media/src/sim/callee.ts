@@ -1,0 +1,154 @@
+// The far end of a simulated call, driven by its persona: how the carrier answers the INVITE,
+// then what the callee says, presses or does after each prompt.
+import { HangupCause } from '../../../domain/telephony';
+import type { Channel } from './channel';
+import { nlsml, replyTo, SIGNALLING, speakingMs, type Outcome } from './personas';
+import { between } from './random';
+
+export type DialResult = { ok: true } | { ok: false; cause: string };
+
+const DEFAULT_RING: Record<Outcome, [number, number]> = {
+  answer: [3000, 10000],
+  voicemail: [15000, 25000],
+  assistant: [5000, 9000],
+  busy: [2000, 6000],
+  inCall: [3000, 5000],
+  noAnswer: [0, 0],
+  vacant: [300, 1000],
+  poweredOff: [3000, 6000],
+  suspended: [3000, 6000],
+  refused: [3000, 10000],
+  barred: [3000, 5000],
+  unreachable: [200, 1500],
+};
+
+/**
+ * Plays the carrier's side of the originate: progress, then answer or the failure response.
+ * Resolves on answer, or once the failed channel is torn down (bgapi's BACKGROUND_JOB for a
+ * failed originate comes after the hang-up events).
+ */
+export function dial(ch: Channel, timeoutSec: number): Promise<DialResult> {
+  const p = ch.persona;
+  const sig = SIGNALLING[p.outcome];
+  const ringMs = between(ch.rng, p.ringMs ?? DEFAULT_RING[p.outcome]);
+  const timeoutMs = timeoutSec * 1000;
+  const noRing = p.outcome === 'vacant' || p.outcome === 'unreachable';
+
+  return new Promise((resolve) => {
+    ch.whenComplete(() => resolve({ ok: false, cause: ch.cause }));
+    if (p.earlyMedia) ch.after(between(ch.rng, [200, 600]), () => ch.progress(true));
+    else if (!noRing)
+      ch.after(between(ch.rng, [100, Math.min(800, Math.max(100, ringMs))]), () => ch.progress(false));
+
+    if (p.outcome === 'noAnswer' || ringMs >= timeoutMs) {
+      // switch_ivr_originate: the originate timer expires, FreeSWITCH sends CANCEL (-> 487).
+      ch.after(timeoutMs, () => void ch.hangup(HangupCause.NO_ANSWER, 487, 'send_cancel'));
+      return;
+    }
+    ch.after(ringMs, () => {
+      if (!sig.answered) {
+        void ch.hangup(sig.cause, sig.sip, 'recv_refuse');
+        return;
+      }
+      ch.answer();
+      startTalking(ch);
+      resolve({ ok: true });
+    });
+  });
+}
+
+/** After answer: the greeting, and the persona's own hang-up timer. */
+function startTalking(ch: Channel): void {
+  const p = ch.persona;
+  if (p.greeting) {
+    const greeting = p.greeting;
+    ch.after(between(ch.rng, [300, 700]), () => speak(ch, greeting));
+  }
+  if (p.hangupAtMs !== undefined) ch.after(p.hangupAtMs, () => void remoteHangup(ch));
+}
+
+const remoteHangup = (ch: Channel) => ch.hangup(HangupCause.NORMAL_CLEARING, 200, 'recv_bye');
+
+/**
+ * The callee says `text`. Only a running recogniser hears it: DETECTED_SPEECH begin-speaking when
+ * the voice starts, then detected-speech with the NLSML result when it ends, as speech_thread in
+ * switch_ivr_async.c fires them. Returns how long the utterance takes (ms, unscaled).
+ */
+export function speak(ch: Channel, text: string): number {
+  const ms = speakingMs(ch.persona, text);
+  let begun = false;
+  const begin = () => {
+    if (begun || !ch.detecting) return;
+    begun = true;
+    ch.fire('DETECTED_SPEECH', [['Speech-Type', 'begin-speaking']]);
+    ch.hear({ kind: 'begin', text: '' });
+  };
+  begin();
+  ch.after(ms, () => {
+    if (!ch.detecting) return;
+    begin();
+    const body = nlsml(text, ch.persona.confidence ?? 90, ch.detecting.grammar);
+    ch.fire('DETECTED_SPEECH', [['Speech-Type', 'detected-speech']], body);
+    ch.hear({ kind: 'result', text, body });
+  });
+  return ms;
+}
+
+/** The callee presses keys: one DTMF event per digit (switch_channel_queue_dtmf). */
+export function pressKeys(ch: Channel, digits: string): number {
+  [...digits].forEach((d, i) =>
+    ch.after(i * 300, () => {
+      ch.fire('DTMF', [
+        ['DTMF-Digit', d],
+        ['DTMF-Duration', '2000'], // samples at 8 kHz = 250 ms
+        ['DTMF-Source', 'RTP'],
+      ]);
+      ch.hear({ kind: 'dtmf', text: d });
+    }),
+  );
+  return digits.length * 300;
+}
+
+interface Round {
+  n: number;
+  interrupted: boolean;
+}
+const current = new WeakMap<Channel, Round>();
+
+/** A prompt starts playing: a new round; an interrupting persona may talk over it. */
+export function promptStarted(ch: Channel, _text: string): void {
+  const round: Round = { n: ++ch.rounds, interrupted: false };
+  current.set(ch, round);
+  const it = ch.persona.interrupt;
+  if (it?.rounds.includes(round.n))
+    ch.after(it.afterMs, () => {
+      if (current.get(ch) !== round) return;
+      round.interrupted = true;
+      speak(ch, it.say);
+    });
+}
+
+/** A prompt ended (done, broken off, or the call went away): the callee answers it. */
+export function promptEnded(ch: Channel, text: string, end: 'done' | 'break' | 'hangup'): void {
+  const round = current.get(ch);
+  current.delete(ch);
+  if (end === 'hangup' || !round || round.interrupted) {
+    if (round?.interrupted) hangupIfDone(ch, round.n, 1500);
+    return;
+  }
+  const r = replyTo(ch.persona, round.n, text);
+  const delay = between(ch.rng, ch.persona.replyDelayMs ?? [300, 900]);
+  ch.after(delay, () => {
+    let took = 0;
+    if (r.say) took += speak(ch, r.say);
+    const say = took;
+    if (r.dtmf) ch.after(say, () => pressKeys(ch, r.dtmf!));
+    if (r.dtmf) took += r.dtmf.length * 300;
+    if (r.hangup) ch.after(took + 800, () => void remoteHangup(ch));
+  });
+}
+
+function hangupIfDone(ch: Channel, round: number, afterMs: number): void {
+  const limit = ch.persona.hangupAfterRounds;
+  if (limit !== undefined && round >= limit) ch.after(afterMs, () => void remoteHangup(ch));
+}

@@ -1,0 +1,84 @@
+// The simulated switch core: its identity and clock, the live channels, the connected ESL
+// listeners, and event delivery to every listener that subscribed (event_handler in
+// mod_event_socket.c fans one event out to every listener).
+import os from 'node:os';
+import type { Channel } from './channel';
+import { makeEvent, type ChannelView, type CoreInfo, type SimEvent } from './events';
+import type { Headers } from './framing';
+import type { Persona } from './personas';
+import { hashSeed, mulberry32, uuidFrom, type Rng } from './random';
+
+export interface EventSink {
+  deliver(ev: SimEvent): void;
+}
+
+export interface HubOptions {
+  seed: number;
+  timeScale: number;
+  personas: Persona[];
+}
+
+export class Hub implements CoreInfo {
+  readonly uuid: string;
+  readonly hostname = os.hostname();
+  readonly channels = new Map<string, Channel>();
+  readonly sinks = new Set<EventSink>();
+  readonly rng: Rng;
+  readonly startedAtMs = Date.now();
+  sessionsSinceStartup = 0;
+  peakSessions = 0;
+  private seq = 0;
+  private readonly perfStart = performance.now();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly attempts = new Map<string, number>();
+
+  constructor(readonly opts: HubOptions) {
+    this.rng = mulberry32(opts.seed);
+    this.uuid = uuidFrom(mulberry32(hashSeed(opts.seed, 'core')));
+  }
+
+  /** Simulated wall clock in microseconds: runs 1/timeScale times faster than real time. */
+  nowUs(): number {
+    return this.startedAtMs * 1000 + ((performance.now() - this.perfStart) * 1000) / this.opts.timeScale;
+  }
+
+  nextSeq(): number {
+    return ++this.seq;
+  }
+
+  /** A random stream for one call to a number: the n-th call to a number replays the same way. */
+  callRng(number: string): Rng {
+    const n = (this.attempts.get(number) ?? 0) + 1;
+    this.attempts.set(number, n);
+    return mulberry32(hashSeed(this.opts.seed, `${number}#${n}`));
+  }
+
+  /** Runs fn after `ms` simulated milliseconds. */
+  after(ms: number, fn: () => void): () => void {
+    const t = setTimeout(
+      () => {
+        this.timers.delete(t);
+        fn();
+      },
+      Math.max(0, ms * this.opts.timeScale),
+    );
+    this.timers.add(t);
+    return () => {
+      clearTimeout(t);
+      this.timers.delete(t);
+    };
+  }
+
+  fire(
+    name: string,
+    opts: { channel?: ChannelView; headers?: Headers; body?: string; subclass?: string } = {},
+  ) {
+    const ev = makeEvent(this, name, opts);
+    for (const s of this.sinks) s.deliver(ev);
+  }
+
+  stop(): void {
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+  }
+}

@@ -1,0 +1,97 @@
+// The FreeSWITCH simulator: a TCP server speaking inbound ESL (mod_event_socket) in front of a
+// simulated switch with virtual customers. Several clients at once, each with its own
+// subscriptions and filters; every channel event goes to every subscribed client.
+import net from 'node:net';
+import { Hub } from './hub';
+import { Listener } from './listener';
+import { DEFAULT_PERSONAS, type Persona } from './personas';
+
+export interface SimulatorOptions {
+  /** 0 picks a free port. */
+  port?: number;
+  host?: string;
+  password?: string;
+  seed?: number;
+  personas?: Persona[];
+  /** Multiplies every simulated wait: 0.01 makes a 2 s prompt take 20 ms. */
+  timeScale?: number;
+  /** HEARTBEAT event interval in simulated ms (FreeSWITCH: 20 s); 0 turns it off. */
+  heartbeatMs?: number;
+}
+
+export interface SimulatorStats {
+  connections: number;
+  channels: number;
+  sessionsSinceStartup: number;
+  peakSessions: number;
+}
+
+export interface Simulator {
+  port: number;
+  host: string;
+  close(): Promise<void>;
+  stats(): SimulatorStats;
+}
+
+export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simulator> {
+  const host = opts.host ?? '127.0.0.1';
+  const password = opts.password ?? 'ClueCon';
+  const hub = new Hub({
+    seed: opts.seed ?? 1,
+    timeScale: opts.timeScale ?? 1,
+    personas: opts.personas ?? DEFAULT_PERSONAS,
+  });
+  const listeners = new Set<Listener>();
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    const l = new Listener(socket, hub, password);
+    listeners.add(l);
+    socket.on('close', () => {
+      sockets.delete(socket);
+      listeners.delete(l);
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, host, () => resolve());
+  });
+  const port = (server.address() as net.AddressInfo).port;
+
+  const beatMs = opts.heartbeatMs ?? 20000;
+  let stopBeat = () => {};
+  const beat = () => {
+    stopBeat = hub.after(beatMs, () => {
+      hub.fire('HEARTBEAT', {
+        headers: [
+          ['Event-Info', 'System Ready'],
+          ['Session-Count', String(hub.channels.size)],
+          ['Session-Since-Startup', String(hub.sessionsSinceStartup)],
+          ['Session-Peak-Max', String(hub.peakSessions)],
+          ['Max-Sessions', '1000'],
+        ],
+      });
+      beat();
+    });
+  };
+  if (beatMs > 0) beat();
+
+  return {
+    port,
+    host,
+    stats: () => ({
+      connections: listeners.size,
+      channels: hub.channels.size,
+      sessionsSinceStartup: hub.sessionsSinceStartup,
+      peakSessions: hub.peakSessions,
+    }),
+    async close() {
+      stopBeat();
+      for (const ch of [...hub.channels.values()]) void ch.hangup('SYSTEM_SHUTDOWN', 200, 'send_bye');
+      for (const l of listeners) l.close();
+      hub.stop();
+      for (const s of sockets) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
