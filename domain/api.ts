@@ -35,6 +35,8 @@ export const Code = {
   EmailTaken: 40006,
   ResetLinkInvalid: 40007,
   WrongPassword: 40008,
+  /** The bot's checker found errors: data.problems lists them (BotProblem[]). */
+  BotNotPublishable: 40009,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 

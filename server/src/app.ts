@@ -10,6 +10,7 @@ import { Code } from '../../domain/api';
 import { staticClient } from './http/staticClient';
 import { accountsRoutes } from './modules/accounts/routes';
 import { crmRoutes } from './modules/crm/routes';
+import { botsRoutes } from './modules/bots/routes';
 import { authRoutes } from './modules/auth/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -33,7 +34,8 @@ export function createApp(deps: Deps): Koa {
   api.use(
     bodyParser({
       enableTypes: ['json'],
-      jsonLimit: '1mb',
+      // A bot document may be 2 MB (SPEC-sized editors); everything else is far smaller.
+      jsonLimit: '3mb',
       encoding: 'utf-8',
       onError: (err) => {
         const e = err as { status?: number };
@@ -52,6 +54,7 @@ export function createApp(deps: Deps): Koa {
     noticesRoutes(deps),
     dashboardRoutes(deps),
     ...crmRoutes(deps),
+    ...botsRoutes(deps),
   ])
     authed.use(r.routes());
   api.use(authed.routes());

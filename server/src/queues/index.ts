@@ -2,6 +2,7 @@ import type Queue from 'bull';
 import type { Config } from '../../../config';
 import { closeQueue, createQueue } from './createQueue';
 import type { MailJob } from './mail';
+import { TTS_QUEUE, type TtsJob } from '../../../domain/speech';
 
 export interface Queues {
   mail: Queue.Queue<MailJob>;
@@ -13,6 +14,8 @@ export interface Queues {
   imports: Queue.Queue<{ importJobId: number }>;
   /** Customer exports (one job per export_jobs row). */
   exports: Queue.Queue<{ exportJobId: number }>;
+  /** Speech rendering for the media worker: published bot versions and editor previews. */
+  tts: Queue.Queue<TtsJob>;
 }
 
 export function createQueues(config: Config): Queues {
@@ -22,6 +25,7 @@ export function createQueues(config: Config): Queues {
     crm: createQueue(config, 'crm'),
     imports: createQueue(config, 'imports'),
     exports: createQueue(config, 'exports'),
+    tts: createQueue<TtsJob>(config, TTS_QUEUE),
   };
 }
 

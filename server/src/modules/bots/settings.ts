@@ -1,0 +1,103 @@
+// The account's LLM and TTS settings (menu bot/bigmodel). Keys are encrypted at rest and never sent
+// back (keySet says whether one is stored). askAccountLlm is what training uses for askLlm actions.
+import type { LlmSettings, TtsSettings } from '../../../../domain/bot/api';
+import { askLlm, fetchPost, type LlmInput } from '../../../../domain/bot/llm';
+import { decryptSecret, encryptSecret } from '../../../../config/secrets';
+import type { Deps } from '../../deps';
+import type { AuthContext } from '../auth/sessions';
+
+const DEFAULT_LLM: LlmSettings = {
+  enabled: false,
+  baseUrl: '',
+  model: '',
+  systemPrompt: '',
+  timeoutMs: 3000,
+  keySet: false,
+};
+const DEFAULT_TTS: TtsSettings = { engine: 'espeak', voice: '', keySet: false };
+
+// Settings rows are keyed by the caller's own account id: nobody reads or writes another's.
+export async function getLlm(deps: Deps, auth: AuthContext): Promise<LlmSettings> {
+  const r = await deps.db('llm_settings').where({ account_id: auth.actor.id }).first();
+  if (!r) return { ...DEFAULT_LLM };
+  return {
+    enabled: r.enabled,
+    baseUrl: r.base_url,
+    model: r.model,
+    systemPrompt: r.system_prompt,
+    timeoutMs: r.timeout_ms,
+    keySet: !!r.key_enc,
+  };
+}
+
+/** `key` absent keeps the stored key; an empty string clears it. */
+export async function putLlm(deps: Deps, auth: AuthContext, v: Omit<LlmSettings, 'keySet'>) {
+  const values: Record<string, unknown> = {
+    account_id: auth.actor.id,
+    enabled: v.enabled,
+    base_url: v.baseUrl,
+    model: v.model,
+    system_prompt: v.systemPrompt,
+    timeout_ms: v.timeoutMs,
+    updated_at: deps.db.fn.now(),
+  };
+  if (v.key !== undefined) values.key_enc = v.key ? encryptSecret(deps.config.secretKey, v.key) : null;
+  await deps.db('llm_settings').insert(values).onConflict('account_id').merge();
+  return getLlm(deps, auth);
+}
+
+async function llmCallSettings(deps: Deps, accountId: number) {
+  const r = await deps.db('llm_settings').where({ account_id: accountId }).first();
+  if (!r) return null;
+  return {
+    enabled: r.enabled as boolean,
+    baseUrl: r.base_url as string,
+    model: r.model as string,
+    key: r.key_enc ? decryptSecret(deps.config.secretKey, r.key_enc) : '',
+    systemPrompt: r.system_prompt as string,
+    timeoutMs: r.timeout_ms as number,
+  };
+}
+
+/** The bot owner's LLM answer, or null when it is off, unset or does not answer in time. */
+export async function askAccountLlm(deps: Deps, accountId: number, input: LlmInput): Promise<string | null> {
+  const s = await llmCallSettings(deps, Number(accountId));
+  if (!s?.enabled || !s.baseUrl) return null;
+  return askLlm(fetchPost, s, input);
+}
+
+/** The settings page's test button: one 'ping' to the stored settings. */
+export async function testLlm(deps: Deps, auth: AuthContext) {
+  const s = await llmCallSettings(deps, auth.actor.id);
+  if (!s?.baseUrl) return { ok: false, latencyMs: 0, error: 'not configured', reply: null };
+  const t = Date.now();
+  const reply = await askLlm(fetchPost, s, { history: [], utterance: 'ping' });
+  const latencyMs = Date.now() - t;
+  return reply === null
+    ? { ok: false, latencyMs, error: latencyMs >= s.timeoutMs ? 'timeout' : 'no answer', reply: null }
+    : { ok: true, latencyMs, error: null, reply };
+}
+
+export async function getTts(deps: Deps, auth: AuthContext): Promise<TtsSettings> {
+  const r = await deps.db('tts_settings').where({ account_id: auth.actor.id }).first();
+  if (!r) return { ...DEFAULT_TTS };
+  return {
+    engine: r.engine,
+    voice: r.voice,
+    ...(r.region ? { region: r.region } : {}),
+    keySet: !!r.key_enc,
+  };
+}
+
+export async function putTts(deps: Deps, auth: AuthContext, v: Omit<TtsSettings, 'keySet'>) {
+  const values: Record<string, unknown> = {
+    account_id: auth.actor.id,
+    engine: v.engine,
+    voice: v.voice,
+    region: v.region || null,
+    updated_at: deps.db.fn.now(),
+  };
+  if (v.key !== undefined) values.key_enc = v.key ? encryptSecret(deps.config.secretKey, v.key) : null;
+  await deps.db('tts_settings').insert(values).onConflict('account_id').merge();
+  return getTts(deps, auth);
+}
