@@ -11,24 +11,43 @@ export interface PromptRef {
   where: string;
 }
 
-export function listPrompts(def: BotDefinition): PromptRef[] {
-  const out: PromptRef[] = [];
-  const add = (prefix: string, where: string, prompts: readonly Prompt[] | undefined) =>
-    (prompts ?? []).forEach((p, i) => {
-      const text = (p.text ?? '').trim();
-      if (text) out.push({ promptKey: `${prefix}:${i}`, text, recordingId: p.recordingId ?? null, where });
-    });
-
+/** Visits every prompt (empty ones too) with its stable key and a human-readable place. */
+export function eachPrompt(def: BotDefinition, visit: (key: string, p: Prompt, where: string) => void): void {
+  const all = (prefix: string, where: string, prompts: readonly Prompt[] | undefined) =>
+    (prompts ?? []).forEach((p, i) => visit(`${prefix}:${i}`, p, where));
   for (const flow of def.flows ?? []) {
     for (const node of flow.nodes ?? []) {
       const where = `${flow.name} / ${node.name}`;
       const ids = `${flow.id}:${node.id}`;
-      add(`n:${ids}`, where, node.prompts);
-      for (const b of node.branches ?? []) add(`b:${ids}:${b.id}`, `${where} / ${b.name}`, b.prompts);
-      add(`nm:${ids}`, `${where} / no match`, node.noMatch?.prompts);
-      add(`si:${ids}`, `${where} / silence`, node.silence?.prompts);
+      all(`n:${ids}`, where, node.prompts);
+      for (const b of node.branches ?? []) all(`b:${ids}:${b.id}`, `${where} / ${b.name}`, b.prompts);
+      all(`nm:${ids}`, `${where} / no match`, node.noMatch?.prompts);
+      all(`si:${ids}`, `${where} / silence`, node.silence?.prompts);
     }
   }
-  for (const q of def.knowledge ?? []) add(`q:${q.id}`, `knowledge / ${q.title}`, q.prompts);
+  for (const q of def.knowledge ?? []) all(`q:${q.id}`, `knowledge / ${q.title}`, q.prompts);
+}
+
+/** Every prompt with text, in definition order. */
+export function listPrompts(def: BotDefinition): PromptRef[] {
+  const out: PromptRef[] = [];
+  eachPrompt(def, (promptKey, p, where) => {
+    const text = (p.text ?? '').trim();
+    if (text) out.push({ promptKey, text, recordingId: p.recordingId ?? null, where });
+  });
   return out;
+}
+
+/** A deep copy with each prompt's recordingId replaced by `map(key, old)` (null removes it). */
+export function mapRecordingIds(
+  def: BotDefinition,
+  map: (key: string, old: number | null) => number | null,
+): BotDefinition {
+  const copy = structuredClone(def);
+  eachPrompt(copy, (key, p) => {
+    const next = map(key, p.recordingId ?? null);
+    if (next === null) delete p.recordingId;
+    else p.recordingId = next;
+  });
+  return copy;
 }

@@ -3,7 +3,7 @@
 import { DEMO_BOTS } from '../../../../domain/bot/demo';
 import { listPrompts } from '../../../../domain/bot/prompts';
 import { definitionSchema } from './definitionSchema';
-import { eachPrompt, mapRecordingIds } from './promptWalk';
+import { eachPrompt, mapRecordingIds } from '../../../../domain/bot/prompts';
 import { starterDefinition } from './starter';
 
 const all = [starterDefinition(), ...DEMO_BOTS.map((d) => d.definition)];

@@ -10,7 +10,7 @@ import type { Deps } from '../../deps';
 import { badRequest, notFound } from '../../http/errors';
 import { parse } from '../../http/validate';
 import type { AuthContext } from '../auth/sessions';
-import { eachPrompt } from './promptWalk';
+import { eachPrompt } from '../../../../domain/bot/prompts';
 import { findRecordingAudio, recordingsOfBot, upsertRecording } from './recordingsRepo';
 import { findBot, updateBot } from './repo';
 import { promptKeySchema } from './schema';

@@ -2,7 +2,7 @@
 import type { Knex } from 'knex';
 import type { BotDefinition } from '../../../../domain/bot/definition';
 import { scoped, type Actor } from '../../db/scope';
-import { mapRecordingIds } from './promptWalk';
+import { mapRecordingIds } from '../../../../domain/bot/prompts';
 
 export const recordingsOfBot = (db: Knex, actor: Actor, botId: number) =>
   scoped(db('bot_recordings'), db, actor)

@@ -14,7 +14,7 @@ import type { AuthContext } from '../auth/sessions';
 import { notify } from '../notices/service';
 import { log } from '../../lib/log';
 import { findBot, insertVersion, presentRow, updateBot } from './repo';
-import { mapRecordingIds } from './promptWalk';
+import { mapRecordingIds } from '../../../../domain/bot/prompts';
 import type { Actor } from '../../db/scope';
 
 /** 400 with the checker's problems when the draft has errors. */

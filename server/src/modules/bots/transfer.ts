@@ -11,7 +11,7 @@ import { passwordCheckLimits } from '../auth/limits';
 import { checkPassword, type ClientMeta } from '../auth/service';
 import type { AuthContext } from '../auth/sessions';
 import { MAX_DEFINITION_BYTES, definitionSchema } from './definitionSchema';
-import { mapRecordingIds } from './promptWalk';
+import { mapRecordingIds } from '../../../../domain/bot/prompts';
 import { insertBot, presentDetail } from './repo';
 import { metaSchema } from './schema';
 import { getBot } from './service';

@@ -63,7 +63,7 @@ describe('the envelope', () => {
 
   it('refuses an oversize body with 413', async () => {
     const r = await new ApiClient(p.url).post('/api/auth/login', {
-      account: 'x'.repeat(2_000_000),
+      account: 'x'.repeat(4_000_000),
       password: 'x',
       pledge: true,
     });
