@@ -58,13 +58,16 @@ export interface BotDetail extends BotRow {
   draftRev: number;
 }
 
-export interface BotCreateRequest {
+export interface BotMetaRequest {
   name: string;
   industry: string;
   industrySubtype: string;
   description: string;
 }
-export type BotMetaRequest = BotCreateRequest;
+export interface BotCreateRequest extends BotMetaRequest {
+  /** Idempotency key (8–64 characters): a repeated create with the same key returns the first bot. */
+  requestId?: string;
+}
 
 export interface BotVersionRow {
   version: number;

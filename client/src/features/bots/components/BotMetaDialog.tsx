@@ -8,6 +8,7 @@ import { nameError } from '../model/validate';
 import { selectBotList } from '../slice';
 import { listActions as L } from '../slice/list';
 import { TextInput } from './fields';
+import { newRequestId } from '../../../app/requestId';
 
 const EMPTY: BotCreateRequest = { name: '', industry: '', industrySubtype: '', description: '' };
 
@@ -22,9 +23,12 @@ export function BotMetaDialog() {
       : null;
   const [v, setV] = useState<BotCreateRequest>(EMPTY);
   const [tried, setTried] = useState(false);
+  // One idempotency key per opened create dialog: a double submit creates one bot.
+  const [requestId, setRequestId] = useState('');
   useEffect(() => {
     if (!d || !kind) return;
     setTried(false);
+    setRequestId(newRequestId());
     if (d.kind === 'edit')
       setV({
         name: d.bot.name,
@@ -43,7 +47,7 @@ export function BotMetaDialog() {
     setTried(true);
     if (nameError(v.name)) return;
     const body = { ...v, name: v.name.trim() };
-    if (d.kind === 'create') dispatch(L.createRequested(body));
+    if (d.kind === 'create') dispatch(L.createRequested({ ...body, requestId }));
     else if (d.kind === 'edit') dispatch(L.metaRequested({ id: d.bot.id, body }));
     else if (d.kind === 'copy') dispatch(L.copyRequested({ id: d.bot.id, name: body.name }));
     else if (d.kind === 'clone') dispatch(L.cloneRequested({ id: d.bot.id, name: body.name }));
