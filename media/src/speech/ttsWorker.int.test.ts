@@ -9,7 +9,7 @@ import type { TtsJob, TtsResult } from '../../../domain/speech';
 import { createTestDb, type TestDb } from '../../../test/db';
 import { startFakeAzure, type FakeAzure } from './fakeAzure';
 import { createTtsQueue, type TtsQueue } from './ttsQueue';
-import { startTtsWorker, type TtsWorker, type VersionResult } from './ttsWorker';
+import { queueUnrenderedVersions, startTtsWorker, type TtsWorker, type VersionResult } from './ttsWorker';
 import { inspectWav } from './wav';
 
 let db: TestDb;
@@ -176,6 +176,16 @@ describe('tts worker', () => {
     // Deleting the version removes its prompt rows.
     await db.knex('bot_versions').where({ id }).del();
     expect(await db.knex('bot_version_prompts').where({ bot_version_id: id })).toEqual([]);
+  });
+
+  it('queues published versions that were never rendered (seeded bots), once', async () => {
+    const acc = await account(db.knex);
+    const id = await botVersion(db.knex, acc);
+    await db.knex('bots').where({ account_id: acc }).update({ published_version: 1 });
+    expect(await queueUnrenderedVersions(db.knex, producer.queue)).toBe(1);
+    const job = await producer.queue.getJob(`version-${id}`);
+    expect(((await job!.finished()) as VersionResult).total).toBe(4);
+    expect(await queueUnrenderedVersions(db.knex, producer.queue)).toBe(0);
   });
 
   it('retries failed jobs 3 times with backoff', async () => {

@@ -5,7 +5,7 @@ import knexFactory, { type Knex } from 'knex';
 import type { Config } from '../../../config';
 import { listPrompts } from '../../../domain/bot/prompts';
 import type { BotDefinition } from '../../../domain/bot/definition';
-import type { TtsJob, TtsResult } from '../../../domain/speech';
+import { TTS_JOB_OPTIONS, type TtsJob, type TtsResult } from '../../../domain/speech';
 import { NORMAL_SPEED } from './tts';
 import { createTtsQueue } from './ttsQueue';
 import { accountTts, type EngineOverrides } from './ttsSettings';
@@ -76,6 +76,29 @@ async function version(
   return { rendered, total: prompts.length };
 }
 
+/**
+ * Published versions that were never rendered (seeded, or published while no worker ran) get a
+ * version job now. The job id dedupes: a version already queued is not queued twice.
+ */
+export async function queueUnrenderedVersions(
+  db: Knex,
+  queue: { add: (data: TtsJob, opts: object) => Promise<unknown> },
+): Promise<number> {
+  const rows: { id: string }[] = await db('bots as b')
+    .join('bot_versions as v', function () {
+      this.on('v.bot_id', 'b.id').andOn('v.version', 'b.published_version');
+    })
+    .whereNull('b.deleted_at')
+    .whereNotExists(db('bot_version_prompts as p').whereRaw('p.bot_version_id = v.id'))
+    .select('v.id');
+  for (const r of rows)
+    await queue.add(
+      { kind: 'version', botVersionId: Number(r.id) },
+      { ...TTS_JOB_OPTIONS, jobId: `version-${r.id}` },
+    );
+  return rows.length;
+}
+
 /** Consumes the tts queue with `concurrency` jobs at a time (2 by default: espeak is CPU-bound). */
 export async function startTtsWorker(o: TtsWorkerOptions): Promise<TtsWorker> {
   const db =
@@ -95,6 +118,8 @@ export async function startTtsWorker(o: TtsWorkerOptions): Promise<TtsWorker> {
     })
     .catch((err: Error) => console.error(`tts worker stopped processing: ${err.message}`));
   await queue.isReady();
+  const queued = await queueUnrenderedVersions(db, queue);
+  if (queued) console.log(`tts worker: ${queued} published bot version(s) queued for rendering`);
   return {
     async close() {
       await close();
