@@ -28,6 +28,12 @@ export interface Config {
   /** Behind a load balancer: take the client IP from X-Forwarded-For. */
   trustProxy: boolean;
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
+  /**
+   * HTTP Basic credentials FreeSWITCH's mod_xml_curl sends to POST /fsapi/xml (xml_curl.conf.xml
+   * `gateway-credentials` = user:password). An empty password turns the endpoint off (401 always).
+   */
+  fsXmlCurlUser: string;
+  fsXmlCurlPassword: string;
 }
 
 const num = (v: string | undefined, d: number): number => {
@@ -72,6 +78,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       timeCost: num(env.ARGON2_TIME, 2),
       parallelism: num(env.ARGON2_PARALLELISM, 1),
     },
+    fsXmlCurlUser: env.FS_XML_CURL_USER || 'freeswitch',
+    fsXmlCurlPassword: env.FS_XML_CURL_PASSWORD ?? (env.NODE_ENV === 'production' ? '' : 'fs-xml-curl-dev'),
   };
   return { ...base, ...overrides };
 }

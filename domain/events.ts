@@ -1,6 +1,7 @@
 // Socket.IO event names and payloads, shared by server, media workers and client.
 import type { NoticeDto } from './api';
 import type { FollowUpDto } from './crm';
+import type { FsNodeStatus } from './media';
 
 export const Events = {
   /** A new notice for the account (room account:<id>). */
@@ -11,6 +12,8 @@ export const Events = {
   ImportProgress: 'import:progress',
   /** A work reminder fell due (room account:<owner id>). */
   ReminderDue: 'reminder:due',
+  /** A FreeSWITCH node's live state changed (rooms account:<id> of super administrators). */
+  FsStatus: 'fs:status',
 } as const;
 
 export interface ImportProgress {
@@ -26,11 +29,18 @@ export interface ImportProgress {
   error?: string;
 }
 
+/** Payload of fs:status: the node and its new state (null: no worker reports on it any more). */
+export interface FsStatusEvent {
+  nodeId: number;
+  status: FsNodeStatus | null;
+}
+
 export interface ServerToClientEvents {
   'notice:new': (notice: NoticeDto) => void;
   'session:revoked': (info: { code: number }) => void;
   'import:progress': (p: ImportProgress) => void;
   'reminder:due': (r: FollowUpDto) => void;
+  'fs:status': (e: FsStatusEvent) => void;
 }
 /** Reply to a client request over the socket: the envelope's code and message. */
 export interface SocketAck {

@@ -14,3 +14,51 @@ export const MEDIA_HEARTBEAT_MS = 5000;
 export const MEDIA_HEARTBEAT_TTL_S = 15;
 export const mediaNodesSetKey = (prefix: string): string => `${prefix}:media:nodes`;
 export const mediaNodeKey = (prefix: string, id: string): string => `${prefix}:media:node:${id}`;
+
+// ---- FreeSWITCH live state written by media workers, read by the server (telephony configuration) ----
+
+/**
+ * Live state of one FreeSWITCH node (table fs_nodes), as the media worker driving it sees it. Workers
+ * HSET it as JSON under field `<fs node id>` of fsNodeStatusKey, at least every few seconds.
+ */
+export interface FsNodeStatus {
+  connected: boolean;
+  /** Channels in use (`show channels count`). */
+  channels: number;
+  /** Sessions per second (FreeSWITCH `status`). */
+  sps: number;
+  lastError: string | null;
+  /** ISO time of the report. */
+  updatedAt: string;
+}
+/** Hash: field = fs node id, value = JSON FsNodeStatus. */
+export const fsNodeStatusKey = (prefix: string): string => `${prefix}:fs:status`;
+
+/** Live state of a sofia gateway (a voice gateway `vgw-<id>` or a line `line-<id>`), JSON, with a TTL. */
+export interface FsGatewayStatus {
+  /** sofia gateway state: REGED / UP means online. */
+  online: boolean;
+  /** True while calls run through it. */
+  busy: boolean;
+  updatedAt: string;
+}
+export const fsGatewayStatusKey = (prefix: string, gatewayName: string): string =>
+  `${prefix}:fs:gateway:${gatewayName}`;
+
+/**
+ * Redis pub/sub channel: SIP lines or voice gateways changed (created, edited, enabled, deleted). The
+ * server publishes JSON LinesChanged; a media worker driving one of `nodeIds` runs
+ * `sofia profile external rescan` (new/changed gateways) and `sofia profile external killgw <name>`
+ * (removed ones) so FreeSWITCH fetches the profile again from POST /fsapi/xml (mod_xml_curl).
+ */
+export const LINES_CHANGED = 'lines:changed';
+export const linesChangedChannel = (prefix: string): string => `${prefix}:${LINES_CHANGED}`;
+export interface LinesChanged {
+  /** FreeSWITCH nodes (fs_nodes ids) to rescan: every enabled node. */
+  nodeIds: number[];
+  /** Gateway names affected (line-<id>, vgw-<id>). */
+  gateways: string[];
+  /** Gateways that no longer exist or were disabled: killgw them. */
+  removed: string[];
+  at: string;
+}

@@ -11,6 +11,9 @@ import { staticClient } from './http/staticClient';
 import { accountsRoutes } from './modules/accounts/routes';
 import { crmRoutes } from './modules/crm/routes';
 import { botsRoutes } from './modules/bots/routes';
+import { dialcenterRoutes } from './modules/dialcenter/routes';
+import { fsapiRoutes } from './modules/dialcenter/fsapi';
+import { settingsRoutes } from './modules/settings/routes';
 import { authRoutes } from './modules/auth/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -55,6 +58,8 @@ export function createApp(deps: Deps): Koa {
     dashboardRoutes(deps),
     ...crmRoutes(deps),
     ...botsRoutes(deps),
+    dialcenterRoutes(deps),
+    settingsRoutes(deps),
   ])
     authed.use(r.routes());
   api.use(authed.routes());
@@ -65,6 +70,8 @@ export function createApp(deps: Deps): Koa {
     if (!/^\/api(\/|$)/.test(ctx.path)) return next();
     await envelope(ctx, () => apiRoutes(ctx as never, async () => undefined));
   });
+  // FreeSWITCH's mod_xml_curl (outside /api: no session, HTTP Basic, XML replies).
+  app.use(fsapiRoutes(deps).routes());
   app.use(staticClient(deps.config.clientDist));
   return app;
 }

@@ -13,6 +13,7 @@ import { createGateway } from './socket/gateway';
 import { createLive, type IoServer } from './socket/live';
 import { scheduleSweeper } from './tasks/sweepSessions';
 import { startCrmTasks } from './modules/crm/tasks';
+import { startFsStatusRelay } from './modules/settings/statusRelay';
 
 export interface RunningServer {
   url: string;
@@ -47,6 +48,7 @@ export async function startServer(
     processMail(queues.mail, config);
     await scheduleSweeper(deps);
     await startCrmTasks(deps);
+    startFsStatusRelay(deps);
   }
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);

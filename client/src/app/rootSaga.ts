@@ -6,6 +6,7 @@ import { botsSaga } from '../features/bots/sagas';
 import { crmSaga } from '../features/crm/sagas';
 import { dashboardSaga } from '../features/dashboard/sagas';
 import { noticesSaga } from '../features/notices/sagas';
+import { telephonySaga } from '../features/telephony/sagas';
 import { socketSaga } from '../socket/saga';
 
 export function* rootSaga(): SagaIterator {
@@ -16,6 +17,7 @@ export function* rootSaga(): SagaIterator {
     fork(dashboardSaga),
     fork(crmSaga),
     fork(botsSaga),
+    fork(telephonySaga),
     fork(authSaga),
   ]);
 }

@@ -28,6 +28,9 @@ describe('route table', () => {
       'bot/botviewmarket',
       'bot/commonknow',
       'bot/bigmodel',
+      'dialcenter/callout',
+      'systemset/emptyasr',
+      'systemset/clusterserver',
     ]);
     const notAvailable = SHELL_ROUTES.filter((r) => !r.available);
     expect(new Set(notAvailable.map((r) => r.Page)).size).toBe(1);

@@ -35,6 +35,9 @@ const BUILT: Record<string, LazyExoticComponent<ComponentType<ShellPageProps>>> 
   'bot/botviewmarket': lazy(() => import('../features/bots/pages/MarketPage')),
   'bot/commonknow': lazy(() => import('../features/bots/pages/CommonKnowledgePage')),
   'bot/bigmodel': lazy(() => import('../features/bots/pages/BigModelPage')),
+  'dialcenter/callout': lazy(() => import('../features/telephony/pages/LinesPage')),
+  'systemset/emptyasr': lazy(() => import('../features/telephony/pages/EmptyAsrPage')),
+  'systemset/clusterserver': lazy(() => import('../features/telephony/pages/ClusterPage')),
 };
 
 export const SHELL_ROUTES: readonly ShellRoute[] = MENUS.map(({ key, area }) => ({

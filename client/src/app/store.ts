@@ -7,6 +7,7 @@ import { botsReducer } from '../features/bots/slice';
 import { crmReducer } from '../features/crm/slice';
 import { dashboardReducer } from '../features/dashboard/slice';
 import { noticesReducer } from '../features/notices/slice';
+import { telephonyReducer } from '../features/telephony/slice';
 import { rootSaga } from './rootSaga';
 
 export const rootReducer = combineReducers({
@@ -15,6 +16,7 @@ export const rootReducer = combineReducers({
   dashboard: dashboardReducer,
   crm: crmReducer,
   bots: botsReducer,
+  telephony: telephonyReducer,
 });
 
 export function createAppStore() {

@@ -8,6 +8,7 @@ import zhDashboard from './zh-CN/dashboard.json';
 import zhMenus from './zh-CN/menus.json';
 import zhCrm from './zh-CN/crm.json';
 import zhBots from './zh-CN/bots.json';
+import zhTelephony from './zh-CN/telephony.json';
 import enCommon from './en/common.json';
 import enErrors from './en/errors.json';
 import enAuth from './en/auth.json';
@@ -17,6 +18,7 @@ import enDashboard from './en/dashboard.json';
 import enMenus from './en/menus.json';
 import enCrm from './en/crm.json';
 import enBots from './en/bots.json';
+import enTelephony from './en/telephony.json';
 
 export const LANGUAGES = ['zh-CN', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -32,6 +34,7 @@ export const NAMESPACES = [
   'menus',
   'crm',
   'bots',
+  'telephony',
 ] as const;
 
 export const resources = {
@@ -45,6 +48,7 @@ export const resources = {
     menus: zhMenus,
     crm: zhCrm,
     bots: zhBots,
+    telephony: zhTelephony,
   },
   en: {
     common: enCommon,
@@ -56,6 +60,7 @@ export const resources = {
     menus: enMenus,
     crm: enCrm,
     bots: enBots,
+    telephony: enTelephony,
   },
 } as const;
 

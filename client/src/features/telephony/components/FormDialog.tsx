@@ -1,0 +1,46 @@
+// The dialog shell the telephony forms share: a form, its fields, a server error callout and the
+// save/cancel footer. Field checks happen in the caller with the shared domain rules.
+import { Callout, Dialog, DialogBody, Intent, type IconName } from '@blueprintjs/core';
+import type { FormEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DialogActions } from '../../../ui/DialogActions';
+
+export function FormDialog(p: {
+  isOpen: boolean;
+  title: string;
+  icon: IconName;
+  testId: string;
+  saving: boolean;
+  formError: string | null;
+  onSubmit(): void;
+  onClose(): void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('telephony');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!p.saving) p.onSubmit();
+  };
+  return (
+    <Dialog isOpen={p.isOpen} onClose={p.onClose} title={p.title} icon={p.icon} style={{ width: 640 }}>
+      <form onSubmit={submit} noValidate data-testid={p.testId}>
+        <DialogBody>
+          <div className="cp-tel-form">{p.children}</div>
+          {p.formError && (
+            <Callout intent={Intent.DANGER} data-testid={`${p.testId}-error`}>
+              {p.formError}
+            </Callout>
+          )}
+        </DialogBody>
+        <DialogActions
+          closeText={t('actions.cancel')}
+          onClose={p.onClose}
+          text={t('actions.save')}
+          testId={`${p.testId}-submit`}
+          submit
+          loading={p.saving}
+        />
+      </form>
+    </Dialog>
+  );
+}
