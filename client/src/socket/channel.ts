@@ -6,6 +6,7 @@ import type { FollowUpDto } from '../../../domain/crm';
 import {
   Events,
   type ClientToServerEvents,
+  type FsStatusEvent,
   type ImportProgress,
   type ServerToClientEvents,
 } from '../../../domain/events';
@@ -17,7 +18,8 @@ export type SocketEvent =
   | { type: 'notice'; notice: NoticeDto }
   | { type: 'revoked'; code: number }
   | { type: 'importProgress'; progress: ImportProgress }
-  | { type: 'reminderDue'; reminder: FollowUpDto };
+  | { type: 'reminderDue'; reminder: FollowUpDto }
+  | { type: 'fsStatus'; status: FsStatusEvent };
 
 export function createSocket(token: string): AppSocket {
   const opts = { auth: { token }, withCredentials: true, transports: ['websocket'] };
@@ -32,15 +34,18 @@ export function socketChannel(socket: Pick<AppSocket, 'on' | 'off'>): EventChann
     const onRevoked = (info: { code: number }) => emit({ type: 'revoked', code: info?.code ?? 0 });
     const onImport = (progress: ImportProgress) => emit({ type: 'importProgress', progress });
     const onReminder = (reminder: FollowUpDto) => emit({ type: 'reminderDue', reminder });
+    const onFsStatus = (status: FsStatusEvent) => emit({ type: 'fsStatus', status });
     socket.on(Events.NoticeNew, onNotice);
     socket.on(Events.SessionRevoked, onRevoked);
     socket.on(Events.ImportProgress, onImport);
     socket.on(Events.ReminderDue, onReminder);
+    socket.on(Events.FsStatus, onFsStatus);
     return () => {
       socket.off(Events.NoticeNew, onNotice);
       socket.off(Events.SessionRevoked, onRevoked);
       socket.off(Events.ImportProgress, onImport);
       socket.off(Events.ReminderDue, onReminder);
+      socket.off(Events.FsStatus, onFsStatus);
     };
   }, buffers.expanding<SocketEvent>(16));
 }

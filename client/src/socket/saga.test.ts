@@ -2,11 +2,12 @@ import { call, cancel, fork, put, take } from 'redux-saga/effects';
 import type { Task } from 'redux-saga';
 import type { NoticeDto } from '../../../domain/api';
 import type { FollowUpDto } from '../../../domain/crm';
-import { Events, type ImportProgress } from '../../../domain/events';
+import { Events, type FsStatusEvent, type ImportProgress } from '../../../domain/events';
 import { remindersActions } from '../features/crm/slice/reminders';
 import { importsActions } from '../features/crm/slice/imports';
 import { authActions } from '../features/auth/slice';
 import { noticesActions } from '../features/notices/slice';
+import { telephonyActions } from '../features/telephony/slice';
 import { createSocket, socketChannel, type AppSocket, type SocketEvent } from './channel';
 import { SOCKET_STOPPERS, socketSaga, socketSession, toAction } from './saga';
 
@@ -42,7 +43,7 @@ describe('socketChannel', () => {
       { type: 'revoked', code: 102 },
     ]);
     ch.close();
-    expect(s.off).toHaveBeenCalledTimes(4);
+    expect(s.off).toHaveBeenCalledTimes(5);
     expect(s.listeners.get(Events.NoticeNew)?.size).toBe(0);
     expect(s.listeners.get(Events.SessionRevoked)?.size).toBe(0);
   });
@@ -96,7 +97,7 @@ describe('socketSession', () => {
     g.next();
     g.return(undefined); // what cancellation does: runs finally
     expect(s.disconnect).toHaveBeenCalled();
-    expect(s.off).toHaveBeenCalledTimes(4);
+    expect(s.off).toHaveBeenCalledTimes(5);
   });
 });
 
@@ -114,5 +115,19 @@ describe('socketSaga', () => {
     expect(SOCKET_STOPPERS).toEqual([authActions.sessionCleared.type, authActions.logoutRequested.type]);
     expect(g.next(authActions.logoutRequested()).value).toEqual(cancel(task));
     expect(g.next().value).toEqual(take(authActions.sessionStarted));
+  });
+});
+
+describe('FreeSWITCH status', () => {
+  it('forwards fs:status to the telephony slice and removes its listener', () => {
+    const s = fakeSocket();
+    const ch = socketChannel(s as unknown as AppSocket);
+    const e: FsStatusEvent = { nodeId: 4, status: null };
+    s.emit(Events.FsStatus, e);
+    let got: SocketEvent | undefined;
+    ch.take((m) => (got = m as SocketEvent));
+    expect(toAction(got!)).toEqual(telephonyActions.fsStatusReceived(e));
+    ch.close();
+    expect(s.listeners.get(Events.FsStatus)?.size).toBe(0);
   });
 });

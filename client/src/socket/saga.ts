@@ -7,6 +7,7 @@ import { authActions } from '../features/auth/slice';
 import { remindersActions } from '../features/crm/slice/reminders';
 import { importsActions } from '../features/crm/slice/imports';
 import { noticesActions } from '../features/notices/slice';
+import { telephonyActions } from '../features/telephony/slice';
 import { createSocket, socketChannel, type AppSocket, type SocketEvent } from './channel';
 
 /** Each socket event becomes one action; the features decide what to do with it. */
@@ -20,6 +21,8 @@ export function toAction(event: SocketEvent) {
       return importsActions.importProgress(event.progress);
     case 'reminderDue':
       return remindersActions.reminderDue(event.reminder);
+    case 'fsStatus':
+      return telephonyActions.fsStatusReceived(event.status);
   }
 }
 

@@ -1,13 +1,10 @@
 // Telephony side effects: lists, saves (field errors shown in the form, not as toasts), enable,
-// typed deletes, line assignment, ASR reset, and the cluster page's live fs:status feed.
+// typed deletes, line assignment and ASR reset. Live fs:status arrives through the one socket saga.
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { eventChannel, type EventChannel, type SagaIterator, type Task } from 'redux-saga';
-import { call, cancel, fork, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
-import { Events, type FsStatusEvent } from '../../../../domain/events';
+import type { SagaIterator } from 'redux-saga';
+import { call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { AsrAccountDto, FsNodeDto, GatewayDto, SipLineDto } from '../../../../domain/telephony-config';
 import { api, isApiError } from '../../api';
-import { loadToken } from '../../api/sessionStore';
-import { createSocket, type AppSocket } from '../../socket/channel';
 import {
   selectTelephony,
   telephonyActions as T,
@@ -131,41 +128,6 @@ export function* asrResetSaga(action: PayloadAction<number>): SagaIterator {
   }
 }
 
-/** fs:status events of one socket as a channel; the unsubscribe removes only this listener. */
-export function fsStatusChannel(socket: Pick<AppSocket, 'on' | 'off'>): EventChannel<FsStatusEvent> {
-  return eventChannel<FsStatusEvent>((emit) => {
-    const on = (e: FsStatusEvent) => emit(e);
-    socket.on(Events.FsStatus, on);
-    return () => void socket.off(Events.FsStatus, on);
-  });
-}
-
-/** While the cluster page shows: its own socket, fed into the store. */
-export function* watchFsStatus(): SagaIterator {
-  const token = (yield call(loadToken)) as string | null;
-  if (!token) return;
-  const socket = (yield call(createSocket, token)) as AppSocket;
-  const channel = (yield call(fsStatusChannel, socket)) as EventChannel<FsStatusEvent>;
-  try {
-    while (true) {
-      const e = (yield take(channel)) as FsStatusEvent;
-      yield put(T.fsStatusReceived(e));
-    }
-  } finally {
-    channel.close();
-    socket.disconnect();
-  }
-}
-
-export function* clusterWatchSaga(): SagaIterator {
-  while (true) {
-    yield take(T.clusterWatchStarted);
-    const task = (yield fork(watchFsStatus)) as Task;
-    yield take(T.clusterWatchStopped);
-    yield cancel(task);
-  }
-}
-
 export function* telephonySaga(): SagaIterator {
   yield takeEvery(T.listRequested, loadListSaga);
   yield takeLatest(T.saveRequested, saveSaga);
@@ -174,5 +136,4 @@ export function* telephonySaga(): SagaIterator {
   yield takeLatest(T.assignOpened, assignOptionsSaga);
   yield takeLatest(T.assignRequested, assignSaga);
   yield takeEvery(T.asrResetRequested, asrResetSaga);
-  yield fork(clusterWatchSaga);
 }

@@ -186,8 +186,6 @@ const slice = createSlice({
     },
 
     /** The cluster page is showing: listen to fs:status until it goes. */
-    clusterWatchStarted() {},
-    clusterWatchStopped() {},
     fsStatusReceived(state, action: PayloadAction<FsStatusEvent>) {
       const n = state.nodes.items.find((x) => x.id === action.payload.nodeId);
       if (n) n.status = action.payload.status;

@@ -16,10 +16,6 @@ export default function ClusterPage() {
   const s = useAppSelector(selectTelephony).nodes;
   useEffect(() => {
     dispatch(T.listRequested('nodes'));
-    dispatch(T.clusterWatchStarted());
-    return () => {
-      dispatch(T.clusterWatchStopped());
-    };
   }, [dispatch]);
   return (
     <div className="cp-page" data-testid="cluster-page">
