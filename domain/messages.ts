@@ -77,6 +77,19 @@ const zh = {
   'mail.resetSubject': '重置您的密码',
   'mail.resetBody':
     '您好 {{name}}，请在 {{minutes}} 分钟内打开下面的链接重置密码（只能使用一次）：\n{{link}}\n如果不是您本人操作，请忽略本邮件。',
+  'telephony.host': '请输入正确的 IPv4 地址或域名',
+  'telephony.port': '端口范围 1-65535',
+  'telephony.digits20': '只能是数字，最多 20 位',
+  'telephony.digits10': '只能是数字，最多 10 位',
+  'telephony.codec': '请选择编码',
+  'telephony.rate': '格式为 n/m，例如 5/1（n、m 为正整数）',
+  'telephony.portCount': '端口数范围 1-10000',
+  'telephony.mode': '请选择模式',
+  'telephony.sips': '请输入以逗号分隔的 SIP 地址或 主机:端口',
+  'telephony.sip': 'SIP 地址格式不正确',
+  'telephony.weight': '权重范围 1-100',
+  'telephony.provider': '请选择识别引擎',
+  'telephony.tooLong': '内容过长',
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -158,6 +171,19 @@ const en: Record<MessageKey, string> = {
   'mail.resetSubject': 'Reset your password',
   'mail.resetBody':
     'Hello {{name}}, open this link within {{minutes}} minutes to reset your password (it works once):\n{{link}}\nIf you did not ask for this, ignore this e-mail.',
+  'telephony.host': 'Enter an IPv4 address or a host name',
+  'telephony.port': 'Port 1-65535',
+  'telephony.digits20': 'Digits only, at most 20',
+  'telephony.digits10': 'Digits only, at most 10',
+  'telephony.codec': 'Choose a codec',
+  'telephony.rate': 'Use n/m, e.g. 5/1 (positive whole numbers)',
+  'telephony.portCount': 'Ports 1-10000',
+  'telephony.mode': 'Choose a mode',
+  'telephony.sips': 'Enter SIP URIs or host:port, comma separated',
+  'telephony.sip': 'Invalid SIP address',
+  'telephony.weight': 'Weight 1-100',
+  'telephony.provider': 'Choose a recognizer',
+  'telephony.tooLong': 'Too long',
 };
 
 const tables: Record<Lang, Record<MessageKey, string>> = { 'zh-CN': zh, en };

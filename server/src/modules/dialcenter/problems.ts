@@ -10,7 +10,7 @@ export function messageOf(field: string, p: Problem): MessageKey {
   if (p === 'required') return 'validation.required';
   if (p === 'name') return 'validation.minLength2';
   if (p === 'min6') return SECRET_FIELDS.has(field) ? 'validation.password' : 'validation.account';
-  return 'validation.invalid';
+  return `telephony.${p}`;
 }
 
 /** Adds one issue per problem, at the field's path. */
