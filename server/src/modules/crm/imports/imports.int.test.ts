@@ -8,6 +8,7 @@ import { ApiClient } from '../../../../../test/apiClient';
 import { startTestPlatform, type TestPlatform } from '../../../../../test/harness';
 import { decryptSecret, phoneHash } from '../../../../../config/secrets';
 import { writeText, writeXlsx } from './fixtures';
+import { importLimits } from './limits';
 import { supplierEncrypt } from './phone';
 import { importAndWait, report, upload } from './testHelpers';
 
@@ -122,6 +123,38 @@ it('imports a txt with option 1: exact counts, report with row numbers', async (
   expect(r.text).toContain('10,abc123,invalid,not a mobile or landline number');
   expect(r.text).toContain("11,'=1+2,invalid"); // neutralised
   expect(r.text).toContain(`8,${BL_PLATFORM},blacklisted`);
+});
+
+it('gives the same counts and report when the rows reach the database in many chunks', async () => {
+  const saved = { min: importLimits.minChunkRows, max: importLimits.maxChunkRows };
+  importLimits.minChunkRows = importLimits.maxChunkRows = 2;
+  try {
+    const file = writeText(dir, 'chunks.txt', [
+      '13800000101',
+      '13800000102',
+      '13800000101', // repeated in the file, across a chunk boundary
+      UNCALLED,
+      BL_OWN,
+      'junk',
+      '138 0000 0102', // repeated, written differently
+      '13800000103',
+      '13800000103', // repeated within the last chunk
+    ]);
+    const j = await importAndWait(m1, file, 1);
+    expect(j).toMatchObject({ status: 'done', imported: 3, duplicates: 4, invalid: 1, blacklisted: 1 });
+    expect((await customersOf(j.importJobId)).map((r) => r.phone)).toEqual([
+      '13800000101',
+      '13800000102',
+      '13800000103',
+    ]);
+    const r = (await report(m1, j.importJobId)).text;
+    expect(r).toContain('3,13800000101,duplicate,repeated in the file\n4,13900000001,duplicate,"already a');
+    expect(r).toContain('7,13800000102,duplicate,repeated in the file\n9,13800000103,duplicate');
+    expect(r).toContain(`5,${BL_OWN},blacklisted`);
+  } finally {
+    importLimits.minChunkRows = saved.min;
+    importLimits.maxChunkRows = saved.max;
+  }
 });
 
 it('imports a csv with Chinese headers and option 2: landlines removed, fields mapped', async () => {

@@ -5,8 +5,11 @@ import path from 'node:path';
 import { mapHeader, parseSex } from './columns';
 import { writeText, writeXlsx, writeZipBomb } from './fixtures';
 import { importLimits } from './limits';
-import { normalisePhone, phoneKind, supplierDecrypter, supplierEncrypt } from './phone';
+import { phoneHash } from '../../../../../config/secrets';
+import { normalisePhone, phoneHasher, phoneKind, supplierDecrypter, supplierEncrypt } from './phone';
 import { csvCell } from './report';
+import { NumberSet } from './chunker';
+import { chunkRows } from './processor';
 import { checkZip, ZipCheckError } from './zipCheck';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imp-unit-'));
@@ -75,4 +78,31 @@ it('reads a real workbook directory and refuses bombs, floods of entries and non
     importLimits.maxZipEntries = saved;
   }
   await expect(checkZip(writeText(dir, 'x.xlsx', ['hello']))).rejects.toBeInstanceOf(ZipCheckError);
+});
+
+it('hashes numbers exactly like phoneHash, with the key prepared once', () => {
+  const key = 'ab'.repeat(32);
+  const hash = phoneHasher(key);
+  for (const d of ['13800138000', '01012345678', '87654321', '', '号码'.repeat(100)])
+    expect(hash(d)).toBe(phoneHash(key, d));
+  expect(() => phoneHasher('ab')).toThrow();
+});
+
+it('remembers numbers seen in the file, leading zeros and all', () => {
+  const s = new NumberSet();
+  const n = 200_000; // several times the initial table: it grows
+  for (let i = 0; i < n; i++) expect(s.add(String(13800000000 + i))).toBe(true);
+  for (let i = 0; i < n; i += 997) expect(s.add(String(13800000000 + i))).toBe(false);
+  expect(s.add('01012345678')).toBe(true);
+  expect(s.add('1012345678')).toBe(true);
+  expect(s.add('01012345678')).toBe(false);
+  expect(s.add('1e5')).toBe(true);
+  expect(s.add('100000')).toBe(true);
+  expect(s.add('1e5')).toBe(false);
+});
+
+it('sizes chunks from the row count', () => {
+  expect(chunkRows(0)).toBe(importLimits.minChunkRows);
+  expect(chunkRows(300_000)).toBe(50_000);
+  expect(chunkRows(1_000_000)).toBe(importLimits.maxChunkRows);
 });

@@ -3,14 +3,13 @@
 // Bull delivers at least once: a job already done or failed is skipped, and a re-run of an unfinished
 // one starts over (nothing of it was committed).
 import fs from 'node:fs';
-import { once } from 'node:events';
-import { finished } from 'node:stream/promises';
 import path from 'node:path';
 import type Bull from 'bull';
 import { ImportOption } from '../../../../../domain/crm';
 import type { Deps } from '../../../deps';
 import { decryptSecret } from '../../../../../config/secrets';
 import { log } from '../../../lib/log';
+import { Chunker } from './chunker';
 import { importLimits, jobDir, type ImportFileType } from './limits';
 import { parseCsv } from './parsers/csv';
 import { parseTxt } from './parsers/txt';
@@ -18,9 +17,9 @@ import { ImportFileError, type ParsedRow } from './parsers/types';
 import { parseXlsx } from './parsers/xlsx';
 import { supplierDecrypter } from './phone';
 import { presentProgress } from './presenters';
-import { actorOf, aesKeyEncOf, ancestorsOf, claimJob, jobById, subtreeOf, updateJob } from './repo';
 import { toStage, type RowContext } from './rows';
-import { commitStage, openStage, stageLine } from './stage';
+import { actorOf, aesKeyEncOf, ancestorsOf, claimJob, jobById, subtreeOf, updateJob } from './repo';
+import { openStage } from './stage';
 import { checkZip, ZipCheckError } from './zipCheck';
 import { countLines } from './upload';
 
@@ -31,6 +30,15 @@ const parsers: Record<Exclude<ImportFileType, 'xls'>, (file: string) => AsyncGen
 };
 
 const started = new WeakSet<object>();
+
+/**
+ * Rows per chunk: big enough that each chunk's sorted insert sweeps the dedupe index once for many
+ * rows, small enough that parsing and the database overlap (and a chunk's text stays a few MB).
+ */
+export function chunkRows(rowsTotal: number): number {
+  const { minChunkRows, maxChunkRows } = importLimits;
+  return Math.max(minChunkRows, Math.min(maxChunkRows, Math.ceil(rowsTotal / 6)));
+}
 
 /** Starts the imports processor of this process (once per queue, whoever calls it first). */
 /** Imports at least this large refresh the customers table's planner statistics when they commit. */
@@ -73,15 +81,13 @@ export async function runImport(deps: Deps, id: number, lastAttempt = true): Pro
   await fs.promises.rm(job.file_path, { force: true });
 }
 
+/** Option 4: the supplier's decrypter; otherwise undefined. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function rowContext(deps: Deps, job: any): Promise<RowContext> {
-  const ctx: RowContext = { option: job.option, secretKey: deps.config.secretKey };
-  if (job.option === ImportOption.DedupeEncrypted) {
-    const enc = await aesKeyEncOf(deps.db, Number(job.account_id));
-    if (!enc) throw new ImportFileError('option 4 needs the supplier AES key: set it first');
-    ctx.decrypt = supplierDecrypter(decryptSecret(deps.config.secretKey, enc));
-  }
-  return ctx;
+async function supplierDecrypterOf(deps: Deps, job: any): Promise<RowContext['decrypt']> {
+  if (job.option !== ImportOption.DedupeEncrypted) return undefined;
+  const enc = await aesKeyEncOf(deps.db, Number(job.account_id));
+  if (!enc) throw new ImportFileError('option 4 needs the supplier AES key: set it first');
+  return supplierDecrypter(decryptSecret(deps.config.secretKey, enc));
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -91,59 +97,66 @@ async function importFile(deps: Deps, job: any): Promise<void> {
   const type = job.file_type as keyof typeof parsers;
   if (!fs.existsSync(file)) throw new ImportFileError('the uploaded file is no longer available');
   const actor = await actorOf(deps.db, Number(job.account_id));
-  const ctx = await rowContext(deps, job);
-  if (type === 'xlsx')
-    await checkZip(file).catch((e: Error) => {
-      throw e instanceof ZipCheckError ? new ImportFileError(e.message) : e;
-    });
+  // Option 4's decrypter, the hasher: built once for the file.
+  const ctx: RowContext = {
+    option: job.option,
+    secretKey: deps.config.secretKey,
+    decrypt: await supplierDecrypterOf(deps, job),
+  };
+  const zip =
+    type === 'xlsx'
+      ? await checkZip(file).catch((e: Error) => {
+          throw e instanceof ZipCheckError ? new ImportFileError(e.message) : e;
+        })
+      : undefined;
   // A cheap newline count gives the progress bar its total for text files (xlsx: known at the end).
-  const rowsTotal = type === 'xlsx' ? 0 : await countLines(file);
+  const rowsTotal = zip ? 0 : await countLines(file);
   await updateJob(deps.db, id, { rows_total: rowsTotal });
-  const stage = await openStage(deps.config.databaseUrl, id);
+  const stage = await openStage(deps.config.databaseUrl, {
+    jobId: id,
+    accountId: actor.id,
+    subtreeIds: await subtreeOf(deps.db, actor),
+    ancestorIds: ancestorsOf(actor),
+    removeIf: job.option === ImportOption.DedupeRemoveByCondition ? job.params : undefined,
+  });
   if (!stage) return; // another run finished it while we waited for its lock
-  const { client, copy } = stage;
-  let copyError: Error | undefined;
-  copy.on('error', (e: Error) => (copyError = e));
+  // One chunk in the database while the next is parsed: Node and PostgreSQL work at the same time.
+  let storing: Promise<void> = Promise.resolve();
+  const chunker = new Chunker(
+    // xlsx: a row of a few cells inflates to roughly 100 bytes of sheet XML.
+    chunkRows(zip ? Math.ceil(zip.unzippedBytes / 100) : rowsTotal),
+    async (chunk) => {
+      await storing;
+      storing = stage.storeChunk(chunk);
+      storing.catch(() => undefined); // surfaced by the next chunk or after the last
+    },
+  );
   try {
     let n = 0;
-    let buf = '';
     let lastTick = Date.now();
     for await (const row of parsers[type](file)) {
       if (++n > importLimits.maxRows)
         throw new ImportFileError(`the file has more than ${importLimits.maxRows} data rows`);
-      buf += stageLine(toStage(row, ctx));
-      if (buf.length < 256 * 1024) continue;
-      if (copyError) throw copyError;
-      if (!copy.write(buf)) await once(copy, 'drain');
-      buf = '';
-      if (Date.now() - lastTick >= 500) {
+      const busy = chunker.add(toStage(row, ctx));
+      if (busy) await busy; // only when a full chunk waits for the one before it
+      if ((n & 1023) === 0 && Date.now() - lastTick >= 500) {
         lastTick = Date.now();
         await updateJob(deps.db, id, { rows_done: n });
         await emit(deps, id);
       }
     }
     if (n === 0) throw new ImportFileError('the file has no data rows');
-    copy.end(buf);
-    await finished(copy);
+    await chunker.end();
+    await storing;
     await updateJob(deps.db, id, { rows_done: n });
-    const counters = await commitStage(
-      client,
-      {
-        jobId: id,
-        accountId: actor.id,
-        subtreeIds: await subtreeOf(deps.db, actor),
-        ancestorIds: ancestorsOf(actor),
-        removeIf: job.option === ImportOption.DedupeRemoveByCondition ? job.params : undefined,
-      },
-      path.join(jobDir(id), 'report.csv'),
-    );
+    const counters = await stage.finish(path.join(jobDir(id), 'report.csv'), chunker.counters);
     // A big import changes the table at once; autovacuum refreshes the statistics only later, and until
     // then the planner can pick a filtered-list plan that grows with the table (seen in the customers
     // bench right after a bulk load). Refreshing them now is a sample of the table, a second or two.
-    if (counters.imported >= ANALYZE_AFTER_ROWS) await client.query('ANALYZE customers');
+    if (counters.imported >= ANALYZE_AFTER_ROWS) await stage.client.query('ANALYZE customers');
   } finally {
     // On any failure the transaction is still open: ending the session rolls it back (a half-done
     // COPY included), so nothing of this run stays.
-    await client.end().catch(() => undefined);
+    await stage.client.end().catch(() => undefined);
   }
 }

@@ -2,18 +2,20 @@
 // decryption and hiding, field truncation to the customers columns.
 import { ImportOption } from '../../../../../domain/crm';
 import { maskPhone } from '../../../../../domain/format';
-import { encryptSecret, phoneHash } from '../../../../../config/secrets';
+import { encryptSecret } from '../../../../../config/secrets';
 import { parseSex } from './columns';
 import type { ParsedRow } from './parsers/types';
-import { normalisePhone, phoneKind } from './phone';
+import { normalisePhone, phoneHasher, phoneKind } from './phone';
 import { neutralise } from '../../../../../domain/spreadsheet';
-import type { StageRow } from './stage';
+import type { StageRow } from './chunker';
 
 export interface RowContext {
   option: number;
   secretKey: string;
   /** Option 4: the supplier's decrypter. */
   decrypt?: (cell: string) => string | null;
+  /** phoneHash with the key prepared once (set on first use). */
+  hash?: (digits: string) => string;
 }
 
 const cut = (s: string | undefined, n: number) => (!s ? '' : s.length > n ? s.slice(0, n) : s);
@@ -25,6 +27,7 @@ export function toStage(row: ParsedRow, ctx: RowContext): StageRow {
     phone: '',
     cipher: null,
     hash: null,
+    digits: null,
     name: cut(f.name, 64),
     contact: cut(f.contact, 64),
     sex: parseSex(f.sex),
@@ -53,7 +56,8 @@ export function toStage(row: ParsedRow, ctx: RowContext): StageRow {
     return refuse(base, 'removed', 'landline', shown);
   base.phone = shown;
   base.cipher = hidden ? encryptSecret(ctx.secretKey, digits) : null;
-  base.hash = phoneHash(ctx.secretKey, digits);
+  base.hash = (ctx.hash ??= phoneHasher(ctx.secretKey))(digits);
+  base.digits = digits;
   return base;
 }
 

@@ -1,0 +1,148 @@
+// The parsing side of an import: staged rows become COPY text in chunks, with the checks that need no
+// database: numbers repeated in the file, and the counts of the rows refused in Node. stage.ts takes
+// the chunks into the database.
+import type { Counters } from './report';
+
+export interface StageRow {
+  rowNo: number;
+  phone: string;
+  cipher: string | null;
+  hash: string | null;
+  /** The clear number of a valid row (in-file duplicate check); not staged. */
+  digits: string | null;
+  name: string;
+  contact: string;
+  sex: 0 | 1 | null;
+  company: string;
+  address: string;
+  remarks: string[];
+  source: string;
+  /** Set in Node for rows refused before the database: invalid, removed (landline), repeated in the file. */
+  outcome: 'invalid' | 'removed' | 'duplicate' | null;
+  reason: string;
+}
+
+export const COLS =
+  'row_no, phone, cipher, hash, name, contact, sex, company, address, remark1, remark2, remark3, remark4, remark5, source, outcome, reason';
+
+// COPY text format: backslash escapes, \N is NULL.
+const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+const SPECIAL = /[\\\t\n\r]/;
+const esc = (s: string) => (SPECIAL.test(s) ? s.replace(/[\\\t\n\r]/g, (c) => ESCAPES[c]!) : s);
+const nul = (s: string | number | null) => (s === null ? '\\N' : esc(String(s)));
+
+export const stageLine = (r: StageRow): string =>
+  `${r.rowNo}\t${nul(r.phone)}\t${nul(r.cipher)}\t${nul(r.hash)}\t${esc(r.name)}\t${esc(r.contact)}\t` +
+  `${nul(r.sex)}\t${esc(r.company)}\t${esc(r.address)}\t${esc(r.remarks[0]!)}\t${esc(r.remarks[1]!)}\t` +
+  `${esc(r.remarks[2]!)}\t${esc(r.remarks[3]!)}\t${esc(r.remarks[4]!)}\t${esc(r.source)}\t` +
+  `${nul(r.outcome)}\t${esc(r.reason)}\n`;
+
+/**
+ * Numbers seen earlier in the file (in-file duplicates), as 1 + digits read as one integer (the leading
+ * 1 keeps a landline's leading zeros apart): an open-addressing set in a Float64Array, ~16 MB for a
+ * million numbers where a Set of strings would take well over 100 MB.
+ */
+export class NumberSet {
+  private slots = new Float64Array(1 << 16);
+  private size = 0;
+  private other = new Set<string>(); // anything that is not a short run of digits (never, in practice)
+
+  /** Adds the number; false when it was there already. */
+  add(digits: string): boolean {
+    const key = Number('1' + digits);
+    if (!Number.isSafeInteger(key) || !/^\d+$/.test(digits)) {
+      if (this.other.has(digits)) return false;
+      this.other.add(digits);
+      return true;
+    }
+    if (this.size * 2 >= this.slots.length) this.grow();
+    return this.put(this.slots, key);
+  }
+
+  private put(slots: Float64Array, key: number): boolean {
+    const mask = slots.length - 1;
+    // Multiplicative mixing of both halves of the key: sequential numbers spread over the table.
+    let i = (Math.imul(key | 0, 0x9e3779b1) ^ Math.imul((key / 4294967296) | 0, 0x85ebca6b)) & mask;
+    for (;;) {
+      const v = slots[i]!;
+      if (v === 0) {
+        slots[i] = key;
+        if (slots === this.slots) this.size++;
+        return true;
+      }
+      if (v === key) return false;
+      i = (i + 1) & mask;
+    }
+  }
+
+  private grow(): void {
+    const old = this.slots;
+    const next = new Float64Array(old.length * 2);
+    for (const v of old) if (v !== 0) this.put(next, v);
+    this.slots = next;
+  }
+}
+
+/** A chunk is sent at its row count or at this many bytes of COPY text, whichever comes first. */
+const CHUNK_BYTES = 16 * 1024 * 1024;
+
+/** Rows refused before the database, by outcome (the other counters stay 0 here). */
+export type NodeCounters = Pick<Counters, 'duplicates' | 'invalid' | 'removed'>;
+
+/**
+ * Rows in, COPY text chunks out through `send`, which resolves once the chunk is accepted (the one
+ * before it stored): the caller awaits add()'s promise, that is the back-pressure.
+ */
+export class Chunker {
+  readonly counters: NodeCounters = { duplicates: 0, invalid: 0, removed: 0 };
+  /**
+   * Two buffers in turn: the chunk being filled and the one being stored. Lines go straight into
+   * bytes, so a chunk never lives as a million small strings for the garbage collector to promote.
+   */
+  private bufs = [Buffer.allocUnsafe(1 << 20), Buffer.allocUnsafe(1 << 20)];
+  private cur = 0;
+  private len = 0;
+  private rows = 0;
+  private seen = new NumberSet();
+
+  constructor(
+    private readonly chunkRows: number,
+    private readonly send: (chunk: Buffer) => Promise<void>,
+  ) {}
+
+  /** Adds one row; returns a promise only when a full chunk is being sent (await it). */
+  add(r: StageRow): Promise<void> | undefined {
+    if (r.outcome === null && r.digits !== null && !this.seen.add(r.digits)) {
+      r.outcome = 'duplicate';
+      r.reason = 'repeated in the file';
+    }
+    if (r.outcome !== null) this.counters[r.outcome === 'duplicate' ? 'duplicates' : r.outcome]++;
+    const line = stageLine(r);
+    let buf = this.bufs[this.cur]!;
+    if (this.len + line.length * 3 > buf.length) {
+      // Grown to what a chunk needs (CHUNK_BYTES and a line at most), then kept.
+      const size = Math.min(buf.length * 2, CHUNK_BYTES + (1 << 20));
+      const bigger = Buffer.allocUnsafe(Math.max(size, line.length * 3 + this.len));
+      buf.copy(bigger, 0, 0, this.len);
+      buf = this.bufs[this.cur] = bigger;
+    }
+    this.len += buf.write(line, this.len, 'utf8');
+    if (++this.rows < this.chunkRows && this.len < CHUNK_BYTES) return undefined;
+    return this.flush();
+  }
+
+  /** Sends what is left. */
+  async end(): Promise<void> {
+    if (this.rows) await this.flush();
+  }
+
+  private flush(): Promise<void> {
+    const chunk = this.bufs[this.cur]!.subarray(0, this.len);
+    // The other buffer held the chunk before this one: `send` resolving for this chunk means that one
+    // is stored, so it can be filled again.
+    this.cur ^= 1;
+    this.len = 0;
+    this.rows = 0;
+    return this.send(chunk);
+  }
+}
