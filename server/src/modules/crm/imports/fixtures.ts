@@ -5,6 +5,7 @@ import { finished } from 'node:stream/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import ExcelJS from 'exceljs';
+import * as XLSX from 'xlsx';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { phoneHash } from '../../../../../config/secrets';
@@ -31,6 +32,15 @@ export async function writeXlsx(
   for (const r of rows) ws.addRow(r).commit();
   ws.commit();
   await wb.commit();
+  return file;
+}
+
+/** An old binary .xls (BIFF8) written by SheetJS, first sheet = rows. */
+export function writeXls(dir: string, name: string, rows: unknown[][]): string {
+  const wb = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), 'Sheet1');
+  const file = path.join(dir, name);
+  XLSX.writeFile(wb, file, { bookType: 'biff8' });
   return file;
 }
 

@@ -7,7 +7,7 @@ import type { ImportProgress } from '../../../../../domain/events';
 import { ApiClient } from '../../../../../test/apiClient';
 import { startTestPlatform, type TestPlatform } from '../../../../../test/harness';
 import { decryptSecret, phoneHash } from '../../../../../config/secrets';
-import { writeText, writeXlsx } from './fixtures';
+import { writeText, writeXls, writeXlsx } from './fixtures';
 import { importLimits } from './limits';
 import { supplierEncrypt } from './phone';
 import { importAndWait, report, upload } from './testHelpers';
@@ -212,6 +212,22 @@ it('imports an xlsx with option 3: numbers called within N days or graded F are 
     grades: [26],
   });
   expect(byGrade).toMatchObject({ imported: 0, removed: 1 });
+});
+
+it('imports an old binary xls with option 1: numbers typed as numbers stay digits', async () => {
+  const file = writeXls(dir, 'old.xls', [
+    ['姓名', '手机', '公司'],
+    ['甲', 13866660001, '一'],
+    ['乙', '13866660002', '二'],
+    ['丙', 13866660001, ''], // duplicate in the file
+    ['丁', '12345', ''],
+  ]);
+  const j = await importAndWait(m1, file, 1);
+  expect(j).toMatchObject({ status: 'done', imported: 2, duplicates: 1, invalid: 1, fileType: 'xls' });
+  expect((await customersOf(j.importJobId)).map((r) => [r.name, r.phone, r.company])).toEqual([
+    ['甲', '13866660001', '一'],
+    ['乙', '13866660002', '二'],
+  ]);
 });
 
 it('imports encrypted numbers with option 4: stored masked and sealed, never in clear', async () => {

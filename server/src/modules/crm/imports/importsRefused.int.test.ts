@@ -51,15 +51,21 @@ afterAll(async () => {
 const reason = (b: { data: unknown }) => (b.data as { errors: { message: string }[] }).errors[0]!.message;
 
 describe('bad files', () => {
-  it('refuses a wrong extension, an empty file, an old xls and a non-text txt', async () => {
+  it('refuses a wrong extension, an empty file, a fake xls, a protected workbook and a non-text txt', async () => {
     let r = await upload(m1, writeText(dir, 'a.pdf', ['13800000001']), 1);
     expect([r.status, reason(r.body)]).toEqual([400, expect.stringContaining('unsupported file type')]);
     fs.writeFileSync(path.join(dir, 'empty.txt'), '');
     r = await upload(m1, path.join(dir, 'empty.txt'), 1);
     expect([r.status, reason(r.body)]).toEqual([400, 'the file is empty']);
-    fs.writeFileSync(path.join(dir, 'old.xls'), Buffer.from('d0cf11e0a1b11ae1' + '00'.repeat(100), 'hex'));
-    r = await upload(m1, path.join(dir, 'old.xls'), 1);
-    expect([r.status, reason(r.body)]).toEqual([400, expect.stringContaining('save the file as .xlsx')]);
+    r = await upload(m1, writeText(dir, 'fake.xls', ['13800000001']), 1);
+    expect([r.status, reason(r.body)]).toEqual([400, expect.stringContaining('not a valid xls')]);
+    // An OLE file named .xlsx: a password-protected workbook (or a renamed xls).
+    fs.writeFileSync(
+      path.join(dir, 'locked.xlsx'),
+      Buffer.from('d0cf11e0a1b11ae1' + '00'.repeat(100), 'hex'),
+    );
+    r = await upload(m1, path.join(dir, 'locked.xlsx'), 1);
+    expect([r.status, reason(r.body)]).toEqual([400, expect.stringContaining('password-protected')]);
     fs.writeFileSync(path.join(dir, 'bin.txt'), Buffer.from([1, 0, 2, 0]));
     expect((await upload(m1, path.join(dir, 'bin.txt'), 1)).status).toBe(400);
   });
@@ -87,6 +93,15 @@ describe('bad files', () => {
     } finally {
       importLimits.maxRows = saved;
     }
+  });
+
+  it('fails a corrupt xls in the isolated reader, with the reason', async () => {
+    fs.writeFileSync(path.join(dir, 'broken.xls'), Buffer.from('d0cf11e0a1b11ae1' + '07'.repeat(600), 'hex'));
+    const j = await importAndWait(m1, path.join(dir, 'broken.xls'), 1);
+    expect(j).toMatchObject({
+      status: 'failed',
+      error: expect.stringContaining('xls workbook cannot be read'),
+    });
   });
 
   it('refuses a corrupt xlsx and a zip bomb disguised as xlsx', async () => {

@@ -14,6 +14,7 @@ import { importLimits, jobDir, type ImportFileType } from './limits';
 import { parseCsv } from './parsers/csv';
 import { parseTxt } from './parsers/txt';
 import { ImportFileError, type ParsedRow } from './parsers/types';
+import { parseXls, XLS_MAX_ROWS } from './parsers/xls';
 import { parseXlsx } from './parsers/xlsx';
 import { supplierDecrypter } from './phone';
 import { presentProgress } from './presenters';
@@ -23,10 +24,11 @@ import { openStage } from './stage';
 import { checkZip, ZipCheckError } from './zipCheck';
 import { countLines } from './upload';
 
-const parsers: Record<Exclude<ImportFileType, 'xls'>, (file: string) => AsyncGenerator<ParsedRow>> = {
+const parsers: Record<ImportFileType, (file: string) => AsyncGenerator<ParsedRow>> = {
   txt: parseTxt,
   csv: parseCsv,
   xlsx: parseXlsx,
+  xls: parseXls,
 };
 
 const started = new WeakSet<object>();
@@ -109,8 +111,8 @@ async function importFile(deps: Deps, job: any): Promise<void> {
           throw e instanceof ZipCheckError ? new ImportFileError(e.message) : e;
         })
       : undefined;
-  // A cheap newline count gives the progress bar its total for text files (xlsx: known at the end).
-  const rowsTotal = zip ? 0 : await countLines(file);
+  // A cheap newline count gives the progress bar its total for text files (workbooks: known at the end).
+  const rowsTotal = zip || type === 'xls' ? 0 : await countLines(file);
   await updateJob(deps.db, id, { rows_total: rowsTotal });
   const stage = await openStage(deps.config.databaseUrl, {
     jobId: id,
@@ -124,7 +126,7 @@ async function importFile(deps: Deps, job: any): Promise<void> {
   let storing: Promise<void> = Promise.resolve();
   const chunker = new Chunker(
     // xlsx: a row of a few cells inflates to roughly 100 bytes of sheet XML.
-    chunkRows(zip ? Math.ceil(zip.unzippedBytes / 100) : rowsTotal),
+    chunkRows(zip ? Math.ceil(zip.unzippedBytes / 100) : type === 'xls' ? XLS_MAX_ROWS : rowsTotal),
     async (chunk) => {
       await storing;
       storing = stage.storeChunk(chunk);

@@ -1,5 +1,5 @@
 // Receiving an import file: multer on this route only (disk storage, size limit), then checks that
-// refuse a bad file before any job exists: type, emptiness, old binary xls, zip bomb, row count.
+// refuse a bad file before any job exists: type, emptiness, fake or protected workbooks, zip bomb, row count.
 import fs from 'node:fs';
 import path from 'node:path';
 import crypto from 'node:crypto';
@@ -89,10 +89,16 @@ export async function checkFile(u: Upload): Promise<ImportFileType> {
   const magic = await head(u.path, 8);
   const isZip = magic.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
   const isOle = magic.equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]));
-  // Old binary Excel: no maintained streaming parser we trust with untrusted files (SheetJS on npm
-  // carries known CVEs), so we ask for xlsx.
-  if (ext === 'xls' || isOle)
-    throw fileError('old binary .xls workbooks are not accepted: save the file as .xlsx and import that');
+  // Old binary Excel (an OLE compound file): read by SheetJS in an isolated worker (parsers/xls.ts).
+  if (ext === 'xls') {
+    if (!isOle) throw fileError('not a valid xls workbook (corrupt or another format renamed to .xls)');
+    return ext;
+  }
+  // An xlsx/csv/txt that is an OLE file: a password-protected workbook or a renamed .xls.
+  if (isOle)
+    throw fileError(
+      'a password-protected or old-format workbook: save it as .xlsx (without a password) or .xls',
+    );
   if (ext === 'xlsx') {
     if (!isZip) throw fileError('not a valid xlsx workbook (corrupt or another format renamed to .xlsx)');
     await checkZip(u.path).catch((e: Error) => {

@@ -8,6 +8,8 @@ import { importLimits } from '../limits';
 import { ImportFileError, NO_PHONE_COLUMN, type ParsedRow } from './types';
 
 export const xlsWorkerLimits = { maxOldGenerationSizeMb: 256, deadlineMs: 60_000 };
+/** A BIFF8 worksheet has at most 65,536 rows. */
+export const XLS_MAX_ROWS = 65_536;
 
 type Message =
   | { kind: 'rows'; start: number; rows: string[][] }

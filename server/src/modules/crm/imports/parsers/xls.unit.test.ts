@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import * as XLSX from 'xlsx';
+import { writeXls as writeXlsFile } from '../fixtures';
 import { parseXls, xlsWorkerLimits } from './xls';
 import { ImportFileError, type ParsedRow } from './types';
 
@@ -11,13 +11,7 @@ let dir: string;
 beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xls-test-'))));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-function writeXls(name: string, rows: unknown[][]): string {
-  const wb = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), 'S1');
-  const file = path.join(dir, name);
-  XLSX.writeFile(wb, file, { bookType: 'biff8' });
-  return file;
-}
+const writeXls = (name: string, rows: unknown[][]): string => writeXlsFile(dir, name, rows);
 
 async function all(file: string): Promise<ParsedRow[]> {
   const out: ParsedRow[] = [];
