@@ -19,6 +19,7 @@ import { dashboardRoutes } from './modules/dashboard/routes';
 import { healthRoutes } from './modules/health/routes';
 import { noticesRoutes } from './modules/notices/routes';
 import { rolesRoutes } from './modules/roles/routes';
+import { tasksRoutes } from './modules/tasks/routes';
 
 export function createApp(deps: Deps): Koa {
   const app = new Koa();
@@ -60,6 +61,7 @@ export function createApp(deps: Deps): Koa {
     ...botsRoutes(deps),
     dialcenterRoutes(deps),
     settingsRoutes(deps),
+    tasksRoutes(deps),
   ])
     authed.use(r.routes());
   api.use(authed.routes());

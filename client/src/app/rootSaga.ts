@@ -7,6 +7,7 @@ import { crmSaga } from '../features/crm/sagas';
 import { dashboardSaga } from '../features/dashboard/sagas';
 import { noticesSaga } from '../features/notices/sagas';
 import { telephonySaga } from '../features/telephony/sagas';
+import { tasksSaga } from '../features/tasks/sagas';
 import { socketSaga } from '../socket/saga';
 
 export function* rootSaga(): SagaIterator {
@@ -18,6 +19,7 @@ export function* rootSaga(): SagaIterator {
     fork(crmSaga),
     fork(botsSaga),
     fork(telephonySaga),
+    fork(tasksSaga),
     fork(authSaga),
   ]);
 }

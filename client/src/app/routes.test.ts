@@ -20,6 +20,7 @@ describe('route table', () => {
   it('builds the dashboard, the customer center and the bots; every other area is honestly not available yet', () => {
     expect(SHELL_ROUTES.filter((r) => r.available).map((r) => r.key)).toEqual([
       'dashboards/rootdashboard',
+      'call/calling',
       'crm/mycustomer',
       'crm/workremain',
       'crm/sea',
@@ -28,6 +29,8 @@ describe('route table', () => {
       'bot/botviewmarket',
       'bot/commonknow',
       'bot/bigmodel',
+      'dialcenter/singletask',
+      'dialcenter/multtask',
       'dialcenter/callout',
       'systemset/emptyasr',
       'systemset/clusterserver',

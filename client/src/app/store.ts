@@ -8,6 +8,7 @@ import { crmReducer } from '../features/crm/slice';
 import { dashboardReducer } from '../features/dashboard/slice';
 import { noticesReducer } from '../features/notices/slice';
 import { telephonyReducer } from '../features/telephony/slice';
+import { tasksReducer } from '../features/tasks/slice';
 import { rootSaga } from './rootSaga';
 
 export const rootReducer = combineReducers({
@@ -17,6 +18,7 @@ export const rootReducer = combineReducers({
   crm: crmReducer,
   bots: botsReducer,
   telephony: telephonyReducer,
+  tasks: tasksReducer,
 });
 
 export function createAppStore() {

@@ -9,6 +9,7 @@ import zhMenus from './zh-CN/menus.json';
 import zhCrm from './zh-CN/crm.json';
 import zhBots from './zh-CN/bots.json';
 import zhTelephony from './zh-CN/telephony.json';
+import zhTasks from './zh-CN/tasks.json';
 import enCommon from './en/common.json';
 import enErrors from './en/errors.json';
 import enAuth from './en/auth.json';
@@ -19,6 +20,7 @@ import enMenus from './en/menus.json';
 import enCrm from './en/crm.json';
 import enBots from './en/bots.json';
 import enTelephony from './en/telephony.json';
+import enTasks from './en/tasks.json';
 
 export const LANGUAGES = ['zh-CN', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -35,6 +37,7 @@ export const NAMESPACES = [
   'crm',
   'bots',
   'telephony',
+  'tasks',
 ] as const;
 
 export const resources = {
@@ -49,6 +52,7 @@ export const resources = {
     crm: zhCrm,
     bots: zhBots,
     telephony: zhTelephony,
+    tasks: zhTasks,
   },
   en: {
     common: enCommon,
@@ -61,6 +65,7 @@ export const resources = {
     crm: enCrm,
     bots: enBots,
     telephony: enTelephony,
+    tasks: enTasks,
   },
 } as const;
 

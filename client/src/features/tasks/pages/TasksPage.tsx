@@ -1,0 +1,334 @@
+// The AI task page (SPEC §2 AI tasks; /dialcenter/singletask and /dialcenter/multtask share it by
+// kind): own/all switch, filters, the list with status and run state, new/edit/copy/typed delete,
+// start/pause/stop, bulk start/pause with the skipped ones explained, and the detail drawer.
+import {
+  Button,
+  Callout,
+  Checkbox,
+  H3,
+  HTMLSelect,
+  HTMLTable,
+  InputGroup,
+  Intent,
+  NonIdealState,
+  Radio,
+  RadioGroup,
+  Spinner,
+} from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  BULK_PAUSE_STATUSES,
+  BULK_START_STATUSES,
+  TASK_STATUSES,
+  statusLabelKey,
+  type TaskStatus,
+} from '../../../../../domain/dialer/status';
+import { formatDateTime } from '../../../../../domain/format';
+import type { TaskDto, TaskKind } from '../../../../../domain/tasks';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { TypeToConfirmDialog } from '../../../ui/TypeToConfirmDialog';
+import { BulkResult } from '../components/BulkResult';
+import { RunStateText, StatusTag } from '../components/StatusTags';
+import { TaskDialog } from '../components/TaskDialog';
+import { TaskDrawer } from '../components/TaskDrawer';
+import { PAGE_SIZE, selectTasks, tasksActions as A, type Filters } from '../slice';
+import '../tasks.css';
+
+const canStart = (t: TaskDto) => t.active && BULK_START_STATUSES.includes(t.status);
+const canPause = (t: TaskDto) =>
+  t.active && (t.status === 4 || t.status === 2 || BULK_PAUSE_STATUSES.includes(t.status));
+const canStop = (t: TaskDto) => t.active && t.status !== 100;
+
+function FilterBar() {
+  const { t } = useTranslation('tasks');
+  const dispatch = useAppDispatch();
+  const s = useAppSelector(selectTasks);
+  const [f, setF] = useState<Filters>(s.filters);
+  useEffect(() => setF(s.filters), [s.filters]);
+  const apply = (next: Filters) => dispatch(A.listRequested({ filters: next, page: 1 }));
+  return (
+    <div className="cp-tasks-bar" data-testid="task-filters">
+      <RadioGroup
+        inline
+        label={t('scope.label')}
+        selectedValue={f.scope ?? 'own'}
+        onChange={(e) => apply({ ...f, scope: e.currentTarget.value as 'own' | 'all' })}
+      >
+        <Radio value="own" label={t('scope.own')} data-testid="scope-own" />
+        <Radio value="all" label={t('scope.all')} data-testid="scope-all" />
+      </RadioGroup>
+      <InputGroup
+        placeholder={t('filters.name')}
+        value={f.name ?? ''}
+        data-testid="filter-name"
+        onChange={(e) => setF({ ...f, name: e.currentTarget.value || undefined })}
+      />
+      <HTMLSelect
+        aria-label={t('filters.status')}
+        value={f.status ?? ''}
+        data-testid="filter-status"
+        onChange={(e) =>
+          setF({
+            ...f,
+            status: e.currentTarget.value === '' ? undefined : (Number(e.currentTarget.value) as TaskStatus),
+          })
+        }
+      >
+        <option value="">{t('filters.anyStatus')}</option>
+        {TASK_STATUSES.map((st) => (
+          <option key={st} value={st}>
+            {t(statusLabelKey(st))}
+          </option>
+        ))}
+      </HTMLSelect>
+      <HTMLSelect
+        aria-label={t('filters.bot')}
+        value={f.botId ?? ''}
+        onChange={(e) =>
+          setF({ ...f, botId: e.currentTarget.value === '' ? undefined : Number(e.currentTarget.value) })
+        }
+      >
+        <option value="">{t('filters.anyBot')}</option>
+        {(s.options?.bots ?? []).map((b) => (
+          <option key={b.id} value={b.id}>
+            {b.name}
+          </option>
+        ))}
+      </HTMLSelect>
+      <label>
+        {t('filters.dateFrom')}{' '}
+        <input
+          className="bp6-input"
+          type="date"
+          value={f.dateFrom ?? ''}
+          onChange={(e) => setF({ ...f, dateFrom: e.currentTarget.value || undefined })}
+        />
+      </label>
+      <label>
+        {t('filters.dateTo')}{' '}
+        <input
+          className="bp6-input"
+          type="date"
+          value={f.dateTo ?? ''}
+          onChange={(e) => setF({ ...f, dateTo: e.currentTarget.value || undefined })}
+        />
+      </label>
+      <Button icon="search" text={t('actions.search')} data-testid="filter-search" onClick={() => apply(f)} />
+      <Button minimal text={t('actions.reset')} onClick={() => apply({ scope: f.scope })} />
+    </div>
+  );
+}
+
+export function TasksPage({ kind }: { kind: TaskKind }) {
+  const { t } = useTranslation('tasks');
+  const dispatch = useAppDispatch();
+  const s = useAppSelector(selectTasks);
+  useEffect(() => {
+    dispatch(A.pageOpened(kind));
+    dispatch(A.listRequested({ page: 1 }));
+  }, [dispatch, kind]);
+  const items = s.kind === kind ? s.list.items : [];
+  const deleting = items.find((x) => x.id === s.deleting.id);
+  const pages = Math.max(1, Math.ceil(s.list.total / PAGE_SIZE));
+  const allChecked = items.length > 0 && s.selected.length === items.length;
+
+  return (
+    <div data-testid={`tasks-page-${kind}`}>
+      <H3>{t(`title.${kind}`)}</H3>
+      <Callout
+        intent={Intent.WARNING}
+        icon="time"
+        title={t('scheduler.title')}
+        data-testid="scheduler-callout"
+      >
+        {t('scheduler.body')}
+      </Callout>
+      <FilterBar />
+      <div className="cp-tasks-bar">
+        <Button
+          icon="add"
+          intent={Intent.PRIMARY}
+          text={t('actions.new')}
+          data-testid="task-new"
+          onClick={() => dispatch(A.editorOpened(null))}
+        />
+        <Button
+          icon="play"
+          text={t('actions.bulkStart')}
+          data-testid="bulk-start"
+          disabled={s.selected.length === 0}
+          loading={s.bulk.pending && s.bulk.action === 'start'}
+          onClick={() => dispatch(A.bulkRequested('start'))}
+        />
+        <Button
+          icon="pause"
+          text={t('actions.bulkPause')}
+          data-testid="bulk-pause"
+          disabled={s.selected.length === 0}
+          loading={s.bulk.pending && s.bulk.action === 'pause'}
+          onClick={() => dispatch(A.bulkRequested('pause'))}
+        />
+        <span className="cp-tasks-grow" />
+        <Button
+          minimal
+          icon="refresh"
+          text={t('actions.refresh')}
+          onClick={() => dispatch(A.listRequested())}
+        />
+      </div>
+      <BulkResult />
+      {s.list.loading && !s.list.loaded ? (
+        <Spinner />
+      ) : items.length === 0 ? (
+        <NonIdealState icon="list" description={t('empty')} data-testid="tasks-empty" />
+      ) : (
+        <HTMLTable compact striped className="cp-tasks-table" data-testid="tasks-table">
+          <thead>
+            <tr>
+              <th>
+                <Checkbox
+                  checked={allChecked}
+                  onChange={(e) => dispatch(A.selectAll(e.currentTarget.checked))}
+                  aria-label="all"
+                />
+              </th>
+              <th>{t('columns.name')}</th>
+              <th>{t('columns.owner')}</th>
+              <th>{t('columns.bot')}</th>
+              <th>{t('columns.line')}</th>
+              <th>{t('columns.robots')}</th>
+              <th>{t('columns.status')}</th>
+              <th>{t('columns.runState')}</th>
+              <th>{t('columns.numbers')}</th>
+              <th>{t('columns.createdAt')}</th>
+              <th>{t('columns.actions')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((x) => (
+              <tr key={x.id} data-testid={`task-row-${x.name}`}>
+                <td>
+                  <Checkbox
+                    checked={s.selected.includes(x.id)}
+                    data-testid={`task-check-${x.name}`}
+                    aria-label={x.name}
+                    onChange={() => dispatch(A.toggleSelected(x.id))}
+                  />
+                </td>
+                <td>
+                  <a onClick={() => dispatch(A.detailOpened(x.id))} data-testid={`task-open-${x.name}`}>
+                    {x.name}
+                  </a>
+                </td>
+                <td>{x.ownerAccount}</td>
+                <td>{x.botName ?? t('detail.none')}</td>
+                <td>{x.lineName ?? t('detail.none')}</td>
+                <td>{x.robots}</td>
+                <td>
+                  <StatusTag status={x.status} testId={`task-status-${x.name}`} />
+                </td>
+                <td>
+                  <RunStateText active={x.active} runState={x.runState} />
+                </td>
+                <td data-testid={`task-counts-${x.name}`}>
+                  {x.counts.pending}/{x.counts.total}
+                </td>
+                <td>{formatDateTime(x.createdAt)}</td>
+                <td className="cp-tasks-actions">
+                  {canStart(x) && (
+                    <Button
+                      minimal
+                      small
+                      icon="play"
+                      intent={Intent.SUCCESS}
+                      text={t('actions.start')}
+                      data-testid={`task-start-${x.name}`}
+                      onClick={() => dispatch(A.actionRequested({ id: x.id, action: 'start' }))}
+                    />
+                  )}
+                  {canPause(x) && (
+                    <Button
+                      minimal
+                      small
+                      icon="pause"
+                      text={t('actions.pause')}
+                      data-testid={`task-pause-${x.name}`}
+                      onClick={() => dispatch(A.actionRequested({ id: x.id, action: 'pause' }))}
+                    />
+                  )}
+                  {canStop(x) && (
+                    <Button
+                      minimal
+                      small
+                      icon="stop"
+                      text={t('actions.stop')}
+                      data-testid={`task-stop-${x.name}`}
+                      onClick={() => dispatch(A.actionRequested({ id: x.id, action: 'stop' }))}
+                    />
+                  )}
+                  <Button
+                    minimal
+                    small
+                    icon="edit"
+                    text={t('actions.edit')}
+                    disabled={x.status === 100}
+                    data-testid={`task-edit-${x.name}`}
+                    onClick={() => dispatch(A.editorOpened(x.id))}
+                  />
+                  <Button
+                    minimal
+                    small
+                    icon="duplicate"
+                    text={t('actions.copy')}
+                    data-testid={`task-copy-${x.name}`}
+                    onClick={() => dispatch(A.copyRequested(x.id))}
+                  />
+                  <Button
+                    minimal
+                    small
+                    icon="trash"
+                    intent={Intent.DANGER}
+                    text={t('actions.delete')}
+                    data-testid={`task-delete-${x.name}`}
+                    onClick={() => dispatch(A.deleteOpened(x.id))}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      )}
+      <div className="cp-tasks-bar">
+        <span>{t('pager.summary', { total: s.list.total, page: s.page })}</span>
+        <Button
+          small
+          text={t('pager.prev')}
+          disabled={s.page <= 1}
+          onClick={() => dispatch(A.listRequested({ page: s.page - 1 }))}
+        />
+        <Button
+          small
+          text={t('pager.next')}
+          disabled={s.page >= pages}
+          onClick={() => dispatch(A.listRequested({ page: s.page + 1 }))}
+        />
+      </div>
+      <TaskDialog kind={kind} />
+      <TaskDrawer />
+      <TypeToConfirmDialog
+        isOpen={s.deleting.id !== null}
+        testId="task-delete"
+        title={t('delete.title')}
+        body={t('delete.body', { name: deleting?.name ?? '' })}
+        prompt={t('delete.prompt')}
+        confirmText={t('actions.delete')}
+        cancelText={t('actions.cancel')}
+        pending={s.deleting.pending}
+        error={s.deleting.error}
+        onConfirm={(typed) => dispatch(A.deleteRequested(typed))}
+        onClose={() => dispatch(A.deleteClosed())}
+      />
+    </div>
+  );
+}

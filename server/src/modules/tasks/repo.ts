@@ -1,0 +1,371 @@
+// Task rows, their status log and their numbers. Every query goes through the tenant scope
+// (db/scope.ts): tasks and numbers through scoped(account_id), so another tree's id matches nothing.
+// Bots usable by a task are the owner's or its ancestors' published, enabled, online bots; lines are
+// those the owner holds (dialcenter's heldLineIds).
+import type { Knex } from 'knex';
+import type { Actor as Tenant } from '../../db/scope';
+import { scoped } from '../../db/scope';
+import type { Actor, RunState, TaskStatus } from '../../../../domain/dialer/status';
+import type { NumberCounts, StatusLogDto, TaskDto, TaskKind, TaskNumberDto } from '../../../../domain/tasks';
+import { heldLineIds } from '../dialcenter/repo';
+import type { ListQuery, TaskBody } from './schema';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Row = any;
+type Db = Knex | Knex.Transaction;
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+const dateText = (d: Date | string) =>
+  typeof d === 'string'
+    ? d.slice(0, 10)
+    : `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
+const pathIds = (path: string) => path.split('/').filter(Boolean).map(Number);
+
+export const emptyCounts = (): NumberCounts => ({ pending: 0, claimed: 0, done: 0, skipped: 0, total: 0 });
+
+/** Live tasks of the actor's subtree, as `tasks as t`. */
+export const tasksOf = (db: Db, actor: Tenant) =>
+  scoped(db('tasks as t'), db as Knex, actor, 't.account_id').whereNull('t.deleted_at');
+
+const TASK_COLS = ['t.*', 'o.account as owner_account', 'b.name as bot_name', 'l.name as line_name'];
+
+const withNames = (q: Knex.QueryBuilder) =>
+  q
+    .join('accounts as o', 'o.id', 't.account_id')
+    .leftJoin('bots as b', 'b.id', 't.bot_id')
+    .leftJoin('sip_lines as l', 'l.id', 't.line_id');
+
+export const presentTask = (r: Row, counts: NumberCounts = emptyCounts()): TaskDto => ({
+  id: Number(r.id),
+  accountId: Number(r.account_id),
+  ownerAccount: r.owner_account ?? '',
+  name: r.name,
+  kind: r.kind as TaskKind,
+  botId: r.bot_id === null ? null : Number(r.bot_id),
+  botName: r.bot_name ?? null,
+  robots: r.robots,
+  startDate: dateText(r.start_date),
+  callPeriods: r.call_periods,
+  noCallPeriods: r.no_call_periods,
+  weekdays: r.weekdays,
+  failHangupCount: r.fail_hangup_count,
+  redial: {
+    enabled: r.redial_enabled,
+    count: r.redial_count,
+    intervalMinutes: r.redial_interval_min,
+    levels: r.redial_levels,
+  },
+  pushUrl: r.push_url,
+  pushAccount: r.push_account,
+  pushGrades: r.push_grades,
+  wechatPush: r.wechat_push,
+  lineId: r.line_id === null ? null : Number(r.line_id),
+  lineName: r.line_name ?? null,
+  active: r.active,
+  status: r.status as TaskStatus,
+  runState: r.run_state as RunState,
+  counts,
+  createdAt: iso(r.created_at),
+  updatedAt: iso(r.updated_at),
+});
+
+/** Counts per number state of these tasks. */
+export async function countsOf(db: Db, taskIds: number[]): Promise<Map<number, NumberCounts>> {
+  const byTask = new Map<number, NumberCounts>();
+  if (!taskIds.length) return byTask;
+  const rows = await db('task_numbers')
+    .whereIn('task_id', taskIds)
+    .groupBy('task_id', 'state')
+    .select('task_id', 'state', db.raw('count(*)::int as n'));
+  for (const r of rows) {
+    const id = Number(r.task_id);
+    const c = byTask.get(id) ?? emptyCounts();
+    const key = (['pending', 'claimed', 'done', 'skipped'] as const)[r.state as number];
+    if (key) c[key] += r.n;
+    c.total += r.n;
+    byTask.set(id, c);
+  }
+  return byTask;
+}
+
+async function present(db: Db, rows: Row[]): Promise<TaskDto[]> {
+  const counts = await countsOf(
+    db,
+    rows.map((r) => Number(r.id)),
+  );
+  return rows.map((r) => presentTask(r, counts.get(Number(r.id))));
+}
+
+export async function listTasks(db: Knex, actor: Tenant, f: ListQuery) {
+  const base = withNames(tasksOf(db, actor))
+    .where('t.kind', f.kind)
+    .modify((q) => f.scope === 'own' && q.where('t.account_id', actor.id))
+    .modify((q) => f.name && q.whereILike('t.name', `%${escapeLike(f.name)}%`))
+    .modify((q) => f.status !== undefined && q.where('t.status', f.status))
+    .modify((q) => f.botId && q.where('t.bot_id', f.botId))
+    .modify((q) => f.dateFrom && q.where('t.created_at', '>=', f.dateFrom))
+    .modify((q) => f.dateTo && q.whereRaw("t.created_at < (?::date + interval '1 day')", [f.dateTo]));
+  const [{ n }] = await base.clone().clearSelect().count({ n: '*' });
+  const rows = await base
+    .clone()
+    .orderBy([
+      { column: 't.created_at', order: 'desc' },
+      { column: 't.id', order: 'desc' },
+    ])
+    .limit(f.pageSize)
+    .offset((f.page - 1) * f.pageSize)
+    .select(TASK_COLS);
+  return { items: await present(db, rows), total: Number(n), page: f.page, pageSize: f.pageSize };
+}
+
+/** Running tasks (queued, running) of the subtree with their counts: the run overview. */
+export async function runningTasks(db: Knex, actor: Tenant, own: boolean) {
+  const rows = await withNames(tasksOf(db, actor))
+    .where('t.active', true)
+    .whereIn('t.status', [4, 2])
+    .modify((q) => own && q.where('t.account_id', actor.id))
+    .orderBy('t.id', 'desc')
+    .limit(500)
+    .select(TASK_COLS);
+  return present(db, rows);
+}
+
+/** One task in reach (raw row), optionally locked for a transition. */
+export const findTask = (db: Db, actor: Tenant, id: number, lock = false) =>
+  tasksOf(db, actor)
+    .where('t.id', id)
+    .modify((q) => lock && q.forUpdate())
+    .first('t.*');
+
+export async function getTask(db: Db, actor: Tenant, id: number): Promise<TaskDto | undefined> {
+  const r = await withNames(tasksOf(db, actor)).where('t.id', id).first(TASK_COLS);
+  return r ? (await present(db, [r]))[0] : undefined;
+}
+
+export const findByRequestId = (db: Knex, actor: Tenant, requestId: string) =>
+  tasksOf(db, actor).where({ 't.account_id': actor.id, 't.request_id': requestId }).first('t.id');
+
+const taskRow = (v: TaskBody) => ({
+  name: v.name,
+  bot_id: v.botId,
+  robots: v.robots,
+  start_date: v.startDate,
+  call_periods: v.callPeriods,
+  no_call_periods: v.noCallPeriods,
+  weekdays: [...v.weekdays].sort((a, b) => a - b),
+  fail_hangup_count: v.failHangupCount,
+  redial_enabled: v.redial.enabled,
+  redial_count: v.redial.count,
+  redial_interval_min: v.redial.intervalMinutes,
+  redial_levels: v.redial.levels,
+  push_url: v.pushUrl,
+  push_account: v.pushAccount,
+  push_grades: v.pushGrades,
+  wechat_push: v.wechatPush,
+  line_id: v.lineId,
+});
+
+// The insert names the owner; callers pass the actor's own id.
+export async function insertTask(db: Db, ownerId: number, createdBy: number, v: TaskBody): Promise<number> {
+  const [r] = await db('tasks')
+    .insert({
+      ...taskRow(v),
+      account_id: ownerId,
+      kind: v.kind,
+      created_by: createdBy,
+      request_id: v.requestId ?? null,
+    })
+    .returning('id');
+  return Number(r.id);
+}
+
+export const updateTask = (db: Db, actor: Tenant, id: number, v: TaskBody) =>
+  scoped(db('tasks'), db as Knex, actor)
+    .where({ id })
+    .whereNull('deleted_at')
+    .update({ ...taskRow(v), updated_at: db.fn.now() });
+
+export const softDelete = (db: Db, actor: Tenant, id: number) =>
+  scoped(db('tasks'), db as Knex, actor)
+    .where({ id })
+    .whereNull('deleted_at')
+    .update({ deleted_at: db.fn.now(), active: false });
+
+export async function setState(
+  trx: Db,
+  actor: Tenant,
+  id: number,
+  to: { status: TaskStatus; runState: RunState },
+): Promise<void> {
+  await scoped(trx('tasks'), trx as Knex, actor)
+    .where({ id })
+    .update({ status: to.status, run_state: to.runState, updated_at: trx.fn.now() });
+}
+
+export interface LogEntry {
+  taskId: number;
+  from: { status: number; runState: number } | null;
+  to: { status: number; runState: number };
+  byAccountId: number | null;
+  actor: Actor;
+  reason: string;
+}
+
+export const writeLog = (trx: Db, e: LogEntry) =>
+  trx('task_status_log').insert({
+    task_id: e.taskId,
+    from_status: e.from?.status ?? null,
+    to_status: e.to.status,
+    from_run: e.from?.runState ?? null,
+    to_run: e.to.runState,
+    by_account_id: e.byAccountId,
+    actor: e.actor,
+    reason: e.reason,
+  });
+
+/** The status log of a task in reach, newest first. */
+export async function statusLog(db: Knex, actor: Tenant, taskId: number): Promise<StatusLogDto[]> {
+  const rows = await db('task_status_log as g')
+    .whereIn('g.task_id', tasksOf(db, actor).where('t.id', taskId).select('t.id'))
+    .leftJoin('accounts as a', 'a.id', 'g.by_account_id')
+    .orderBy([
+      { column: 'g.at', order: 'desc' },
+      { column: 'g.id', order: 'desc' },
+    ])
+    .limit(500)
+    .select('g.*', 'a.account as by_account');
+  return rows.map((r: Row) => ({
+    id: Number(r.id),
+    fromStatus: r.from_status,
+    toStatus: r.to_status,
+    fromRun: r.from_run,
+    toRun: r.to_run,
+    byAccountId: r.by_account_id === null ? null : Number(r.by_account_id),
+    byAccount: r.by_account ?? null,
+    actor: r.actor,
+    reason: r.reason,
+    at: iso(r.at),
+  }));
+}
+
+// ---- what a task may use ----
+
+/** The account a task belongs to, as a tenant (its bot, line, seats and blacklists are its own). */
+export async function ownerOf(
+  db: Db,
+  accountId: number,
+): Promise<(Tenant & { aiSeats: number }) | undefined> {
+  const r = await db('accounts').where({ id: accountId }).first('id', 'level', 'path', 'ai_seats');
+  return r ? { id: Number(r.id), level: r.level, path: r.path, aiSeats: r.ai_seats } : undefined;
+}
+
+/** Bots the owner may dial with: its own or its ancestors', published, enabled and online. */
+export const usableBots = (db: Db, owner: Tenant) =>
+  db('bots')
+    .whereIn('account_id', pathIds(owner.path))
+    .whereNull('deleted_at')
+    .whereNotNull('published_version')
+    .where({ enabled: true, status: 'online' });
+
+export const usableBot = (db: Db, owner: Tenant, id: number) =>
+  usableBots(db, owner).where({ id }).first('id', 'name');
+
+/** Lines the owner holds (own or assigned): dialcenter's visibility query. */
+export const usableLine = (db: Db, owner: Tenant, id: number) =>
+  db('sip_lines')
+    .whereIn('id', heldLineIds(db as Knex, owner))
+    .where({ id })
+    .first('id', 'name', 'enabled');
+
+export async function pickerOptions(db: Knex, owner: Tenant) {
+  const bots = await usableBots(db, owner).orderBy('id').limit(500).select('id', 'name', 'account_id');
+  const lines = await db('sip_lines')
+    .whereIn('id', heldLineIds(db, owner))
+    .orderBy('id')
+    .select('id', 'name', 'enabled', 'port_count');
+  return {
+    bots: bots.map((b: Row) => ({ id: Number(b.id), name: b.name, own: Number(b.account_id) === owner.id })),
+    lines: lines.map((l: Row) => ({
+      id: Number(l.id),
+      name: l.name,
+      enabled: l.enabled,
+      ports: l.port_count,
+    })),
+  };
+}
+
+// ---- numbers ----
+
+export interface NewNumber {
+  customerId: number | null;
+  phone: string | null;
+  phoneHash: string;
+  phoneMasked: string;
+  name: string;
+}
+
+/** Inserts numbers not already in the task; returns how many were added. */
+export async function insertNumbers(
+  db: Db,
+  task: { id: number; accountId: number },
+  rows: NewNumber[],
+): Promise<number> {
+  let added = 0;
+  for (let i = 0; i < rows.length; i += 2000) {
+    const chunk = rows.slice(i, i + 2000).map((n) => ({
+      task_id: task.id,
+      account_id: task.accountId,
+      customer_id: n.customerId,
+      phone: n.phone,
+      phone_hash: n.phoneHash,
+      phone_masked: n.phoneMasked,
+      name: n.name.slice(0, 64),
+    }));
+    const got = await db('task_numbers')
+      .insert(chunk)
+      .onConflict(['task_id', 'phone_hash'])
+      .ignore()
+      .returning('id');
+    added += got.length;
+  }
+  return added;
+}
+
+const numbersOf = (db: Db, actor: Tenant, taskId: number) =>
+  scoped(db('task_numbers'), db as Knex, actor).where({ task_id: taskId });
+
+export async function listNumbers(
+  db: Knex,
+  actor: Tenant,
+  taskId: number,
+  q: { state?: number; after?: number; limit: number },
+): Promise<{ items: TaskNumberDto[]; next: string | null }> {
+  const rows = await numbersOf(db, actor, taskId)
+    .modify((x) => q.state !== undefined && x.where('state', q.state))
+    .modify((x) => q.after && x.where('id', '<', q.after))
+    .orderBy('id', 'desc')
+    .limit(q.limit + 1)
+    .select('*');
+  const more = rows.length > q.limit;
+  const page = more ? rows.slice(0, q.limit) : rows;
+  return {
+    items: page.map((r: Row) => ({
+      id: Number(r.id),
+      customerId: r.customer_id === null ? null : Number(r.customer_id),
+      phone: r.phone ?? r.phone_masked,
+      hidden: r.phone === null,
+      name: r.name,
+      state: r.state,
+      attempts: r.attempts,
+      lastResult: r.last_result,
+      skipReason: r.skip_reason,
+      createdAt: iso(r.created_at),
+    })),
+    next: more ? String(page[page.length - 1].id) : null,
+  };
+}
+
+/** Removes numbers that are not being dialed right now (claimed ones stay). */
+export const removeNumbers = (db: Db, actor: Tenant, taskId: number, ids: number[]) =>
+  numbersOf(db, actor, taskId).whereIn('id', ids).whereNot('state', 1).delete();

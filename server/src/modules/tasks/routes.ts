@@ -1,0 +1,126 @@
+// AI tasks (SPEC §2 AI tasks, Dial center single/multi task; menus dialcenter/singletask and
+// dialcenter/multtask by the task's kind, call/calling for the run overview). HTTP only: parse,
+// authorize, call the service, shape the reply.
+import Router from '@koa/router';
+import type { Context, Next } from 'koa';
+import { OVERVIEW_MENU, TASK_MENU } from '../../../../domain/tasks';
+import type { Deps } from '../../deps';
+import { authOf } from '../../http/auth';
+import { ok } from '../../http/envelope';
+import { forbidden } from '../../http/errors';
+import { body, idParam, query } from '../../http/validate';
+import { fileError, receiveFile } from '../bots/upload';
+import { requireTypedDelete } from '../dialcenter/confirm';
+import { listNumbers, listTasks, ownerOf, pickerOptions, runningTasks, statusLog } from './repo';
+import {
+  addNumbersSchema,
+  bulkSchema,
+  copySchema,
+  kindQuerySchema,
+  listSchema,
+  numbersQuerySchema,
+  overviewSchema,
+  removeNumbersSchema,
+  taskSchema,
+} from './schema';
+import {
+  actOn,
+  addNumbers,
+  bulk,
+  copyTask,
+  createTask,
+  deleteTask,
+  editTask,
+  numberCounts,
+  reachable,
+  readTask,
+  requireKind,
+} from './service';
+import { removeNumbers } from './repo';
+
+const TASK_MENUS = [...Object.values(TASK_MENU), OVERVIEW_MENU];
+const UPLOAD_MAX_BYTES = 8 * 1024 * 1024;
+
+/** Any of the task menus; each route then checks the one it needs. */
+async function anyTaskMenu(ctx: Context, next: Next): Promise<void> {
+  if (!TASK_MENUS.some((m) => authOf(ctx).menus.includes(m))) throw forbidden();
+  await next();
+}
+
+export function tasksRoutes(deps: Deps): Router {
+  const r = new Router({ prefix: '/tasks' });
+  r.use(anyTaskMenu);
+
+  r.get('/', async (ctx) => {
+    const q = query(ctx, listSchema);
+    requireKind(authOf(ctx), q.kind);
+    ok(ctx, await listTasks(deps.db, authOf(ctx).actor, q));
+  });
+  r.get('/overview', async (ctx) => {
+    const auth = authOf(ctx);
+    if (!auth.menus.includes(OVERVIEW_MENU)) throw forbidden();
+    ok(ctx, await runningTasks(deps.db, auth.actor, query(ctx, overviewSchema).scope === 'own'));
+  });
+  r.get('/options', async (ctx) => {
+    const auth = authOf(ctx);
+    requireKind(auth, query(ctx, kindQuerySchema).kind);
+    const owner = (await ownerOf(deps.db, auth.actor.id))!;
+    ok(ctx, { ...(await pickerOptions(deps.db, owner)), aiSeats: owner.aiSeats });
+  });
+  r.post('/', async (ctx) => ok(ctx, await createTask(deps, authOf(ctx), body(ctx, taskSchema))));
+  r.post('/bulk', async (ctx) => {
+    const v = body(ctx, bulkSchema);
+    ok(ctx, await bulk(deps, authOf(ctx), v.action, v.ids));
+  });
+
+  r.get('/:id', async (ctx) => ok(ctx, await readTask(deps, authOf(ctx), idParam(ctx))));
+  r.put('/:id', async (ctx) => {
+    const id = idParam(ctx);
+    ok(ctx, await editTask(deps, authOf(ctx), id, body(ctx, taskSchema)));
+  });
+  r.post('/:id/copy', async (ctx) => {
+    const id = idParam(ctx);
+    ok(ctx, await copyTask(deps, authOf(ctx), id, body(ctx, copySchema).name));
+  });
+  r.delete('/:id', async (ctx) => {
+    const id = idParam(ctx);
+    await requireTypedDelete(ctx);
+    await deleteTask(deps, authOf(ctx), id);
+    ok(ctx);
+  });
+  for (const action of ['start', 'pause', 'stop'] as const)
+    r.post(`/:id/${action}`, async (ctx) => ok(ctx, await actOn(deps, authOf(ctx), idParam(ctx), action)));
+  r.get('/:id/log', async (ctx) => {
+    const id = idParam(ctx);
+    await reachable(deps.db, authOf(ctx), id);
+    ok(ctx, await statusLog(deps.db, authOf(ctx).actor, id));
+  });
+
+  r.get('/:id/numbers', async (ctx) => {
+    const id = idParam(ctx);
+    const q = query(ctx, numbersQuerySchema);
+    await reachable(deps.db, authOf(ctx), id);
+    const page = await listNumbers(deps.db, authOf(ctx).actor, id, q);
+    ok(ctx, { ...page, counts: await numberCounts(deps, id) });
+  });
+  r.post('/:id/numbers', async (ctx) => {
+    const id = idParam(ctx);
+    ok(ctx, await addNumbers(deps, authOf(ctx), id, body(ctx, addNumbersSchema)));
+  });
+  r.post('/:id/numbers/upload', async (ctx) => {
+    const id = idParam(ctx);
+    await reachable(deps.db, authOf(ctx), id);
+    const file = await receiveFile(ctx, UPLOAD_MAX_BYTES);
+    if (!/\.(txt|csv)$/i.test(file.originalName)) throw fileError('txt or csv only');
+    const text = file.bytes.toString('utf8').replace(/^\uFEFF/, '');
+    ok(ctx, await addNumbers(deps, authOf(ctx), id, { source: 'file', text }));
+  });
+  r.post('/:id/numbers/remove', async (ctx) => {
+    const id = idParam(ctx);
+    const { ids } = body(ctx, removeNumbersSchema);
+    await reachable(deps.db, authOf(ctx), id);
+    const removed = await removeNumbers(deps.db, authOf(ctx).actor, id, ids);
+    ok(ctx, { removed, counts: await numberCounts(deps, id) });
+  });
+  return r;
+}

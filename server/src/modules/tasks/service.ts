@@ -1,0 +1,350 @@
+// Task rules (SPEC §2 AI tasks, §4 statuses and bulk rules, §5 validation): create (idempotent with
+// requestId), edit, copy, delete, start/pause/stop through transition() with a status-log row in the
+// same transaction, bulk start/pause through splitBulk(), and numbers (customers, pasted or uploaded
+// lists; invalid, duplicate, blacklisted and already-present numbers are counted, not added).
+import type { Knex } from 'knex';
+import { phoneHash } from '../../../../config/secrets';
+import { Code } from '../../../../domain/api';
+import {
+  splitBulk,
+  transition,
+  type TaskAction as DialerAction,
+  type RunState,
+  type TaskStatus,
+} from '../../../../domain/dialer/status';
+import { maskPhone } from '../../../../domain/format';
+import {
+  ADD_NUMBERS_MAX,
+  TASK_MENU,
+  splitPhoneLines,
+  type AddNumbersReply,
+  type AddSkipReason,
+  type BulkReply,
+  type TaskAction,
+  type TaskKind,
+} from '../../../../domain/tasks';
+import type { Deps } from '../../deps';
+import { AppError, badRequest, fieldError, forbidden, notFound } from '../../http/errors';
+import type { AuthContext } from '../auth/sessions';
+import { blacklistedHashes } from '../crm/blacklist/repo';
+import { normalizePhone } from '../crm/blacklist/numbers';
+import { applyFilter, inSubtree, mine } from '../crm/customers/repo';
+import {
+  countsOf,
+  emptyCounts,
+  findByRequestId,
+  findTask,
+  getTask,
+  insertNumbers,
+  insertTask,
+  ownerOf,
+  setState,
+  softDelete,
+  updateTask,
+  usableBot,
+  usableLine,
+  writeLog,
+  type NewNumber,
+} from './repo';
+import type { AddNumbersBody, TaskBody } from './schema';
+
+type Tenant = AuthContext['actor'];
+
+/** 403 unless the caller holds the menu of this kind of task. */
+export function requireKind(auth: AuthContext, kind: TaskKind): void {
+  if (!auth.menus.includes(TASK_MENU[kind])) throw forbidden();
+}
+
+/** A task in reach whose kind the caller may manage; 404 for anything else (another tree's). */
+async function reachable(db: Knex | Knex.Transaction, auth: AuthContext, id: number, lock = false) {
+  const row = await findTask(db, auth.actor, id, lock);
+  if (!row) throw notFound();
+  requireKind(auth, row.kind);
+  return row;
+}
+
+export async function readTask(deps: Deps, auth: AuthContext, id: number) {
+  await reachable(deps.db, auth, id);
+  return (await getTask(deps.db, auth.actor, id))!;
+}
+
+/** Bot, line and seat checks for the task's owner (SPEC §5); field errors like the form's. */
+async function checkUsable(db: Knex | Knex.Transaction, owner: Tenant & { aiSeats: number }, v: TaskBody) {
+  if (v.robots > owner.aiSeats) throw fieldError('robots', 'validation.invalid');
+  if (!(await usableBot(db, owner, v.botId!))) throw fieldError('botId', 'validation.invalid');
+  if (!(await usableLine(db, owner, v.lineId!))) throw fieldError('lineId', 'validation.invalid');
+}
+
+const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505';
+
+/** A repeated create with the same requestId (double click, retried request) returns the first task. */
+export async function createTask(deps: Deps, auth: AuthContext, v: TaskBody) {
+  requireKind(auth, v.kind);
+  const { actor } = auth;
+  if (v.requestId) {
+    const first = await findByRequestId(deps.db, actor, v.requestId);
+    if (first) return (await getTask(deps.db, actor, Number(first.id)))!;
+  }
+  const owner = (await ownerOf(deps.db, actor.id))!;
+  await checkUsable(deps.db, owner, v);
+  try {
+    const id = await deps.db.transaction(async (trx) => {
+      const id = await insertTask(trx, actor.id, actor.id, v);
+      await writeLog(trx, {
+        taskId: id,
+        from: null,
+        to: { status: 1, runState: 1 },
+        byAccountId: actor.id,
+        actor: 'user',
+        reason: 'created',
+      });
+      return id;
+    });
+    return (await getTask(deps.db, actor, id))!;
+  } catch (e) {
+    if (!v.requestId || !isUniqueViolation(e)) throw e;
+    const first = await findByRequestId(deps.db, actor, v.requestId);
+    return (await getTask(deps.db, actor, Number(first.id)))!;
+  }
+}
+
+export async function editTask(deps: Deps, auth: AuthContext, id: number, v: TaskBody) {
+  const row = await reachable(deps.db, auth, id);
+  if (row.status === 100) throw new AppError(Code.Conflict, 409, 'badRequest', {}, { reason: 'terminated' });
+  const owner = (await ownerOf(deps.db, Number(row.account_id)))!;
+  await checkUsable(deps.db, owner, v);
+  await updateTask(deps.db, auth.actor, id, { ...v, kind: row.kind });
+  return (await getTask(deps.db, auth.actor, id))!;
+}
+
+export async function copyTask(deps: Deps, auth: AuthContext, id: number, name?: string) {
+  const row = await reachable(deps.db, auth, id);
+  const src = (await getTask(deps.db, auth.actor, id))!;
+  const copyName = name ?? `${src.name}-copy`.slice(0, 64);
+  return deps.db.transaction(async (trx) => {
+    const [r] = await trx('tasks')
+      .insert({
+        ...Object.fromEntries(
+          Object.entries(row).filter(
+            ([k]) => !['id', 'created_at', 'updated_at', 'deleted_at', 'request_id'].includes(k),
+          ),
+        ),
+        name: copyName,
+        start_date: src.startDate,
+        status: 1,
+        run_state: 1,
+        active: true,
+        created_by: auth.actor.id,
+      })
+      .returning('id');
+    const newId = Number(r.id);
+    await writeLog(trx, {
+      taskId: newId,
+      from: null,
+      to: { status: 1, runState: 1 },
+      byAccountId: auth.actor.id,
+      actor: 'user',
+      reason: `copied from #${id}`,
+    });
+    return (await getTask(trx, auth.actor, newId))!;
+  });
+}
+
+export async function deleteTask(deps: Deps, auth: AuthContext, id: number) {
+  const row = await reachable(deps.db, auth, id);
+  // A task that is dialing (or about to) must be paused or stopped first.
+  if (row.status === 2 || row.status === 4)
+    throw new AppError(Code.Conflict, 409, 'badRequest', {}, { reason: 'running' });
+  await softDelete(deps.db, auth.actor, id);
+}
+
+const ACTIONS: Record<TaskAction, DialerAction> = { start: 'start', pause: 'pause', stop: 'stop' };
+
+type Refusal = 'inactive' | 'notAllowed' | 'noBot' | 'noLine';
+
+/** One user transition inside `trx`, with the task row locked; the log row is written with it. */
+async function applyAction(
+  trx: Knex.Transaction,
+  auth: AuthContext,
+  row: {
+    id: number | string;
+    account_id: number | string;
+    status: number;
+    run_state: number;
+    active: boolean;
+    bot_id: unknown;
+    line_id: unknown;
+  },
+  action: TaskAction,
+  reason: string,
+): Promise<{ ok: true } | { ok: false; reason: Refusal }> {
+  const from = { status: row.status as TaskStatus, runState: row.run_state as RunState, active: row.active };
+  const to = transition(from, ACTIONS[action], 'user');
+  if ('error' in to) return { ok: false, reason: to.error };
+  if (action === 'start') {
+    // The bot or line may have been unpublished, disabled or unassigned since the task was saved.
+    const owner = (await ownerOf(trx, Number(row.account_id)))!;
+    if (row.bot_id === null || !(await usableBot(trx, owner, Number(row.bot_id))))
+      return { ok: false, reason: 'noBot' };
+    if (row.line_id === null || !(await usableLine(trx, owner, Number(row.line_id))))
+      return { ok: false, reason: 'noLine' };
+  }
+  await setState(trx, auth.actor, Number(row.id), to);
+  await writeLog(trx, {
+    taskId: Number(row.id),
+    from,
+    to,
+    byAccountId: auth.actor.id,
+    actor: 'user',
+    reason,
+  });
+  return { ok: true };
+}
+
+export async function actOn(deps: Deps, auth: AuthContext, id: number, action: TaskAction) {
+  const r = await deps.db.transaction(async (trx) => {
+    const row = await reachable(trx, auth, id, true);
+    return applyAction(trx, auth, row, action, action);
+  });
+  if (!r.ok) throw new AppError(Code.Conflict, 409, 'badRequest', {}, { reason: r.reason });
+  return (await getTask(deps.db, auth.actor, id))!;
+}
+
+/** Bulk start/pause (SPEC §4 bulk rules): which were applied, which were skipped and why. */
+export async function bulk(
+  deps: Deps,
+  auth: AuthContext,
+  action: 'start' | 'pause',
+  ids: number[],
+): Promise<BulkReply> {
+  const unique = [...new Set(ids)];
+  return deps.db.transaction(async (trx) => {
+    const rows = await findRows(trx, auth, unique);
+    const found = new Map(rows.map((r) => [Number(r.id), r]));
+    const skipped: BulkReply['skipped'] = unique
+      .filter((id) => !found.has(id))
+      .map((id) => ({ id, reason: 'notFound' as const }));
+    const split = splitBulk(
+      action,
+      rows.map((r) => ({ id: Number(r.id), status: r.status as TaskStatus, active: r.active })),
+    );
+    skipped.push(...split.skip);
+    const applied: number[] = [];
+    for (const id of split.apply) {
+      const r = await applyAction(trx, auth, found.get(id)!, action, `bulk ${action}`);
+      if (r.ok) applied.push(id);
+      else
+        skipped.push({
+          id,
+          reason: r.reason === 'notAllowed' || r.reason === 'inactive' ? 'notApplicable' : r.reason,
+        });
+    }
+    return { applied, skipped };
+  });
+}
+
+/** The tasks of `ids` in reach whose kind the caller holds, locked. */
+async function findRows(trx: Knex.Transaction, auth: AuthContext, ids: number[]) {
+  const rows = [];
+  for (const id of ids.sort((a, b) => a - b)) {
+    const r = await findTask(trx, auth.actor, id, true);
+    if (r && auth.menus.includes(TASK_MENU[r.kind as TaskKind])) rows.push(r);
+  }
+  return rows;
+}
+
+// ---- numbers ----
+
+const noSkips = (): Record<AddSkipReason, number> => ({
+  invalid: 0,
+  duplicate: 0,
+  blacklisted: 0,
+  exists: 0,
+});
+
+/** Adds numbers to a task: selected or filtered customers of the caller, or a list of phones. */
+export async function addNumbers(
+  deps: Deps,
+  auth: AuthContext,
+  id: number,
+  v: AddNumbersBody | { source: 'file'; text: string },
+): Promise<AddNumbersReply> {
+  const row = await reachable(deps.db, auth, id);
+  if (row.status === 100) throw new AppError(Code.Conflict, 409, 'badRequest', {}, { reason: 'terminated' });
+  const owner = (await ownerOf(deps.db, Number(row.account_id)))!;
+  const hashOf = (d: string) => phoneHash(deps.config.secretKey, d);
+  const skipped = noSkips();
+  const invalidSamples: string[] = [];
+  let candidates: NewNumber[] = [];
+
+  if (v.source === 'customers') {
+    if (!v.customerIds && !v.filter) throw fieldError('customerIds', 'validation.required');
+    const ids = v.customerIds && [...new Set(v.customerIds)];
+    if (ids && (await mine(deps.db, auth.actor).whereIn('c.id', ids).select('c.id')).length !== ids.length)
+      throw notFound();
+    if (v.filter?.ownerId && !(await inSubtree(deps.db, auth.actor, v.filter.ownerId))) throw notFound();
+    const q = mine(deps.db, auth.actor);
+    if (ids) q.whereIn('c.id', ids);
+    else applyFilter(q, v.filter!, hashOf);
+    const rows = await q
+      .orderBy('c.id')
+      .limit(ADD_NUMBERS_MAX + 1)
+      .select(
+        'c.id',
+        'c.name',
+        'c.phone',
+        'c.phone_hash',
+        deps.db.raw('c.phone_cipher is not null as hidden'),
+      );
+    if (rows.length > ADD_NUMBERS_MAX) throw badRequest('allocateTooMany');
+    candidates = rows.map((r) => ({
+      customerId: Number(r.id),
+      phone: r.hidden ? null : r.phone,
+      phoneHash: r.phone_hash,
+      phoneMasked: r.hidden ? r.phone : maskPhone(r.phone),
+      name: r.name,
+    }));
+  } else {
+    const lines = splitPhoneLines(v.text);
+    if (lines.length > ADD_NUMBERS_MAX) throw fieldError('text', 'validation.invalid');
+    for (const line of lines) {
+      const digits = normalizePhone(line);
+      if (!digits) {
+        skipped.invalid++;
+        if (invalidSamples.length < 10) invalidSamples.push(line.slice(0, 40));
+        continue;
+      }
+      candidates.push({
+        customerId: null,
+        phone: digits,
+        phoneHash: hashOf(digits),
+        phoneMasked: maskPhone(digits),
+        name: '',
+      });
+    }
+  }
+
+  // Duplicates within the request, then the platform and account blacklists (SPEC §2 blacklists).
+  const seen = new Set<string>();
+  const unique: NewNumber[] = [];
+  for (const n of candidates) {
+    if (seen.has(n.phoneHash)) skipped.duplicate++;
+    else {
+      seen.add(n.phoneHash);
+      unique.push(n);
+    }
+  }
+  const blocked = await blacklistedHashes(deps.db, owner, [...seen]);
+  const allowed = unique.filter((n) => !blocked.has(n.phoneHash));
+  skipped.blacklisted = unique.length - allowed.length;
+  const added = await insertNumbers(deps.db, { id, accountId: Number(row.account_id) }, allowed);
+  skipped.exists = allowed.length - added;
+  const counts = (await countsOf(deps.db, [id])).get(id) ?? emptyCounts();
+  return { added, skipped, invalidSamples, counts };
+}
+
+export async function numberCounts(deps: Deps, id: number) {
+  return (await countsOf(deps.db, [id])).get(id) ?? emptyCounts();
+}
+
+export { reachable };
