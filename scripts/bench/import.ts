@@ -12,7 +12,7 @@ import { loadConfig } from '../../config';
 import { DEMO_PASSWORD } from '../../config/demo';
 import { processImports } from '../../server/src/modules/crm/imports/processor';
 import { startServer } from '../../server/src/server';
-import { createDatabase, dropDatabase, migrateAndSeed, withDatabase } from '../lib/db';
+import { createDatabase, dropDatabase, withDatabase } from '../lib/db';
 
 const scaleArg = process.argv.indexOf('--scale');
 const SCALE = scaleArg > 0 ? Number(process.argv[scaleArg + 1]) : 1;
@@ -28,18 +28,26 @@ async function deleteKeys(redisUrl: string, prefix: string): Promise<void> {
   }
 }
 
-/**
- * A child process seeds the existing customers and writes the files, so the peak RSS reported is
- * the importing (server) process's own.
- */
-async function prepareInChild(work: string, dbUrl: string, secretKey: string) {
-  const fixtures = path.resolve(__dirname, '../../server/src/modules/crm/imports/fixtures.ts');
-  const args = [work, N, dbUrl, secretKey].map((a) => JSON.stringify(a)).join(', ');
-  const code = `require(${JSON.stringify(fixtures)}).prepareBench(${args})
-    .then(() => process.exit(0), (e) => { console.error(e); process.exit(1); })`;
+/** Runs `call` (an expression returning a promise) in a child process. */
+async function inChild(call: string): Promise<void> {
+  const code = `${call}.then(() => process.exit(0), (e) => { console.error(e); process.exit(1); })`;
   const child = spawn(process.execPath, ['--import', 'tsx', '-e', code], { stdio: ['ignore', 2, 2] });
   const [exit] = (await once(child, 'exit')) as [number];
-  if (exit !== 0) throw new Error('preparing the bench data failed');
+  if (exit !== 0) throw new Error(`bench set-up failed: ${call.slice(0, 80)}`);
+}
+
+/**
+ * Child processes migrate the database, seed the existing customers and write the files, so the peak
+ * RSS reported is the importing (server) process's own.
+ */
+async function prepareInChild(work: string, dbUrl: string, secretKey: string) {
+  const lib = JSON.stringify(path.resolve(__dirname, '../lib/db.ts'));
+  await inChild(`require(${lib}).migrateAndSeed(${JSON.stringify(dbUrl)})`);
+  const fixtures = JSON.stringify(
+    path.resolve(__dirname, '../../server/src/modules/crm/imports/fixtures.ts'),
+  );
+  const args = [work, N, dbUrl, secretKey].map((a) => JSON.stringify(a)).join(', ');
+  await inChild(`require(${fixtures}).prepareBench(${args})`);
   return { txt: path.join(work, 'numbers.txt'), xlsx: path.join(work, 'numbers.xlsx') };
 }
 
@@ -88,7 +96,6 @@ export default async function importBench(): Promise<Record<string, number>> {
   process.env.IMPORT_DIR = path.join(work, 'data');
   await createDatabase(base, dbName);
   try {
-    await migrateAndSeed(dbUrl);
     const config = loadConfig(process.env, { port: 0, host: '127.0.0.1', databaseUrl: dbUrl, redisPrefix });
     const { txt, xlsx } = await prepareInChild(work, dbUrl, config.secretKey);
     const server = await startServer(config);
