@@ -1,10 +1,11 @@
-// The media worker process. For now it only announces itself in Redis; call handling
-// (ESL adapter, call sessions, the FreeSWITCH simulator) arrives with the telephony issue.
+// The media worker process: announces itself in Redis, renders speech (queue `tts`) and drives
+// calls on the FreeSWITCH nodes of table fs_nodes (queue `dial`, media/src/calls).
 import os from 'node:os';
 import Redis from 'ioredis';
 import { loadConfig } from '../../config';
-import { MEDIA_HEARTBEAT_MS } from '../../domain/media';
+import { MEDIA_HEARTBEAT_MS, type MediaNodeHeartbeat } from '../../domain/media';
 import { MediaHeartbeat } from './heartbeat';
+import { startCallWorker } from './calls/worker';
 import { startTtsWorker } from './speech/ttsWorker';
 
 const SHUTDOWN_TIMEOUT_MS = 5000;
@@ -20,18 +21,32 @@ async function main(): Promise<void> {
   });
   redis.on('ready', () => (lastError = ''));
 
+  let fsNodes = (): MediaNodeHeartbeat['freeswitch'] => [];
   const heartbeat = new MediaHeartbeat(
     redis,
     config.redisPrefix,
-    { id, host: os.hostname(), pid: process.pid },
+    // The FreeSWITCH nodes appear once the call worker has started (below).
+    { id, host: os.hostname(), pid: process.pid, freeswitch: () => fsNodes() },
     { onError: (err) => console.error(`media ${id}: heartbeat failed: ${(err as Error).message}`) },
   );
   await heartbeat.start();
   // Speech: prompt pre-rendering and editor previews (queue `tts`).
   const tts = await startTtsWorker({ config });
+  // Calls. Two knobs for tests and benchmarks against the simulator (not for production):
+  // MEDIA_TIME_SCALE matches the simulator's timeScale; DIAL_LOCK_MS shortens Bull's job lock so a
+  // killed worker's call is retried (and closed) quickly.
+  const scale = Number(process.env.MEDIA_TIME_SCALE) || 1;
+  const lockMs = Number(process.env.DIAL_LOCK_MS) || undefined;
+  const calls = await startCallWorker({
+    config,
+    workerId: id,
+    timeScale: scale,
+    queue: { lockMs, stalledMs: lockMs },
+  });
+  fsNodes = () => calls.pool.nodes.map((n) => ({ name: n.config.name, connected: n.connected }));
   console.log(
     `media worker ${id} up: heartbeat every ${MEDIA_HEARTBEAT_MS / 1000}s under ${config.redisPrefix}:media, ` +
-      'tts worker on; call handling arrives with the telephony issue',
+      `tts worker on, call worker on ${calls.pool.nodes.length} FreeSWITCH node(s)`,
   );
 
   let stopping = false;
@@ -42,7 +57,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS);
     force.unref();
     // The tts close waits (at most 3 s) for renders in progress; the heartbeat leaves meanwhile.
-    Promise.all([tts.close(), heartbeat.stop()])
+    Promise.all([calls.close(), tts.close(), heartbeat.stop()])
       .then(() => redis.quit())
       .then(
         () => process.exit(0),

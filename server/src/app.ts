@@ -11,6 +11,7 @@ import { staticClient } from './http/staticClient';
 import { accountsRoutes } from './modules/accounts/routes';
 import { crmRoutes } from './modules/crm/routes';
 import { botsRoutes } from './modules/bots/routes';
+import { callsRoutes } from './modules/calls/routes';
 import { dialcenterRoutes } from './modules/dialcenter/routes';
 import { fsapiRoutes } from './modules/dialcenter/fsapi';
 import { settingsRoutes } from './modules/settings/routes';
@@ -62,6 +63,7 @@ export function createApp(deps: Deps): Koa {
     dialcenterRoutes(deps),
     settingsRoutes(deps),
     tasksRoutes(deps),
+    callsRoutes(deps),
   ])
     authed.use(r.routes());
   api.use(authed.routes());

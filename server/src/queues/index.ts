@@ -3,6 +3,7 @@ import type { Config } from '../../../config';
 import { closeQueue, createQueue } from './createQueue';
 import type { MailJob } from './mail';
 import { TTS_QUEUE, type TtsJob } from '../../../domain/speech';
+import { DIAL_QUEUE, type DialJob } from '../../../domain/calls';
 
 export interface Queues {
   mail: Queue.Queue<MailJob>;
@@ -16,6 +17,8 @@ export interface Queues {
   exports: Queue.Queue<{ exportJobId: number }>;
   /** Speech rendering for the media worker: published bot versions and editor previews. */
   tts: Queue.Queue<TtsJob>;
+  /** Call attempts for the media worker (domain/calls.ts): test calls now, the dial scheduler later. */
+  dial: Queue.Queue<DialJob>;
 }
 
 export function createQueues(config: Config): Queues {
@@ -26,6 +29,7 @@ export function createQueues(config: Config): Queues {
     imports: createQueue(config, 'imports'),
     exports: createQueue(config, 'exports'),
     tts: createQueue<TtsJob>(config, TTS_QUEUE),
+    dial: createQueue<DialJob>(config, DIAL_QUEUE),
   };
 }
 

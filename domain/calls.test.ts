@@ -1,0 +1,52 @@
+import { activeCallsKey, mergeCustomerLine, parseTestNumbers, slotKeys } from './calls';
+
+describe('parseTestNumbers', () => {
+  it('takes mobiles and the test number, comma or full-width comma separated, deduplicated', () => {
+    expect(parseTestNumbers('13800000001,9999')).toEqual(['13800000001', '9999']);
+    expect(parseTestNumbers(' 13800000001， 13900000002 ,13800000001')).toEqual([
+      '13800000001',
+      '13900000002',
+    ]);
+  });
+  it.each([
+    '',
+    ',',
+    '12345',
+    '12800000001',
+    '1380000000',
+    '9999,abc',
+    '9998',
+    Array(21).fill('9999').join(',') + ',13800000001',
+  ])('refuses %j', (text) => expect(parseTestNumbers(text)).toBeNull());
+});
+
+describe('slot keys', () => {
+  it('one set per line and account, and per task when there is one', () => {
+    expect(slotKeys('cp', { lineId: 3, accountId: 7 })).toEqual([
+      'cp:calls:active:line:3',
+      'cp:calls:active:account:7',
+    ]);
+    expect(slotKeys('cp', { lineId: 3, accountId: 7, taskId: 9 })).toContain(activeCallsKey('cp', 'task', 9));
+  });
+});
+
+describe('mergeCustomerLine', () => {
+  const robot = { khtype: 'robot' as const, khcontent: '您好', khvoicepath: ['/p/a.wav'] };
+  const cust = (t: string, url: string) => ({
+    khtype: 'customer' as const,
+    khcontent: t,
+    khvoicepath: [url],
+  });
+  it('merges consecutive customer lines into one sentence with both voice urls', () => {
+    expect(mergeCustomerLine(cust('喂', 'a'), cust('你好', 'b'))).toEqual({
+      khcontent: '喂，你好',
+      khvoicepath: ['a', 'b'],
+    });
+    expect(mergeCustomerLine(cust('喂？', 'a'), cust('你好', 'b'))?.khcontent).toBe('喂？你好');
+  });
+  it('starts a new line after a robot line or for a robot line', () => {
+    expect(mergeCustomerLine(robot, cust('喂', 'a'))).toBeNull();
+    expect(mergeCustomerLine(cust('喂', 'a'), robot)).toBeNull();
+    expect(mergeCustomerLine(null, cust('喂', 'a'))).toBeNull();
+  });
+});

@@ -1,0 +1,133 @@
+// Calls between the server (producer of dial jobs, reader of records) and the media worker
+// (consumer, writer of records): the `dial` job, Redis keys of the live slot counters, call and
+// conversation-line shapes, and the test-call number rules (SPEC §5). Pure: no I/O.
+import { isMobile } from './validators';
+
+export const DIAL_QUEUE = 'dial';
+
+/** One call attempt. callUuid is chosen by the producer and becomes the FreeSWITCH channel uuid. */
+export interface DialJob {
+  callUuid: string;
+  accountId: number;
+  botId: number;
+  botVersion: number;
+  lineId: number;
+  /** Digits only (the line's prefix is added by the worker). */
+  phone: string;
+  /** Digits only; empty = the line's caller number. */
+  callerNumber: string;
+  customerId?: number | null;
+  taskId?: number | null;
+  test?: boolean;
+}
+
+/**
+ * A retry after a crash must find the open record and close it, so a failed attempt is retried;
+ * the retry never dials again (the record says it was originated).
+ */
+export const DIAL_JOB_OPTIONS = {
+  attempts: 3,
+  backoff: { type: 'exponential' as const, delay: 2000 },
+  removeOnComplete: 1000,
+  removeOnFail: 5000,
+};
+
+/** The test number of SPEC §5: the simulator's friendly test line. */
+export const TEST_NUMBER = '9999';
+export const MAX_TEST_NUMBERS = 20;
+
+/** Splits '13800000001,9999' (ASCII or full-width commas, spaces ignored); null when any entry is bad. */
+export function parseTestNumbers(text: string): string[] | null {
+  const parts = text
+    .split(/[,，\s]+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (!parts.length || parts.length > MAX_TEST_NUMBERS) return null;
+  if (!parts.every((p) => p === TEST_NUMBER || isMobile(p))) return null;
+  return [...new Set(parts)];
+}
+
+// ---- live slot counters ----
+// One Redis SET of active call uuids per line, account and task: SADD on originate, SREM on release.
+// SREM answers 1 only the first time, so a release that runs twice (crash + retry) counts once, and
+// SCARD is the live count the dial scheduler reads.
+
+export type SlotScope = 'line' | 'account' | 'task';
+export const activeCallsKey = (prefix: string, scope: SlotScope, id: number): string =>
+  `${prefix}:calls:active:${scope}:${id}`;
+
+/** The slot sets a call occupies. */
+export function slotKeys(prefix: string, job: Pick<DialJob, 'lineId' | 'accountId' | 'taskId'>): string[] {
+  const keys = [activeCallsKey(prefix, 'line', job.lineId), activeCallsKey(prefix, 'account', job.accountId)];
+  if (job.taskId) keys.push(activeCallsKey(prefix, 'task', job.taskId));
+  return keys;
+}
+
+// ---- records ----
+
+export type CallStatus = 'dialing' | 'ringing' | 'answered' | 'ended';
+export type LineType = 'robot' | 'customer';
+
+/** SPEC §3 Conversation line, as stored (table conversation_lines) and sent to the browser. */
+export interface ConversationLine {
+  seq: number;
+  khtype: LineType;
+  khcontent: string;
+  /** Robot: the prompt file; customer: one url per merged utterance. */
+  khvoicepath: string[];
+  loseFlag: boolean;
+  inserttime: string;
+  reduceNoiseRate: number | null;
+  /** The engine's reason for a robot line (domain/bot/session.ts Reason). */
+  reason: unknown;
+}
+
+export interface CallRecordDto {
+  id: number;
+  callUuid: string;
+  accountId: number;
+  taskId: number | null;
+  botId: number;
+  botVersion: number;
+  lineId: number;
+  customerId: number | null;
+  phone: string;
+  direction: 'out' | 'in';
+  status: CallStatus;
+  resultLevel: number | null;
+  grade: number | null;
+  labels: string[];
+  llmGrade: string | null;
+  hangupCause: string | null;
+  sipStatus: number | null;
+  ringMs: number;
+  talkMs: number;
+  totalMs: number;
+  billableMs: number;
+  rounds: number;
+  reason: unknown;
+  recordingPath: string | null;
+  test: boolean;
+  createdAt: string;
+  answeredAt: string | null;
+  endedAt: string | null;
+}
+
+export interface CallDetailDto extends CallRecordDto {
+  lines: ConversationLine[];
+}
+
+/**
+ * Merging rule of SPEC §3: a customer line that follows a customer line joins it (one sentence,
+ * both voice urls). Returns the merged line, or null when the new line starts a new one.
+ */
+export function mergeCustomerLine(
+  last: Pick<ConversationLine, 'khtype' | 'khcontent' | 'khvoicepath'> | null,
+  next: { khtype: LineType; khcontent: string; khvoicepath: string[] },
+): { khcontent: string; khvoicepath: string[] } | null {
+  if (!last || last.khtype !== 'customer' || next.khtype !== 'customer') return null;
+  return {
+    khcontent: `${last.khcontent}${/[。！？!?，,]$/.test(last.khcontent) ? '' : '，'}${next.khcontent}`,
+    khvoicepath: [...last.khvoicepath, ...next.khvoicepath],
+  };
+}

@@ -1,0 +1,313 @@
+// Whole calls through the dial queue, the ESL adapter and the simulator: each persona outcome, a
+// scripted conversation graded by the demo bot, smart interruption, the maximum duration, and a
+// node that drops mid-call.
+import http from 'node:http';
+import { compile } from '../../../domain/bot';
+import { DEMO_BOTS, runTranscript } from '../../../domain/bot/demo';
+import { DEFAULT_PERSONAS, type Persona } from '../sim/personas';
+import { startSimulator, type Simulator } from '../sim/server';
+import { RawEsl } from '../sim/testing';
+import { startProxy, type Proxy } from '../esl/testProxy';
+import { reportStatus } from '../esl/status';
+import { fsNodeStatusKey } from '../../../domain/media';
+import { startCallKit, type CallKit } from './testKit';
+import { startCallWorker, type CallWorker } from './worker';
+
+const SCALE = 0.01;
+const mortgage = DEMO_BOTS[0]!.definition;
+
+const TEST_PERSONAS: Persona[] = [
+  {
+    name: 'mortgage-yes',
+    match: '^9401$',
+    outcome: 'answer',
+    ringMs: [500, 500],
+    rules: [
+      { when: ['张先生'], say: '是的我是' },
+      { when: ['还有贷款需求'], say: '有需要' },
+      { when: ['贷款多少钱'], say: '大概五十万' },
+      { when: ['首套房还是二套房'], say: '首套' },
+    ],
+    otherwise: null,
+    replyDelayMs: [300, 300],
+  },
+  {
+    name: 'interrupts-opening',
+    match: '^9402$',
+    outcome: 'answer',
+    ringMs: [500, 500],
+    interrupt: { rounds: [1], afterMs: 600, say: '哪里打来的电话' },
+    rules: [{ when: ['客服'], say: '不需要，别打了' }],
+    otherwise: null,
+  },
+  {
+    name: 'silent',
+    match: '^9403$',
+    outcome: 'answer',
+    ringMs: [500, 500],
+    otherwise: null,
+    silentRounds: [],
+  },
+  {
+    name: 'asks-off-script',
+    match: '^9405$',
+    outcome: 'answer',
+    ringMs: [500, 500],
+    rules: [{ when: ['张先生'], say: '你们周末上班吗' }],
+    otherwise: null,
+    replyDelayMs: [300, 300],
+    hangupAfterRounds: 2,
+  },
+  {
+    name: 'chatty-long',
+    match: '^9404$',
+    outcome: 'answer',
+    ringMs: [500, 500],
+    otherwise: '今天天气不错',
+    replyDelayMs: [300, 300],
+    hangupAtMs: 600000,
+  },
+];
+
+let kit: CallKit;
+let sim: Simulator;
+let proxy: Proxy;
+let worker: CallWorker;
+
+beforeAll(async () => {
+  kit = await startCallKit();
+  sim = await startSimulator({
+    timeScale: SCALE,
+    seed: 11,
+    heartbeatMs: 0,
+    personas: [...TEST_PERSONAS, ...DEFAULT_PERSONAS],
+  });
+  proxy = await startProxy(sim.port);
+  worker = await startCallWorker({
+    config: kit.config,
+    db: kit.db.knex,
+    nodes: [{ id: 1, name: 'fs-test', host: '127.0.0.1', port: proxy.port, password: 'ClueCon', weight: 10 }],
+    backoff: { baseMs: 50, capMs: 300 },
+    timeScale: SCALE,
+    lostAfterMs: 3000,
+  });
+}, 60000);
+afterAll(async () => {
+  await worker.close();
+  await proxy.close();
+  await sim.close();
+  await kit.close();
+});
+
+describe('not answered: the cause and SIP status give the result level', () => {
+  it.each([
+    ['9001', 67, 'USER_BUSY'],
+    ['9002', 68, 'NO_ANSWER'],
+    ['9003', 63, 'UNALLOCATED_NUMBER'],
+    ['9004', 62, 'SUBSCRIBER_ABSENT'],
+    ['9005', 64, 'CALL_REJECTED'],
+    ['9006', 65, 'CALL_REJECTED'],
+    ['9007', 66, 'NORMAL_TEMPORARY_FAILURE'],
+    ['9010', 69, 'USER_BUSY'],
+    ['9011', 79, 'INCOMING_CALL_BARRED'],
+  ])('%s ends with %i', async (phone, level, cause) => {
+    const job = await kit.dial(phone);
+    const row = await kit.waitEnded(job.callUuid);
+    expect(row).toMatchObject({
+      result_level: level,
+      hangup_cause: cause,
+      talk_ms: 0,
+      billable_ms: 0,
+      grade: null,
+    });
+    expect(row.answered_at).toBeNull();
+    expect(await kit.lines(job.callUuid)).toEqual([]);
+  });
+});
+
+describe('answered', () => {
+  it.each([
+    ['9008', 'voicemail'],
+    ['9009', 'call assistant'],
+  ])('%s (%s) is intercepted: 70, nothing billed', async (phone) => {
+    const job = await kit.dial(phone);
+    const row = await kit.waitEnded(job.callUuid);
+    expect(row).toMatchObject({ result_level: 70, billable_ms: 0, status: 'ended' });
+    expect(row.answered_at).not.toBeNull();
+    const lines = await kit.lines(job.callUuid);
+    expect(lines.find((l) => l.khtype === 'customer')?.khcontent).toMatch(/无法接听|智能助理/);
+  });
+
+  it('a scripted customer gets the demo bot grade and transcript', async () => {
+    const job = await kit.dial('9401');
+    const row = await kit.waitEnded(job.callUuid);
+    const turns = ['是的我是', '有需要', '大概五十万', '首套'];
+    const expected = runTranscript(compile(mortgage), turns);
+    expect(expected.actions.at(-1)?.type).toBe('transfer');
+    expect(row).toMatchObject({ result_level: expected.grade.level, grade: expected.grade.level, rounds: 4 });
+    expect(row.labels).toEqual(expected.grade.labels);
+    expect((row.reason as { kind: string }).kind).toBe(expected.grade.reason.kind);
+    expect(Number(row.billable_ms)).toBeGreaterThan(0);
+    expect(row.recording_path).toMatch(new RegExp(`${job.callUuid}\\.wav$`));
+    const lines = await kit.lines(job.callUuid);
+    expect(lines.filter((l) => l.khtype === 'customer').map((l) => l.khcontent)).toEqual(turns);
+    const robot = lines.filter((l) => l.khtype === 'robot').map((l) => l.khcontent);
+    expect(robot[0]).toMatch(/张先生/);
+    expect(robot.at(-1)).toBe('好的，我现在为您转接专属客户经理，请稍等。');
+    expect(lines.map((l) => l.seq)).toEqual(lines.map((_, i) => i + 1));
+    expect((lines[0]!.reason as { kind: string }).kind).toBe('start');
+    expect(await kit.leakedSlots()).toBe(0);
+  });
+
+  it('smart interruption: the engine says stopPlayback and uuid_break stops the prompt', async () => {
+    const watch = await RawEsl.open(sim.port, 'plain PLAYBACK_STOP');
+    const job = await kit.dial('9402');
+    const row = await kit.waitEnded(job.callUuid);
+    const stops = watch.events().filter((e) => e['Unique-ID'] === job.callUuid);
+    expect(stops[0]?.['Playback-Status']).toBe('break');
+    watch.close();
+    const lines = await kit.lines(job.callUuid);
+    expect(lines.map((l) => `${l.khtype}:${l.khcontent}`).slice(0, 3)).toEqual([
+      expect.stringMatching(/^robot:.*张先生/),
+      'customer:哪里打来的电话',
+      'robot:我是安心银行房贷中心的客服。',
+    ]);
+    expect(row.result_level).toBeGreaterThanOrEqual(21);
+    expect(row.result_level).toBeLessThanOrEqual(26);
+  });
+
+  it('stops at the bot maximum duration', async () => {
+    // No match sends the bot back to its opening, for ever: only the maximum duration ends it.
+    const def = structuredClone(mortgage);
+    def.settings.maxCallMinutes = 1;
+    def.flows[0]!.nodes[0]!.noMatch = {
+      prompts: [],
+      repeat: 1,
+      then: { action: 3, flowId: 'intro', nodeId: 'open' },
+    };
+    const [bot] = await kit.db
+      .knex('bots')
+      .insert({
+        account_id: kit.merchantId,
+        name: '一分钟',
+        status: 'online',
+        draft: JSON.stringify(def),
+        published_version: 1,
+      })
+      .returning('id');
+    await kit.db.knex('bot_versions').insert({ bot_id: bot.id, version: 1, definition: JSON.stringify(def) });
+    const job = await kit.dial('9404', { botId: Number(bot.id) });
+    const row = await kit.waitEnded(job.callUuid);
+    expect((row.reason as { kind: string }).kind).toBe('maxDuration');
+    expect(Number(row.talk_ms)).toBeGreaterThanOrEqual(59000);
+    // The hard stop is 2 s after the maximum; scaled 100×, timer lag under load adds simulated seconds.
+    expect(Number(row.talk_ms)).toBeLessThan(120000);
+  });
+});
+
+describe('LLM answers', () => {
+  it('an unmatched sentence is answered by the account model and played (rendered live)', async () => {
+    const server = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ choices: [{ message: { content: '周末也有客服值班。' } }] }));
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const port = (server.address() as { port: number }).port;
+      await kit.db.knex('llm_settings').insert({
+        account_id: kit.merchantId,
+        enabled: true,
+        base_url: `http://127.0.0.1:${port}/v1`,
+        model: 'stub',
+        timeout_ms: 3000,
+      });
+      const def = structuredClone(mortgage);
+      def.llm = { answerUnmatched: true, gradeCall: false };
+      const [bot] = await kit.db
+        .knex('bots')
+        .insert({
+          account_id: kit.merchantId,
+          name: '大模型',
+          status: 'online',
+          draft: '{}',
+          published_version: 1,
+        })
+        .returning('id');
+      await kit.db
+        .knex('bot_versions')
+        .insert({ bot_id: bot.id, version: 1, definition: JSON.stringify(def) });
+      const job = await kit.dial('9405', { botId: Number(bot.id) });
+      await kit.waitEnded(job.callUuid);
+      const lines = await kit.lines(job.callUuid);
+      expect(lines.map((l) => `${l.khtype}:${l.khcontent}`).slice(1, 3)).toEqual([
+        'customer:你们周末上班吗',
+        'robot:周末也有客服值班。',
+      ]);
+      expect((lines[2]!.reason as { kind: string }).kind).toBe('llm');
+    } finally {
+      server.close();
+      await kit.db.knex('llm_settings').where({ account_id: kit.merchantId }).delete();
+    }
+  });
+});
+
+describe('node status', () => {
+  it('is reported for the cluster page (fs:status hash)', async () => {
+    await reportStatus(kit.redis, kit.config.redisPrefix, worker.pool);
+    const raw = await kit.redis.hget(fsNodeStatusKey(kit.config.redisPrefix), '1');
+    expect(JSON.parse(raw!)).toMatchObject({ connected: true, lastError: null });
+  });
+});
+
+describe('node disconnect', () => {
+  it('a call survives a reconnect; a channel that vanished meanwhile closes as unknown (90)', async () => {
+    // A bot that waits 100 s for an answer and a callee who never speaks: calls that stay up.
+    const def = structuredClone(mortgage);
+    def.settings.waitSeconds = 100;
+    const [bot] = await kit.db
+      .knex('bots')
+      .insert({
+        account_id: kit.merchantId,
+        name: '耐心',
+        status: 'online',
+        draft: '{}',
+        published_version: 1,
+      })
+      .returning('id');
+    await kit.db.knex('bot_versions').insert({ bot_id: bot.id, version: 1, definition: JSON.stringify(def) });
+    const alive = await kit.dial('9403', { botId: Number(bot.id) });
+    const lost = await kit.dial('9403', { botId: Number(bot.id) });
+    await waitStatus(alive.callUuid, 'answered');
+    await waitStatus(lost.callUuid, 'answered');
+    const node = worker.pool.nodes[0]!;
+    proxy.setRefusing(true);
+    proxy.cut();
+    // While the worker is away the second channel hangs up.
+    const raw = await RawEsl.open(sim.port, '');
+    await raw.command(`api uuid_kill ${lost.callUuid}`);
+    raw.close();
+    proxy.setRefusing(false);
+    await node.ready(3000);
+    const row = await kit.waitEnded(lost.callUuid);
+    expect(row.result_level).toBe(90);
+    expect((row.reason as { text: string }).text).toMatch(/vanished/);
+    // The first call goes on: the bot's silence prompts, then its own hang-up, graded.
+    const a = await kit.waitEnded(alive.callUuid, 30000);
+    expect(a.result_level).toBeGreaterThanOrEqual(21);
+    expect(a.result_level).toBeLessThanOrEqual(26);
+    expect(await kit.leakedSlots()).toBe(0);
+  });
+});
+
+async function waitStatus(uuid: string, status: string): Promise<void> {
+  const until = Date.now() + 10000;
+  while (Date.now() < until) {
+    const row = await kit.db.knex('calls').where({ call_uuid: uuid }).first('status');
+    if (row?.status === status) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`call ${uuid} never ${status}`);
+}

@@ -1,0 +1,36 @@
+// The switch commands a call sends, built from checked parts only (esl/guard.ts): nothing from a
+// job, a bot or a customer reaches the socket without passing a whitelist.
+import type { DialJob } from '../../../domain/calls';
+import { checkDigits, checkFile, checkNumber, checkUuid, escapeSimText } from '../esl/guard';
+import { promptCacheDir, recordingsDir } from './prompts';
+
+/** `originate {vars}sofia/gateway/line-<id>/<prefix><number> &park()` (mod_commands originate). */
+export function originateCommand(
+  job: Pick<DialJob, 'callUuid' | 'lineId' | 'phone'>,
+  prefix: string,
+  caller: string,
+  timeoutSec: number,
+): string {
+  const number = checkNumber(checkDigits(prefix, 10, 'line prefix') + job.phone);
+  const vars = [
+    `origination_uuid=${checkUuid(job.callUuid)}`,
+    `origination_caller_id_number=${checkDigits(caller, 20, 'caller number')}`,
+    `originate_timeout=${Math.round(timeoutSec)}`,
+  ];
+  return `originate {${vars.join(',')}}sofia/gateway/line-${job.lineId}/${number} &park()`;
+}
+
+/**
+ * playback argument: `{sim_text=…,cp_seq=N}/file.wav`. File-handle parameters in `{}` are copied
+ * into PLAYBACK_START/STOP (switch_ivr_play_file), so cp_seq tells which prompt stopped and
+ * sim_text is what the simulator's callee "hears".
+ */
+export function playbackArg(text: string, file: string, seq?: string): string {
+  const params = [`sim_text=${escapeSimText(text)}`];
+  if (seq) params.push(`cp_seq=${checkDigits(seq, 12, 'seq')}`);
+  return `{${params.join(',')}}${checkFile(file, [promptCacheDir()])}`;
+}
+
+/** uuid_record of the whole call to one file (mod_commands uuid_record). */
+export const recordCommand = (uuid: string, file: string): string =>
+  `uuid_record ${checkUuid(uuid)} start ${checkFile(file, [recordingsDir()])}`;

@@ -1,0 +1,42 @@
+// Live call events to browsers through @socket.io/redis-emitter: the server's Socket.IO uses
+// @socket.io/redis-adapter with key `${redisPrefix}:socket.io` (server/src/socket/gateway.ts), so
+// the emitter publishes on the same channels and reaches the same rooms.
+import { Emitter } from '@socket.io/redis-emitter';
+import type Redis from 'ioredis';
+import type { DialJob } from '../../../domain/calls';
+import {
+  Events,
+  rooms,
+  type CallLineEvent,
+  type CallStateEvent,
+  type CallTransferEvent,
+  type ServerToClientEvents,
+} from '../../../domain/events';
+
+type Target = Pick<DialJob, 'callUuid' | 'accountId' | 'taskId'>;
+
+export class CallLive {
+  private readonly emitter: Emitter<ServerToClientEvents>;
+
+  constructor(redis: Redis, prefix: string) {
+    this.emitter = new Emitter<ServerToClientEvents>(redis, { key: `${prefix}:socket.io` });
+  }
+
+  private rooms(t: Target): string[] {
+    const out = [rooms.call(t.callUuid), rooms.account(t.accountId)];
+    if (t.taskId) out.push(rooms.task(t.taskId));
+    return out;
+  }
+
+  state(t: Target, e: CallStateEvent): void {
+    this.emitter.to(this.rooms(t)).emit(Events.CallState, e);
+  }
+
+  line(t: Target, e: CallLineEvent): void {
+    this.emitter.to(this.rooms(t)).emit(Events.CallLine, e);
+  }
+
+  transfer(t: Target, e: CallTransferEvent): void {
+    this.emitter.to(this.rooms(t)).emit(Events.CallTransfer, e);
+  }
+}

@@ -1,0 +1,497 @@
+// One call's life: originate on a node, then channel events drive the bot engine and the engine's
+// actions become switch commands, until the hang-up closes the record (once) and frees the slots.
+// The engine is pure (domain/bot): this class only translates events in and actions out.
+import type { Knex } from 'knex';
+import type Redis from 'ioredis';
+import type { Config } from '../../../config';
+import {
+  grade,
+  start,
+  step,
+  type BotAction,
+  type BotEvent,
+  type Reason,
+  type SessionState,
+} from '../../../domain/bot';
+import type { LlmInput } from '../../../domain/bot/llm';
+import type { CallStatus, DialJob } from '../../../domain/calls';
+import { greetingKindOf, type GreetingKind } from '../../../domain/telephony';
+import type { EslEvent } from '../esl/events';
+import { checkCause, checkExtension, checkUuid } from '../esl/guard';
+import type { ChannelRow, EslNode } from '../esl/node';
+import type { NodePool } from '../esl/pool';
+import type { BotCache, LoadedBot } from './bots';
+import type { CallLive } from './live';
+import { outcomeOf, type Outcome } from './outcome';
+import { lostCallOutcome, waitForOwner } from './recover';
+import { originateCommand, playbackArg, recordCommand } from './commands';
+import { promptFile, FILLER_TEXT } from './audio';
+import { recordingPath, type PromptFiles } from './prompts';
+import { claimOriginate, closeRecord, ensureRecord, setStatus, Transcript, type OpenRecord } from './record';
+import { acquireSlots, releaseSlots } from './slots';
+import { CallTimers } from './timers';
+
+export interface SessionMetrics {
+  /** DETECTED_SPEECH received -> the playback it caused written to the socket, ms. */
+  decisionToCommand(ms: number): void;
+}
+
+export interface SessionDeps {
+  db: Knex;
+  redis: Redis;
+  config: Config;
+  pool: NodePool;
+  bots: BotCache;
+  prompts: PromptFiles;
+  live: CallLive;
+  /** Scales our own timers (silence, max duration) to a simulator running faster than real time. */
+  timeScale: number;
+  originateTimeoutSec: number;
+  /** How long a call waits for its node to come back before it is closed as unknown. */
+  lostAfterMs: number;
+  /** This worker's heartbeat id (null: not announced, e.g. in tests). */
+  workerId: string | null;
+  /** Whether the worker with this heartbeat id is alive. */
+  workerAlive(id: string): Promise<boolean>;
+  seatExtension(accountId: number, seatGroupId: number | null): Promise<string | null>;
+  llm(accountId: number, input: LlmInput): Promise<string | null>;
+  metrics?: SessionMetrics;
+}
+
+type Hangup = Extract<EslEvent, { name: 'CHANNEL_HANGUP_COMPLETE' }>;
+
+/** Longest a single prompt may play before its execute is given up. */
+const PLAY_TIMEOUT_MS = 10 * 60 * 1000;
+/** A customer who started speaking has this long to finish before silence counts again. */
+const SPEECH_GUARD_MS = 20000;
+
+export class CallSession {
+  readonly uuid: string;
+  private rec!: OpenRecord;
+  private bot: LoadedBot | null = null;
+  private node: EslNode | null = null;
+  private state: SessionState | null = null;
+  private transcript: Transcript | null = null;
+  private readonly origin = performance.now();
+  private readonly startedWall = Date.now();
+  private answeredWall = 0;
+  private answered = false;
+  private engineEnded = false;
+  private readonly playing = new Set<string>();
+  private playSeq = 0;
+  private drained: Array<() => void> = [];
+  private listenSec: number | null = null;
+  private readonly timers: CallTimers;
+  private chain: Promise<void> = Promise.resolve();
+  private statusWrites: Promise<unknown> = Promise.resolve();
+  private hangup: Hangup | null = null;
+  private failedCause: string | null = null;
+  private unknown: string | null = null;
+  private greeting: GreetingKind | null = null;
+  private heardCustomer = false;
+  private engineResult: number | null = null;
+  private engineReason: Reason | null = null;
+  private recPath: string | null = null;
+  private decisionAt = 0;
+  private finished = false;
+  private resolveDone!: () => void;
+  private rejectDone!: (e: Error) => void;
+  private readonly done = new Promise<void>((res, rej) => {
+    this.resolveDone = res;
+    this.rejectDone = rej;
+  });
+
+  constructor(
+    readonly job: DialJob,
+    private readonly deps: SessionDeps,
+  ) {
+    this.uuid = checkUuid(job.callUuid);
+    this.timers = new CallTimers(deps.timeScale);
+  }
+
+  get nodeName(): string | null {
+    return this.node?.config.name ?? null;
+  }
+
+  /** Runs the call to its end; rejects only when the record could not be closed (Bull retries). */
+  async run(): Promise<void> {
+    const d = this.deps;
+    this.rec = await ensureRecord(d.db, d.config.secretKey, this.job);
+    if (this.rec.status === 'ended') return;
+    if (this.rec.originatedAt) return this.recover();
+    this.transcript = new Transcript(d.db, this.rec.id, (line) =>
+      d.live.line(this.job, { callUuid: this.uuid, line }),
+    );
+    this.bot = await d.bots.load(this.job.accountId, this.job.botId, this.job.botVersion);
+    const line = await d
+      .db('sip_lines')
+      .where({ id: this.job.lineId, enabled: true })
+      .first('prefix', 'caller_number');
+    if (!this.bot || !line) {
+      this.unknown = this.bot ? 'SIP line not found or disabled' : 'bot version not found';
+      this.finish();
+      return this.done;
+    }
+    const caller = this.job.callerNumber || line.caller_number || '';
+    const command = originateCommand(this.job, line.prefix ?? '', caller, d.originateTimeoutSec);
+    const node = d.pool.pick();
+    if (!node) throw new Error('no FreeSWITCH node is connected');
+    if (!(await claimOriginate(d.db, this.rec.id, node.config.name, d.workerId))) return this.recover();
+    this.node = node;
+    this.state = start(this.bot.compiled);
+    await acquireSlots(d.redis, d.config.redisPrefix, this.job);
+    node.attach(this.uuid, this);
+    this.emitState('dialing');
+    void this.originate(node, command);
+    return this.done;
+  }
+
+  private async originate(node: EslNode, command: string): Promise<void> {
+    let body: string;
+    try {
+      body = await node.bgapi(command, (this.deps.originateTimeoutSec + 15) * 1000);
+    } catch {
+      // The socket dropped or the job never reported: the channel may exist. Ask, or wait for
+      // the reconnect's reconcile (onReconciled), or give up after lostAfterMs.
+      if (this.finished) return;
+      if (!node.connected) return this.nodeDown();
+      const exists = await node.api(`uuid_exists ${this.uuid}`).catch(() => 'false');
+      if (exists.trim() !== 'true') {
+        this.unknown = 'originate result lost and no channel';
+        this.finish();
+      }
+      return;
+    }
+    if (!body.startsWith('+OK')) {
+      // A failed originate: CHANNEL_HANGUP_COMPLETE (if a channel was made) came before this.
+      this.failedCause = body.replace(/^-ERR\s*/, '').trim() || 'UNKNOWN';
+      this.finish();
+    }
+  }
+
+  // ---- switch -> session ----
+
+  onEvent(ev: EslEvent): void {
+    if (this.finished) return;
+    switch (ev.name) {
+      case 'CHANNEL_PROGRESS':
+      case 'CHANNEL_PROGRESS_MEDIA':
+        if (!this.answered && this.rec.status === 'dialing') {
+          this.rec.status = 'ringing';
+          this.writeStatus('ringing');
+          this.emitState('ringing');
+        }
+        return;
+      case 'CHANNEL_ANSWER':
+        return this.onAnswered();
+      case 'PLAYBACK_STOP':
+        return this.playbackDone(ev.seq);
+      case 'DETECTED_SPEECH':
+        return this.onSpeech(ev);
+      case 'DTMF':
+        this.timers.clear('silence');
+        return this.feed({ type: 'dtmf', digit: ev.digit, at: this.now() });
+      case 'CHANNEL_HANGUP_COMPLETE':
+        this.hangup = ev;
+        return this.finish();
+      default:
+        return;
+    }
+  }
+
+  onReconciled(row: ChannelRow | null): void {
+    this.timers.clear('lost');
+    if (this.finished) return;
+    if (!row) {
+      this.unknown = 'channel vanished while the FreeSWITCH node was disconnected';
+      return this.finish();
+    }
+    if (!this.answered && row.callstate === 'ACTIVE') this.onAnswered();
+  }
+
+  /** The node's connection dropped: wait for the reconcile, but not for ever. */
+  nodeDown(): void {
+    if (this.finished || this.timers.has('lost')) return;
+    this.timers.set(
+      'lost',
+      this.deps.lostAfterMs,
+      () => {
+        this.unknown = 'FreeSWITCH node did not come back';
+        this.finish();
+      },
+      false,
+    );
+  }
+
+  private onAnswered(): void {
+    if (this.answered || this.finished || !this.node || !this.bot) return;
+    this.answered = true;
+    this.answeredWall = Date.now();
+    this.rec.status = 'answered';
+    this.writeStatus('answered');
+    this.emitState('answered');
+    const node = this.node;
+    this.recPath = recordingPath(this.uuid);
+    node.api(recordCommand(this.uuid, this.recPath)).catch(() => (this.recPath = null));
+    // Background recognition for the whole call (switch_ivr_detect_speech): results arrive as
+    // DETECTED_SPEECH while prompts play, which is what smart interruption needs.
+    node
+      .execute(this.uuid, 'detect_speech', 'unimrcp {start-input-timers=false}builtin:grammar/any any', 10000)
+      .catch(() => undefined);
+    // Hard stop a little after the bot's maximum duration (the engine itself hangs up at it).
+    this.timers.set('max', this.bot.compiled.maxMs + 2000, () => this.hardStop());
+    this.feed({ type: 'answered', at: this.now() });
+  }
+
+  private onSpeech(ev: Extract<EslEvent, { name: 'DETECTED_SPEECH' }>): void {
+    if (!this.answered) return;
+    if (ev.speechType === 'begin-speaking') {
+      this.timers.clear('silence');
+      this.timers.set('guard', SPEECH_GUARD_MS, () => this.armSilence());
+      return;
+    }
+    if (ev.speechType !== 'detected-speech' || !ev.text) return;
+    this.timers.clear('guard');
+    this.timers.clear('silence');
+    const first = !this.heardCustomer;
+    this.heardCustomer = true;
+    const sec = Math.max(0, Math.round((Date.now() - this.answeredWall) / 1000));
+    this.transcript?.add({
+      khtype: 'customer',
+      khcontent: ev.text,
+      khvoicepath: this.recPath ? [`${this.recPath}#t=${sec}`] : [],
+      reduceNoiseRate: (this.bot?.compiled.def.settings.noiseFilterRatio ?? 0) / 100,
+    });
+    const kind = first ? greetingKindOf(ev.text) : null;
+    if (kind) {
+      // A voicemail or call assistant answered: stop at once, no talk to bill (result 70).
+      this.greeting = kind;
+      return this.kill('NORMAL_CLEARING');
+    }
+    this.decisionAt = ev.receivedAt;
+    this.feed({ type: 'asrFinal', text: ev.text, at: this.now() });
+  }
+
+  // ---- engine ----
+
+  private now(): number {
+    return (performance.now() - this.origin) / this.deps.timeScale;
+  }
+
+  private feed(event: BotEvent): void {
+    if (this.engineEnded || !this.bot || !this.state) return;
+    const r = step(this.bot.compiled, this.state, event);
+    this.state = r.state;
+    if (r.ended) this.engineEnded = true;
+    if (event.type === 'asrFinal' && r.actions.some((a) => a.reason.kind === 'noMatch'))
+      this.transcript?.markLost();
+    // Decision latency counts only speech the engine answers with a prompt.
+    if (event.type === 'asrFinal' && !r.actions.some((a) => a.type === 'play')) this.decisionAt = 0;
+    for (const a of r.actions) this.chain = this.chain.then(() => this.act(a)).catch(() => undefined);
+    // Speech the engine ignored (over a prompt, say) must not leave the call without a timer.
+    this.chain = this.chain.then(() => {
+      if (!this.playing.size && !this.timers.has('silence')) this.armSilence();
+    });
+  }
+
+  private async act(a: BotAction): Promise<void> {
+    if (this.finished || !this.node) return;
+    switch (a.type) {
+      case 'play':
+        return this.play(a.text, a.recordingId, a.reason);
+      case 'stopPlayback':
+        this.node.clearLane(this.uuid);
+        this.playing.clear();
+        await this.node.api(`uuid_break ${this.uuid} all`).catch(() => undefined);
+        return;
+      case 'listen':
+        this.listenSec = a.waitSeconds;
+        if (!this.playing.size) this.armSilence();
+        return;
+      case 'transfer':
+        return this.transfer(a.seatGroupId, a.reason);
+      case 'hangup':
+        this.engineResult = a.result;
+        this.engineReason = a.reason;
+        return this.hangupAfterPrompts();
+      case 'askLlm': {
+        const text = await this.deps.llm(this.job.accountId, { history: a.history, utterance: a.utterance });
+        return this.feed({ type: 'llmReply', text, at: this.now() });
+      }
+      default:
+        // setLevel / addLabel live in the engine state (grade reads them); SMS comes with its module.
+        return;
+    }
+  }
+
+  private async play(text: string, recordingId: number | null, reason: Reason): Promise<void> {
+    const file = await promptFile(this.deps.prompts, this.job, this.bot!, text, recordingId, (filler) =>
+      this.node
+        ?.execute(this.uuid, 'playback', playbackArg(FILLER_TEXT, filler), PLAY_TIMEOUT_MS)
+        .catch(() => undefined),
+    );
+    if (this.finished || !this.node) return;
+    if (!file) {
+      // Nothing playable: carry on as if it had played, so the engine listens.
+      if (!this.playing.size) this.feed({ type: 'playbackFinished', at: this.now() });
+      return;
+    }
+    const seq = String(++this.playSeq);
+    this.playing.add(seq);
+    this.timers.clear('silence');
+    this.transcript?.add({ khtype: 'robot', khcontent: text, khvoicepath: [file], reason });
+    const arg = playbackArg(text, file, seq);
+    this.node
+      .execute(this.uuid, 'playback', arg, PLAY_TIMEOUT_MS, () => this.measure())
+      .then(
+        () => this.playbackDone(seq),
+        () => this.playbackDone(seq),
+      );
+  }
+
+  private measure(): void {
+    if (!this.decisionAt) return;
+    this.deps.metrics?.decisionToCommand(performance.now() - this.decisionAt);
+    this.decisionAt = 0;
+  }
+
+  private playbackDone(seq: string): void {
+    if (!this.playing.delete(seq) || this.playing.size) return;
+    for (const fn of this.drained.splice(0)) fn();
+    this.feed({ type: 'playbackFinished', at: this.now() });
+  }
+
+  private promptsDrained(): Promise<void> {
+    return this.playing.size ? new Promise((r) => this.drained.push(r)) : Promise.resolve();
+  }
+
+  private armSilence(): void {
+    this.timers.clear('silence');
+    if (this.listenSec === null || this.finished || this.engineEnded || this.playing.size) return;
+    const sec = this.listenSec;
+    this.timers.set('silence', sec * 1000, () => {
+      this.listenSec = null;
+      this.feed({ type: 'silence', at: this.now() });
+    });
+  }
+
+  private async transfer(seatGroupId: number | null, reason: Reason): Promise<void> {
+    const ext = await this.deps.seatExtension(this.job.accountId, seatGroupId).catch(() => null);
+    const base = { callUuid: this.uuid, accountId: this.job.accountId, seatGroupId };
+    if (!ext) {
+      const text = `${reason.text}；转接失败：坐席组未配置分机，挂机`;
+      this.engineReason = { ...reason, kind: 'hangup', text };
+      this.deps.live.transfer(this.job, { ...base, transferred: false, reason: text });
+      return this.hangupAfterPrompts();
+    }
+    this.deps.live.transfer(this.job, { ...base, transferred: true, reason: reason.text });
+    await this.promptsDrained();
+    await this.node!.api(`uuid_transfer ${this.uuid} ${checkExtension(ext)} XML default`).catch(
+      () => undefined,
+    );
+  }
+
+  /** Hangs up once the queued prompts have played (the hangup app queues behind them). */
+  private async hangupAfterPrompts(): Promise<void> {
+    await this.node!.execute(this.uuid, 'hangup', 'NORMAL_CLEARING', PLAY_TIMEOUT_MS).catch(() =>
+      this.kill('NORMAL_CLEARING'),
+    );
+  }
+
+  private hardStop(): void {
+    const minutes = this.bot?.compiled.def.settings.maxCallMinutes;
+    this.engineReason = { kind: 'maxDuration', text: `通话达到最长时长${minutes}分钟，强制挂机` };
+    this.kill('ALLOTTED_TIMEOUT');
+  }
+
+  private kill(cause: string): void {
+    if (!this.node) return;
+    this.node.clearLane(this.uuid);
+    void this.node.api(`uuid_kill ${this.uuid} ${checkCause(cause)}`).catch(() => undefined);
+  }
+
+  // ---- the end ----
+
+  private finish(): void {
+    if (this.finished) return;
+    this.finished = true;
+    this.timers.clearAll();
+    this.node?.detach(this.uuid);
+    for (const fn of this.drained.splice(0)) fn();
+    this.close().then(this.resolveDone, (err: Error) => this.rejectDone(err));
+  }
+
+  private async close(): Promise<void> {
+    const bot = this.bot;
+    let g = null;
+    if (bot && this.state && this.answered) {
+      if (!this.engineEnded)
+        this.state = step(bot.compiled, this.state, { type: 'hangup', by: 'customer', at: this.now() }).state;
+      const talkSec = this.hangup?.answeredUs
+        ? Math.round((this.hangup.hangupUs - this.hangup.answeredUs) / 1e6)
+        : Math.round((Date.now() - this.answeredWall) / 1000);
+      g = grade(bot.compiled, this.state, { durationSeconds: talkSec, callStatus: 'answered' });
+    }
+    const h = this.hangup;
+    const o = outcomeOf({
+      answered: this.answered,
+      hangupCause: h?.cause ?? this.failedCause,
+      sipStatus: h?.sipStatus ?? null,
+      createdUs: h?.createdUs || this.startedWall * 1000,
+      answeredUs: h ? h.answeredUs : this.answeredWall * 1000,
+      hangupUs: h?.hangupUs || Date.now() * 1000,
+      unknown: this.unknown,
+      greeting: this.greeting,
+      engineResult: this.engineResult,
+      engineReason: this.engineReason,
+      grade: g,
+      rounds: this.state?.c[4] ?? 0,
+    });
+    if (this.engineReason?.kind === 'maxDuration' || (this.engineReason && !g)) o.reason = this.engineReason;
+    await Promise.all([this.transcript?.flush(), this.statusWrites]);
+    await this.closeWith(o, h?.cause ?? this.failedCause, h?.sipStatus ?? null);
+  }
+
+  private async closeWith(o: Outcome, cause: string | null, sip: number | null): Promise<void> {
+    const d = this.deps;
+    const closed = await closeRecord(d.db, this.rec.id, {
+      ...o,
+      hangupCause: cause,
+      sipStatus: sip,
+      rounds: this.state?.c[4] ?? 0,
+      recordingPath: this.recPath,
+    });
+    await releaseSlots(d.redis, d.config.redisPrefix, this.job);
+    if (closed) this.emitState('ended', o);
+  }
+
+  /** A retry of a call an earlier attempt originated (that worker died): see recover.ts. */
+  private async recover(): Promise<void> {
+    const owner = this.rec.mediaWorker;
+    if (owner && owner !== this.deps.workerId && !(await waitForOwner(this.deps, this.rec.id, owner))) return;
+    const node =
+      (this.rec.fsNode ? this.deps.pool.byName(this.rec.fsNode) : undefined) ?? this.deps.pool.pick();
+    this.finished = true;
+    await this.closeWith(await lostCallOutcome(node ?? null, this.uuid), null, null);
+  }
+
+  /** Status writes in order, and finished before the record is closed. */
+  private writeStatus(status: 'ringing' | 'answered'): void {
+    this.statusWrites = this.statusWrites
+      .then(() => setStatus(this.deps.db, this.rec.id, status))
+      .catch(() => undefined);
+  }
+
+  private emitState(status: CallStatus, o?: Outcome): void {
+    this.deps.live.state(this.job, {
+      callUuid: this.uuid,
+      accountId: this.job.accountId,
+      taskId: this.job.taskId ?? null,
+      status,
+      resultLevel: o?.resultLevel ?? null,
+      grade: o?.grade ?? null,
+      test: this.job.test ?? false,
+      at: new Date().toISOString(),
+    });
+  }
+}

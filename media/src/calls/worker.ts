@@ -1,0 +1,174 @@
+// The call worker of a media process: the FreeSWITCH nodes (fs_nodes), the `dial` queue consumer,
+// and one CallSession per job. A job resolves when its call has ended and its record is closed.
+import type { Job } from 'bull';
+import Redis from 'ioredis';
+import knexFactory, { type Knex } from 'knex';
+import type { Config } from '../../../config';
+import type { DialJob } from '../../../domain/calls';
+import { mediaNodeKey } from '../../../domain/media';
+import { checkDigits, checkId, checkUuid, EslInputError } from '../esl/guard';
+import type { BackoffOptions, NodeConfig } from '../esl/node';
+import { loadNodeConfigs, NodePool } from '../esl/pool';
+import { followLineChanges, reportStatus, STATUS_MS } from '../esl/status';
+import { answerWithLlm, BotCache } from './bots';
+import { CallLive } from './live';
+import { outcomeOf, UNKNOWN_FACTS } from './outcome';
+import { PromptFiles } from './prompts';
+import { closeRecord } from './record';
+import { releaseSlots } from './slots';
+import { createDialQueue, type DialQueue, type DialQueueOptions } from './queue';
+import { CallSession, type SessionDeps, type SessionMetrics } from './session';
+
+export interface CallWorkerOptions {
+  config: Config;
+  db?: Knex;
+  redis?: Redis;
+  /** Nodes to drive; default: the enabled rows of fs_nodes. */
+  nodes?: NodeConfig[];
+  backoff?: BackoffOptions;
+  /** Calls at once in this process (each is a long-running Bull job). */
+  concurrency?: number;
+  queue?: DialQueueOptions;
+  timeScale?: number;
+  originateTimeoutSec?: number;
+  lostAfterMs?: number;
+  metrics?: SessionMetrics;
+  /** The media worker's heartbeat id (media/src/heartbeat.ts), stored with each call it dials. */
+  workerId?: string;
+  /** Dialplan extension of a seat group; seats arrive later, so by default there is none. */
+  seatExtension?: SessionDeps['seatExtension'];
+}
+
+export interface CallWorker {
+  pool: NodePool;
+  dial: DialQueue;
+  sessions: Map<string, CallSession>;
+  close(): Promise<void>;
+}
+
+/** Rejects a job whose payload could put anything unchecked on the socket. */
+export function checkJob(j: DialJob): DialJob {
+  checkUuid(j.callUuid);
+  for (const [k, v] of [
+    ['accountId', j.accountId],
+    ['botId', j.botId],
+    ['botVersion', j.botVersion],
+    ['lineId', j.lineId],
+  ] as const)
+    checkId(v, k);
+  if (j.taskId) checkId(j.taskId, 'taskId');
+  if (j.customerId) checkId(j.customerId, 'customerId');
+  checkDigits(j.phone, 20, 'phone');
+  if (!j.phone) throw new EslInputError('phone is required');
+  checkDigits(j.callerNumber ?? '', 20, 'callerNumber');
+  return j;
+}
+
+async function giveUp(deps: SessionDeps, job: DialJob, err: Error): Promise<void> {
+  const row = await deps.db('calls').where({ call_uuid: job.callUuid }).first('id');
+  const now = Date.now() * 1000;
+  const o = outcomeOf({
+    ...UNKNOWN_FACTS,
+    createdUs: now,
+    hangupUs: now,
+    unknown: `call could not be placed: ${err.message}`.slice(0, 200),
+  });
+  if (row)
+    await closeRecord(deps.db, Number(row.id), {
+      ...o,
+      hangupCause: null,
+      sipStatus: null,
+      rounds: 0,
+      recordingPath: null,
+    });
+  await releaseSlots(deps.redis, deps.config.redisPrefix, job);
+}
+
+export async function startCallWorker(o: CallWorkerOptions): Promise<CallWorker> {
+  const { config } = o;
+  const db = o.db ?? knexFactory({ client: 'pg', connection: config.databaseUrl, pool: { min: 0, max: 20 } });
+  const redis = o.redis ?? new Redis(config.redisUrl, { maxRetriesPerRequest: null });
+  const pool = new NodePool(o.nodes ?? (await loadNodeConfigs(db, config.secretKey)), o.backoff);
+  const sessions = new Map<string, CallSession>();
+  for (const node of pool.nodes)
+    node.on('down', () => {
+      for (const s of sessions.values()) if (s.nodeName === node.config.name) s.nodeDown();
+    });
+  pool.start();
+  await Promise.race([
+    Promise.any(pool.nodes.map((n) => n.ready(3000))).catch(() => undefined),
+    new Promise((r) => setTimeout(r, 3000)),
+  ]);
+
+  const deps: SessionDeps = {
+    db,
+    redis,
+    config,
+    pool,
+    bots: new BotCache(db),
+    prompts: new PromptFiles(db, config),
+    live: new CallLive(redis, config.redisPrefix),
+    timeScale: o.timeScale ?? 1,
+    originateTimeoutSec: o.originateTimeoutSec ?? 45,
+    lostAfterMs: o.lostAfterMs ?? 30000,
+    workerId: o.workerId ?? null,
+    workerAlive: async (id) => (await redis.exists(mediaNodeKey(config.redisPrefix, id))) === 1,
+    seatExtension: o.seatExtension ?? (async () => null),
+    llm: (accountId, input) => answerWithLlm(db, config.secretKey, accountId, input),
+    metrics: o.metrics,
+  };
+
+  const dial = createDialQueue(config, o.queue);
+  dial.queue.on('failed', (job, err) =>
+    console.error(`dial job ${job.data.callUuid} failed, attempt ${job.attemptsMade}: ${err.message}`),
+  );
+  dial.queue
+    .process('*', o.concurrency ?? 1000, async (job: Job<DialJob>) => {
+      let data: DialJob;
+      try {
+        data = checkJob(job.data);
+      } catch (err) {
+        await job.discard();
+        throw err;
+      }
+      const session = new CallSession(data, deps);
+      sessions.set(session.uuid, session);
+      try {
+        await session.run();
+      } catch (err) {
+        // The last attempt closes the record (90) so it never stays open; earlier ones retry.
+        if (job.attemptsMade + 1 >= (job.opts.attempts ?? 1)) await giveUp(deps, data, err as Error);
+        throw err;
+      } finally {
+        sessions.delete(session.uuid);
+      }
+    })
+    .catch((err: Error) => console.error(`dial worker stopped processing: ${err.message}`));
+  await dial.queue.isReady();
+
+  // Node state for the cluster page, and gateway reloads when lines change.
+  const status = setInterval(
+    () => void reportStatus(redis, config.redisPrefix, pool).catch(() => undefined),
+    STATUS_MS,
+  );
+  void reportStatus(redis, config.redisPrefix, pool).catch(() => undefined);
+  const stopFollowing = await followLineChanges(
+    new Redis(config.redisUrl, { maxRetriesPerRequest: null }),
+    config.redisPrefix,
+    pool,
+  );
+
+  return {
+    pool,
+    dial,
+    sessions,
+    async close() {
+      clearInterval(status);
+      await stopFollowing();
+      await dial.close();
+      await pool.stop();
+      if (!o.redis) redis.disconnect();
+      if (!o.db) await db.destroy();
+    },
+  };
+}

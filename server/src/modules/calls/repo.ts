@@ -1,0 +1,97 @@
+// Call records and their lines, always through the tenant scope (the caller's subtree).
+import type { Knex } from 'knex';
+import type { CallDetailDto, CallRecordDto, ConversationLine } from '../../../../domain/calls';
+import { scoped, type Actor } from '../../db/scope';
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const presentCall = (r: any): CallRecordDto => ({
+  id: Number(r.id),
+  callUuid: r.call_uuid,
+  accountId: Number(r.account_id),
+  taskId: numOrNull(r.task_id),
+  botId: Number(r.bot_id),
+  botVersion: Number(r.bot_version),
+  lineId: Number(r.line_id),
+  customerId: numOrNull(r.customer_id),
+  phone: r.phone_masked,
+  direction: r.direction,
+  status: r.status,
+  resultLevel: numOrNull(r.result_level),
+  grade: numOrNull(r.grade),
+  labels: r.labels ?? [],
+  llmGrade: r.llm_grade,
+  hangupCause: r.hangup_cause,
+  sipStatus: numOrNull(r.sip_status),
+  ringMs: Number(r.ring_ms),
+  talkMs: Number(r.talk_ms),
+  totalMs: Number(r.total_ms),
+  billableMs: Number(r.billable_ms),
+  rounds: Number(r.rounds),
+  reason: r.reason,
+  recordingPath: r.recording_path,
+  test: r.test,
+  createdAt: iso(r.created_at)!,
+  answeredAt: iso(r.answered_at),
+  endedAt: iso(r.ended_at),
+});
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const presentLine = (r: any): ConversationLine => ({
+  seq: Number(r.seq),
+  khtype: r.khtype,
+  khcontent: r.khcontent,
+  khvoicepath: r.khvoicepath ?? [],
+  loseFlag: r.lose_flag,
+  inserttime: iso(r.inserttime)!,
+  reduceNoiseRate: r.reduce_noise_rate === null ? null : Number(r.reduce_noise_rate),
+  reason: r.reason,
+});
+
+export async function findCall(db: Knex, actor: Actor, uuid: string): Promise<CallDetailDto | undefined> {
+  const row = await scoped(db('calls'), db, actor).where({ call_uuid: uuid }).first();
+  if (!row) return undefined;
+  const lines = await db('conversation_lines').where({ call_id: row.id }).orderBy('seq');
+  return { ...presentCall(row), lines: lines.map(presentLine) };
+}
+
+export async function listCalls(
+  db: Knex,
+  actor: Actor,
+  f: { test?: 'true' | 'false'; page: number; pageSize: number },
+) {
+  const base = scoped(db('calls'), db, actor).modify((q) => f.test && q.where('test', f.test === 'true'));
+  const [{ n }] = await base.clone().count({ n: '*' });
+  const rows = await base
+    .clone()
+    .orderBy([
+      { column: 'created_at', order: 'desc' },
+      { column: 'id', order: 'desc' },
+    ])
+    .limit(f.pageSize)
+    .offset((f.page - 1) * f.pageSize)
+    .select('*');
+  return { items: rows.map(presentCall), total: Number(n), page: f.page, pageSize: f.pageSize };
+}
+
+/** The caller's own published bot (its current version), or undefined. */
+export const ownPublishedBot = (db: Knex, actor: Actor, botId: number) =>
+  scoped(db('bots'), db, actor)
+    .where({ id: botId, account_id: actor.id })
+    .whereNull('deleted_at')
+    .first('id', 'published_version', 'enabled');
+
+/** An enabled line the caller owns or was assigned. */
+export const usableLine = (db: Knex, actor: Actor, lineId: number) =>
+  db('sip_lines')
+    .where({ id: lineId, enabled: true })
+    .where((w) =>
+      w
+        .where('account_id', actor.id)
+        .orWhereExists(
+          db('sip_line_assignments').whereRaw('line_id = sip_lines.id').where('account_id', actor.id),
+        ),
+    )
+    .first('id', 'caller_number');
