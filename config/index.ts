@@ -34,6 +34,13 @@ export interface Config {
    */
   fsXmlCurlUser: string;
   fsXmlCurlPassword: string;
+  media: {
+    /** Queue the published bot versions never rendered when the media worker starts. */
+    renderOnStart: boolean;
+    /** Tests and benches against the simulator only: its timeScale, and a short Bull lock (ms) so a killed worker's call is retried at once. */
+    timeScale: number;
+    dialLockMs: number | undefined;
+  };
 }
 
 const num = (v: string | undefined, d: number): number => {
@@ -80,6 +87,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     fsXmlCurlUser: env.FS_XML_CURL_USER || 'freeswitch',
     fsXmlCurlPassword: env.FS_XML_CURL_PASSWORD ?? (env.NODE_ENV === 'production' ? '' : 'fs-xml-curl-dev'),
+    media: {
+      renderOnStart: env.TTS_RENDER_ON_START !== '0',
+      timeScale: num(env.MEDIA_TIME_SCALE, 1) || 1,
+      dialLockMs: num(env.DIAL_LOCK_MS, 0) || undefined,
+    },
   };
   return { ...base, ...overrides };
 }

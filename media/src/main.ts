@@ -31,16 +31,13 @@ async function main(): Promise<void> {
   );
   await heartbeat.start();
   // Speech: prompt pre-rendering and editor previews (queue `tts`).
-  const tts = await startTtsWorker({ config });
-  // Calls. Two knobs for tests and benchmarks against the simulator (not for production):
-  // MEDIA_TIME_SCALE matches the simulator's timeScale; DIAL_LOCK_MS shortens Bull's job lock so a
-  // killed worker's call is retried (and closed) quickly.
-  const scale = Number(process.env.MEDIA_TIME_SCALE) || 1;
-  const lockMs = Number(process.env.DIAL_LOCK_MS) || undefined;
+  const tts = await startTtsWorker({ config, queueUnrendered: config.media.renderOnStart });
+  // Calls. config.media.timeScale and dialLockMs are for tests and benches against the simulator.
+  const lockMs = config.media.dialLockMs;
   const calls = await startCallWorker({
     config,
     workerId: id,
-    timeScale: scale,
+    timeScale: config.media.timeScale,
     queue: { lockMs, stalledMs: lockMs },
   });
   fsNodes = () => calls.pool.nodes.map((n) => ({ name: n.config.name, connected: n.connected }));

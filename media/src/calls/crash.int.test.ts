@@ -50,6 +50,7 @@ function startWorker(name: string): Promise<ChildProcess> {
       MEDIA_NODE_ID: name,
       MEDIA_TIME_SCALE: '0.1',
       DIAL_LOCK_MS: '1000',
+      TTS_RENDER_ON_START: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -16,6 +16,8 @@ export interface TtsWorkerOptions extends EngineOverrides {
   /** A pool to use; without it the worker opens (and closes) its own. */
   db?: Knex;
   concurrency?: number;
+  /** Queue the published versions never rendered (the media process does; tests render what they add). */
+  queueUnrendered?: boolean;
 }
 
 export interface VersionResult {
@@ -118,8 +120,10 @@ export async function startTtsWorker(o: TtsWorkerOptions): Promise<TtsWorker> {
     })
     .catch((err: Error) => console.error(`tts worker stopped processing: ${err.message}`));
   await queue.isReady();
-  const queued = await queueUnrenderedVersions(db, queue);
-  if (queued) console.log(`tts worker: ${queued} published bot version(s) queued for rendering`);
+  if (o.queueUnrendered) {
+    const queued = await queueUnrenderedVersions(db, queue);
+    if (queued) console.log(`tts worker: ${queued} published bot version(s) queued for rendering`);
+  }
   return {
     async close() {
       await close();
