@@ -93,6 +93,8 @@ export interface TrainRequest {
   /** null starts a new conversation (answered event). */
   state: string | null;
   event: BotEvent;
+  /** The conversation so far as the chat shows it: graded by the LLM when the bot asks for an LLM grade and the call ends. */
+  transcript?: { role: 'bot' | 'customer'; text: string }[];
 }
 export interface TrainReply {
   /** Opaque serialised session state to send back with the next event. */
@@ -101,6 +103,8 @@ export interface TrainReply {
   ended: boolean;
   /** Present once the conversation ended. */
   grade: GradeResult | null;
+  /** The account LLM's grade A–F of the ended conversation, when the bot asks for one (llm.gradeCall). */
+  llmGrade?: string | null;
 }
 
 export interface LearningRow {

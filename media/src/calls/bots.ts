@@ -4,7 +4,15 @@ import type { Knex } from 'knex';
 import { decryptSecret } from '../../../config/secrets';
 import { compile, type CompiledBot } from '../../../domain/bot';
 import type { BotDefinition } from '../../../domain/bot/definition';
-import { askLlm, fetchPost, type LlmCallSettings, type LlmInput, type PostFn } from '../../../domain/bot/llm';
+import {
+  askLlm,
+  fetchPost,
+  gradeWithLlm,
+  type LlmCallSettings,
+  type LlmGrade,
+  type LlmInput,
+  type PostFn,
+} from '../../../domain/bot/llm';
 import { versionHashes } from './prompts';
 
 export interface LoadedBot {
@@ -48,6 +56,23 @@ export class BotCache {
   }
 }
 
+/** The account's LLM settings (key decrypted), or null when it has none or they are off. */
+export async function llmSettingsOf(
+  db: Knex,
+  secretKey: string,
+  accountId: number,
+): Promise<LlmCallSettings | null> {
+  const r = await db('llm_settings').where({ account_id: accountId }).first();
+  if (!r || !r.enabled || !r.base_url) return null;
+  return {
+    baseUrl: r.base_url,
+    model: r.model,
+    key: r.key_enc ? decryptSecret(secretKey, r.key_enc) : '',
+    systemPrompt: r.system_prompt ?? '',
+    timeoutMs: Number(r.timeout_ms) || 3000,
+  };
+}
+
 /** Answers the engine's askLlm with the account's model within its timeout; null when off. */
 export async function answerWithLlm(
   db: Knex,
@@ -56,14 +81,36 @@ export async function answerWithLlm(
   input: LlmInput,
   post: PostFn = fetchPost,
 ): Promise<string | null> {
-  const r = await db('llm_settings').where({ account_id: accountId }).first();
-  if (!r || !r.enabled || !r.base_url) return null;
-  const settings: LlmCallSettings = {
-    baseUrl: r.base_url,
-    model: r.model,
-    key: r.key_enc ? decryptSecret(secretKey, r.key_enc) : '',
-    systemPrompt: r.system_prompt ?? '',
-    timeoutMs: Number(r.timeout_ms) || 3000,
-  };
-  return askLlm(post, settings, input);
+  const settings = await llmSettingsOf(db, secretKey, accountId);
+  return settings ? askLlm(post, settings, input) : null;
+}
+
+/**
+ * The "LLM grade" of an ended, answered call whose bot asks for one: the stored transcript graded
+ * by the account's model, written to calls.llm_grade. Never throws; a silent model leaves it empty.
+ */
+export async function storeLlmGrade(
+  db: Knex,
+  secretKey: string,
+  call: { id: number; accountId: number },
+  post: PostFn = fetchPost,
+): Promise<LlmGrade | null> {
+  try {
+    const settings = await llmSettingsOf(db, secretKey, call.accountId);
+    if (!settings) return null;
+    const lines: { khtype: string; khcontent: string }[] = await db('conversation_lines')
+      .where({ call_id: call.id })
+      .orderBy('seq')
+      .select('khtype', 'khcontent');
+    if (!lines.some((l) => l.khtype === 'customer')) return null;
+    const g = await gradeWithLlm(
+      post,
+      settings,
+      lines.map((l) => ({ role: l.khtype === 'robot' ? 'bot' : 'customer', text: l.khcontent })),
+    );
+    if (g) await db('calls').where({ id: call.id }).update({ llm_grade: g });
+    return g;
+  } catch {
+    return null;
+  }
 }

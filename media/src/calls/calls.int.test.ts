@@ -206,12 +206,17 @@ describe('answered', () => {
 });
 
 describe('LLM answers', () => {
-  it('an unmatched sentence is answered by the account model and played (rendered live)', async () => {
+  it('an unmatched sentence is answered by the account model and played (rendered live); the call gets an LLM grade', async () => {
     const server = http.createServer((req, res) => {
-      req.resume();
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c));
       req.on('end', () => {
+        // The grading request carries the transcript; anything else is a customer question.
+        const grading = body.includes('Transcript:');
         res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ choices: [{ message: { content: '周末也有客服值班。' } }] }));
+        res.end(
+          JSON.stringify({ choices: [{ message: { content: grading ? 'B' : '周末也有客服值班。' } }] }),
+        );
       });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -225,7 +230,7 @@ describe('LLM answers', () => {
         timeout_ms: 3000,
       });
       const def = structuredClone(mortgage);
-      def.llm = { answerUnmatched: true, gradeCall: false };
+      def.llm = { answerUnmatched: true, gradeCall: true };
       const [bot] = await kit.db
         .knex('bots')
         .insert({
@@ -247,6 +252,14 @@ describe('LLM answers', () => {
         'robot:周末也有客服值班。',
       ]);
       expect((lines[2]!.reason as { kind: string }).kind).toBe('llm');
+      // Written just after the record closes.
+      let llmGrade: string | null = null;
+      for (let i = 0; i < 50 && !llmGrade; i++) {
+        llmGrade = (await kit.db.knex('calls').where({ call_uuid: job.callUuid }).first('llm_grade'))
+          .llm_grade;
+        if (!llmGrade) await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(llmGrade).toBe('B');
     } finally {
       server.close();
       await kit.db.knex('llm_settings').where({ account_id: kit.merchantId }).delete();

@@ -55,6 +55,8 @@ export interface SessionDeps {
   workerAlive(id: string): Promise<boolean>;
   seatExtension(accountId: number, seatGroupId: number | null): Promise<string | null>;
   llm(accountId: number, input: LlmInput): Promise<string | null>;
+  /** Grades an ended call's stored transcript with the account's LLM (calls.llm_grade); never throws. */
+  llmGrade(call: { id: number; accountId: number }): Promise<unknown>;
   metrics?: SessionMetrics;
 }
 
@@ -450,6 +452,9 @@ export class CallSession {
     if (this.engineReason?.kind === 'maxDuration' || (this.engineReason && !g)) o.reason = this.engineReason;
     await Promise.all([this.transcript?.flush(), this.statusWrites]);
     await this.closeWith(o, h?.cause ?? this.failedCause, h?.sipStatus ?? null);
+    // After the record is closed and the slots are free: the model's answer never holds up a call.
+    if (this.answered && bot?.compiled.def.llm?.gradeCall)
+      await this.deps.llmGrade({ id: this.rec.id, accountId: this.job.accountId });
   }
 
   private async closeWith(o: Outcome, cause: string | null, sip: number | null): Promise<void> {

@@ -10,7 +10,7 @@ import { checkDigits, checkId, checkUuid, EslInputError } from '../esl/guard';
 import type { BackoffOptions, NodeConfig } from '../esl/node';
 import { loadNodeConfigs, NodePool } from '../esl/pool';
 import { followLineChanges, reportStatus, STATUS_MS } from '../esl/status';
-import { answerWithLlm, BotCache } from './bots';
+import { answerWithLlm, BotCache, storeLlmGrade } from './bots';
 import { CallLive } from './live';
 import { outcomeOf, UNKNOWN_FACTS } from './outcome';
 import { PromptFiles } from './prompts';
@@ -115,6 +115,7 @@ export async function startCallWorker(o: CallWorkerOptions): Promise<CallWorker>
     workerAlive: async (id) => (await redis.exists(mediaNodeKey(config.redisPrefix, id))) === 1,
     seatExtension: o.seatExtension ?? (async () => null),
     llm: (accountId, input) => answerWithLlm(db, config.secretKey, accountId, input),
+    llmGrade: (call) => storeLlmGrade(db, config.secretKey, call),
     metrics: o.metrics,
   };
 

@@ -79,6 +79,10 @@ export const trainSchema = z.object({
     .max(256 * 1024, 'validation.invalid')
     .nullable(),
   event: eventSchema,
+  transcript: z
+    .array(z.object({ role: z.enum(['bot', 'customer']), text: text(2000) }), 'validation.invalid')
+    .max(400, 'validation.invalid')
+    .optional(),
 });
 
 export const learningListSchema = z.object({ learned: z.enum(['true', 'false']).optional() });

@@ -1,7 +1,7 @@
 // The account's LLM and TTS settings (menu bot/bigmodel). Keys are encrypted at rest and never sent
 // back (keySet says whether one is stored). askAccountLlm is what training uses for askLlm actions.
 import type { LlmSettings, TtsSettings } from '../../../../domain/bot/api';
-import { askLlm, fetchPost, type LlmInput } from '../../../../domain/bot/llm';
+import { askLlm, fetchPost, gradeWithLlm, type LlmInput, type LlmTurn } from '../../../../domain/bot/llm';
 import { decryptSecret, encryptSecret } from '../../../../config/secrets';
 import type { Deps } from '../../deps';
 import type { AuthContext } from '../auth/sessions';
@@ -64,6 +64,17 @@ export async function askAccountLlm(deps: Deps, accountId: number, input: LlmInp
   const s = await llmCallSettings(deps, Number(accountId));
   if (!s?.enabled || !s.baseUrl) return null;
   return askLlm(fetchPost, s, input);
+}
+
+/** The account model's grade of a transcript (the "LLM grade"); null when off or without an answer. */
+export async function gradeWithAccountLlm(
+  deps: Deps,
+  accountId: number,
+  transcript: LlmTurn[],
+): Promise<string | null> {
+  const s = await llmCallSettings(deps, Number(accountId));
+  if (!s?.enabled || !s.baseUrl) return null;
+  return gradeWithLlm(fetchPost, s, transcript);
 }
 
 /** The settings page's test button: one 'ping' to the stored settings. */

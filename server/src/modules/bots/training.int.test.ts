@@ -30,7 +30,9 @@ beforeAll(async () => {
       llmSeen.push({ auth: req.headers.authorization, body });
       setTimeout(() => {
         res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ choices: [{ message: { content: '这是大模型的回答' } }] }));
+        // A grading request carries the transcript and gets a letter; anything else is a question.
+        const content = body.includes('Transcript:') ? '评级：B' : '这是大模型的回答';
+        res.end(JSON.stringify({ choices: [{ message: { content } }] }));
       }, llmDelayMs);
     });
   });
@@ -146,6 +148,30 @@ describe('training', () => {
     expect(reply.actions.find((a) => a.type === 'play' && a.text === '这是大模型的回答')).toBeTruthy();
     expect(llmSeen.at(-1)!.auth).toBe('Bearer sk-secret-llm');
     expect(JSON.parse(llmSeen.at(-1)!.body).messages.at(-1).content).toBe('你们的利率是多少');
+
+    // A bot asking for an LLM grade gets one when the conversation ends; the chat sends its transcript.
+    def.llm.gradeCall = true;
+    await t.m1.put(`/api/bots/${b.id}/draft`, { definition: def, draftRev: 2 });
+    const start = await t.m1.post<TrainReply>(`/api/bots/${b.id}/train`, {
+      state: null,
+      event: { type: 'answered', at: 0 },
+    });
+    const end = await t.m1.post<TrainReply>(`/api/bots/${b.id}/train`, {
+      state: start.body.data!.state,
+      event: { type: 'hangup', by: 'customer', at: 5000 },
+      transcript: [
+        { role: 'bot', text: '您好' },
+        { role: 'customer', text: '我想了解一下' },
+      ],
+    });
+    expect(end.body.data).toMatchObject({ ended: true, llmGrade: 'B' });
+    expect(llmSeen.at(-1)!.body).toContain('我想了解一下');
+    const bad = await t.m1.post(`/api/bots/${b.id}/train`, {
+      state: null,
+      event: { type: 'answered', at: 0 },
+      transcript: [{ role: 'robot', text: 'x' }],
+    });
+    expect(bad.status).toBe(400);
 
     const test = await t.m1.post<{ ok: boolean; latencyMs: number }>('/api/bots/llm-settings/test');
     expect(test.body.data).toMatchObject({ ok: true, latencyMs: expect.any(Number) });

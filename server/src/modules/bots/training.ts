@@ -12,7 +12,7 @@ import type { AuthContext } from '../auth/sessions';
 import { compiledDraft, type Compiled } from './engine';
 import { recordUnmatched } from './learning';
 import { getBot } from './service';
-import { askAccountLlm } from './settings';
+import { askAccountLlm, gradeWithAccountLlm } from './settings';
 
 type State = ReturnType<typeof start>;
 type Step = ReturnType<typeof step>;
@@ -76,10 +76,15 @@ export async function train(
   }
 
   const t0 = (result.state as { t0?: number }).t0 ?? 0;
+  const llmGrade =
+    result.ended && def.llm?.gradeCall && req.transcript?.length
+      ? await gradeWithAccountLlm(deps, Number(bot.account_id), req.transcript)
+      : null;
   return {
     state: serialise(result.state),
     actions,
     ended: result.ended,
+    llmGrade,
     grade: result.ended
       ? grade(compiled, result.state, {
           durationSeconds: Math.max(0, Math.round((req.event.at - t0) / 1000)),

@@ -112,6 +112,9 @@ export function TrainingChat() {
           <div className="cp-bots-reason" data-testid="training-grade-reason">
             {s.grade.reason.text}
           </div>
+          {s.llmGrade && (
+            <div data-testid="training-llm-grade">{t('training.llmGrade', { grade: s.llmGrade })}</div>
+          )}
         </Callout>
       )}
       {live && (

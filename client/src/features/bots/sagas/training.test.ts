@@ -38,14 +38,31 @@ describe('training', () => {
     expect(g.next().value).toEqual(select(selectEditor));
     expect(g.next({ ...initialEditorState, id: 7 }).value).toEqual(call(now));
     expect(g.next(1000).value).toEqual(put(T.clockStarted(1000)));
-    expect(g.next().value).toEqual(
-      call(api.post, '/api/bots/7/train', { state: null, event: { type: 'answered', at: 0 } }, opts),
+    expect(g.next().value).toEqual(select(selectTraining));
+    expect(g.next(initialTrainingState).value).toEqual(
+      call(
+        api.post,
+        '/api/bots/7/train',
+        { state: null, event: { type: 'answered', at: 0 }, transcript: [] },
+        opts,
+      ),
     );
     const first = reply([{ type: 'play', text: '您好', recordingId: null, interruptible: true, reason }]);
     expect(g.next(first).value).toEqual(put(T.replied(first)));
     expect(g.next().value).toEqual(put(T.autoEvent({ type: 'playbackFinished', at: 0 })));
-    expect(g.next().value).toEqual(
-      call(api.post, '/api/bots/7/train', { state: 's1', event: { type: 'playbackFinished', at: 0 } }, opts),
+    const shown = trainingReducer(initialTrainingState, T.replied(first));
+    expect(g.next().value).toEqual(select(selectTraining));
+    expect(g.next(shown).value).toEqual(
+      call(
+        api.post,
+        '/api/bots/7/train',
+        {
+          state: 's1',
+          event: { type: 'playbackFinished', at: 0 },
+          transcript: [{ role: 'bot', text: '您好' }],
+        },
+        opts,
+      ),
     );
     expect(g.next(reply([])).value).toEqual(put(T.replied(reply([]))));
     expect(g.next().done).toBe(true);
@@ -56,11 +73,20 @@ describe('training', () => {
     g.next();
     g.next({ ...initialEditorState, id: 7 });
     expect(g.next(4500).value).toEqual(select(selectTraining));
-    expect(g.next({ ...initialTrainingState, state: 's1', startedAt: 1000 }).value).toEqual(
+    const tr = trainingReducer(
+      { ...initialTrainingState, state: 's1', startedAt: 1000 },
+      T.eventRequested({ type: 'asrFinal', text: '可以' }),
+    );
+    expect(g.next(tr).value).toEqual(select(selectTraining));
+    expect(g.next(tr).value).toEqual(
       call(
         api.post,
         '/api/bots/7/train',
-        { state: 's1', event: { type: 'asrFinal', text: '可以', at: 3500 } },
+        {
+          state: 's1',
+          event: { type: 'asrFinal', text: '可以', at: 3500 },
+          transcript: [{ role: 'customer', text: '可以' }],
+        },
         opts,
       ),
     );

@@ -8,7 +8,7 @@ import type { BotEvent } from '../../../../../domain/bot/session';
 import { api } from '../../../api';
 import { selectEditor, selectTraining } from '../slice';
 import type { EditorState } from '../slice/editor';
-import { trainingActions as T, type TrainInput, type TrainingState } from '../slice/training';
+import { trainingActions as T, type ChatItem, type TrainInput, type TrainingState } from '../slice/training';
 
 export const now = (): number => Date.now();
 export const MAX_AUTO_EVENTS = 6;
@@ -21,6 +21,17 @@ export function followUp(reply: TrainReply, at: number): BotEvent | null {
   if (reply.ended) return null;
   if (reply.actions.some((a) => a.type === 'askLlm')) return { type: 'llmReply', text: null, at };
   return reply.actions.some((a) => a.type === 'play') ? { type: 'playbackFinished', at } : null;
+}
+
+/** What the chat shows, as the LLM grade reads it: customer sentences and the bot's spoken lines. */
+export function transcriptOf(items: ChatItem[]): { role: 'bot' | 'customer'; text: string }[] {
+  const out: { role: 'bot' | 'customer'; text: string }[] = [];
+  for (const i of items) {
+    if (i.kind === 'customer' && i.event.type === 'asrFinal')
+      out.push({ role: 'customer', text: i.event.text });
+    if (i.kind === 'bot' && i.action.type === 'play') out.push({ role: 'bot', text: i.action.text });
+  }
+  return out.slice(-400);
 }
 
 export function* trainSaga(action: PayloadAction<TrainInput | undefined>): SagaIterator {
@@ -39,10 +50,11 @@ export function* trainSaga(action: PayloadAction<TrainInput | undefined>): SagaI
   }
   try {
     for (let i = 0; i <= MAX_AUTO_EVENTS; i++) {
+      const items = ((yield select(selectTraining)) as TrainingState).items;
       const reply = (yield call(
         api.post,
         `/api/bots/${ed.id}/train`,
-        { state, event },
+        { state, event, transcript: transcriptOf(items) },
         { successToast: false },
       )) as TrainReply;
       yield put(T.replied(reply));

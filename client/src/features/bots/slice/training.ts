@@ -20,6 +20,8 @@ export interface TrainingState {
   started: boolean;
   ended: boolean;
   grade: GradeResult | null;
+  /** The account LLM's grade A–F, when the bot asks for one. */
+  llmGrade: string | null;
   pending: boolean;
   /** Date.now() when the conversation started: events carry ms since then. */
   startedAt: number;
@@ -31,6 +33,7 @@ export const initialTrainingState: TrainingState = {
   started: false,
   ended: false,
   grade: null,
+  llmGrade: null,
   pending: false,
   startedAt: 0,
 };
@@ -61,6 +64,7 @@ const slice = createSlice({
       state.items.push(...r.actions.map((a): ChatItem => ({ kind: 'bot', action: a })));
       state.ended = r.ended;
       state.grade = r.grade;
+      state.llmGrade = r.llmGrade ?? null;
       state.pending = false;
     },
     failed(state) {
