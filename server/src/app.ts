@@ -39,6 +39,8 @@ export function createApp(deps: Deps): Koa {
   api.use(
     bodyParser({
       enableTypes: ['json'],
+      // DELETE too: deletes carry the typed `delete` confirmation (SPEC §5) as a JSON body.
+      parsedMethods: ['POST', 'PUT', 'PATCH', 'DELETE'],
       // A bot document may be 2 MB (SPEC-sized editors); everything else is far smaller.
       jsonLimit: '3mb',
       encoding: 'utf-8',

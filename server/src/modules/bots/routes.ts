@@ -5,8 +5,8 @@ import type { Context } from 'koa';
 import type { Deps } from '../../deps';
 import { authOf, requireMenu } from '../../http/auth';
 import { ok } from '../../http/envelope';
-import { badRequest } from '../../http/errors';
-import { body, idParam, parse, query } from '../../http/validate';
+import { requireTypedDelete } from '../../http/confirm';
+import { body, idParam, query } from '../../http/validate';
 import { createKnowledge, deleteKnowledge, listKnowledge, updateKnowledge } from './knowledge';
 import { cloneTemplate, listMarket, publishTemplate } from './market';
 import { learn, listLearning } from './learning';
@@ -15,7 +15,6 @@ import { listRecordings, recordingAudio, uploadRecording } from './recordings';
 import { listBots, listVersions, presentDetail } from './repo';
 import { review, submit } from './review';
 import {
-  confirmDeleteSchema,
   createSchema,
   distributeSchema,
   downloadPasswordSchema,
@@ -42,22 +41,6 @@ import { exportBot, importBot, setDownloadPassword } from './transfer';
 import { train } from './training';
 import { check } from '../../../../domain/bot';
 import type { BotDefinition } from '../../../../domain/bot/definition';
-
-/** DELETE bodies are not parsed by the global body parser: read the small JSON here. */
-async function deleteBody(ctx: Context): Promise<unknown> {
-  if (ctx.request.body !== undefined) return ctx.request.body;
-  let raw = '';
-  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
-    raw += chunk.toString('utf8');
-    if (raw.length > 4096) throw badRequest();
-  }
-  if (!raw.trim()) return {};
-  try {
-    return JSON.parse(raw);
-  } catch {
-    throw badRequest('invalidJson');
-  }
-}
 
 const wav = (ctx: Context, bytes: Buffer) => {
   ctx.status = 200;
@@ -140,7 +123,7 @@ function botRoutes(deps: Deps): Router {
   );
   r.delete('/:id', async (ctx) => {
     const id = idParam(ctx);
-    parse(ctx, confirmDeleteSchema, await deleteBody(ctx));
+    requireTypedDelete(ctx);
     await deleteBot(deps, a(ctx), id);
     ok(ctx);
   });

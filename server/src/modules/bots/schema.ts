@@ -40,7 +40,6 @@ export const draftSchema = z.object({
 });
 
 export const nameSchema = z.object({ name });
-export const confirmDeleteSchema = z.object({ confirm: z.literal('delete', 'validation.typeDelete') });
 export const enableSchema = z.object({ enabled: z.boolean('validation.required') });
 export const reviewSchema = z
   .object({ approve: z.boolean('validation.required'), reason: text(500).optional() })

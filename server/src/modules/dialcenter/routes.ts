@@ -5,7 +5,7 @@ import type { Deps } from '../../deps';
 import { authOf, requireMenu } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { body, idParam } from '../../http/validate';
-import { requireTypedDelete } from './confirm';
+import { requireTypedDelete } from '../../http/confirm';
 import { listLines } from './repo';
 import { assignSchema, enableSchema, gatewaySchema, lineSchema } from './schema';
 import {
@@ -36,7 +36,7 @@ export function dialcenterRoutes(deps: Deps): Router {
   });
   r.delete('/lines/:id', async (ctx) => {
     const id = idParam(ctx);
-    await requireTypedDelete(ctx);
+    requireTypedDelete(ctx);
     await removeLine(deps, authOf(ctx), id);
     ok(ctx);
   });
@@ -58,7 +58,7 @@ export function dialcenterRoutes(deps: Deps): Router {
   });
   r.delete('/gateways/:id', async (ctx) => {
     const id = idParam(ctx);
-    await requireTypedDelete(ctx);
+    requireTypedDelete(ctx);
     await removeGateway(deps, authOf(ctx), id);
     ok(ctx);
   });

@@ -7,7 +7,7 @@ import { authOf, requireMenu } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { notFound } from '../../http/errors';
 import { body, idParam } from '../../http/validate';
-import { requireTypedDelete } from '../dialcenter/confirm';
+import { requireTypedDelete } from '../../http/confirm';
 import { asrSchema, fsNodeSchema } from './schema';
 import { asrOf, nodesOf, removeNode, requireSuper, resetAsr, setAsr, upsertNode } from './service';
 
@@ -31,7 +31,7 @@ export function settingsRoutes(deps: Deps): Router {
   });
   r.delete('/fs-nodes/:id', ...cluster, async (ctx) => {
     const id = idParam(ctx);
-    await requireTypedDelete(ctx);
+    requireTypedDelete(ctx);
     await removeNode(deps, id);
     ok(ctx);
   });

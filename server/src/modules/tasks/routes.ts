@@ -10,7 +10,7 @@ import { ok } from '../../http/envelope';
 import { forbidden } from '../../http/errors';
 import { body, idParam, query } from '../../http/validate';
 import { fileError, receiveFile } from '../bots/upload';
-import { requireTypedDelete } from '../dialcenter/confirm';
+import { requireTypedDelete } from '../../http/confirm';
 import { listNumbers, listTasks, ownerOf, pickerOptions, runningTasks, statusLog } from './repo';
 import {
   addNumbersSchema,
@@ -84,7 +84,7 @@ export function tasksRoutes(deps: Deps): Router {
   });
   r.delete('/:id', async (ctx) => {
     const id = idParam(ctx);
-    await requireTypedDelete(ctx);
+    requireTypedDelete(ctx);
     await deleteTask(deps, authOf(ctx), id);
     ok(ctx);
   });

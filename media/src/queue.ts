@@ -1,0 +1,59 @@
+// The media worker's Bull queues (tts, dial), built the way server/src/queues/createQueue.ts builds
+// every queue: the same key prefix, one shared client and subscriber connection, a bounded close.
+// Media cannot import server, so this is the media side's one copy.
+import Queue from 'bull';
+import Redis from 'ioredis';
+import type { Config } from '../../config';
+
+export interface MediaQueue<T> {
+  queue: Queue.Queue<T>;
+  close(): Promise<void>;
+}
+
+export function createMediaQueue<T>(
+  config: Config,
+  name: string,
+  o: { jobOptions: Queue.JobOptions; settings?: Queue.AdvancedSettings; doNotWaitJobs?: boolean },
+): MediaQueue<T> {
+  const opened: Redis[] = [];
+  const open = (type: string) => {
+    // Bull needs clients that retry for ever and no ready check on its blocking/subscriber clients.
+    const r = new Redis(config.redisUrl, {
+      maxRetriesPerRequest: null,
+      enableReadyCheck: false,
+      connectionName: `bull:${name}:${type}`,
+    });
+    let down = false;
+    r.on('error', (e: Error) => {
+      if (!down) console.error(`${name} queue: redis (${type}) unreachable: ${e.message}`);
+      down = true;
+    });
+    r.on('ready', () => (down = false));
+    opened.push(r);
+    return r;
+  };
+  let client: Redis | undefined;
+  let subscriber: Redis | undefined;
+  const queue = new Queue<T>(name, {
+    prefix: `${config.redisPrefix}:bull`,
+    createClient(type) {
+      if (type === 'client') return (client ??= open(type));
+      if (type === 'subscriber') return (subscriber ??= open(type));
+      return open(type);
+    },
+    defaultJobOptions: o.jobOptions,
+    ...(o.settings ? { settings: o.settings } : {}),
+  });
+  return {
+    queue,
+    async close() {
+      // Bull's close waits for Redis and for running jobs; never wait for ever on either.
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, 3000)));
+      await Promise.race([queue.close(o.doNotWaitJobs).catch(() => undefined), deadline]).finally(() =>
+        clearTimeout(timer),
+      );
+      for (const r of opened) r.disconnect();
+    },
+  };
+}
