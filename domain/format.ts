@@ -1,5 +1,6 @@
 // Display formatting shared by client, server and media (SPEC §5 balance text, §9 timestamps and durations).
 // Money is exact: amounts are handled as decimal digits (BigInt), never as binary floats.
+import { localMs } from './localTime';
 
 /** A decimal number as integer digits and a power of ten: value = digits × 10^-scale. */
 interface Decimal {
@@ -72,33 +73,17 @@ export function fenToYuan(fen: number | bigint): string {
   return centsText(BigInt(fen));
 }
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
 /** 'yyyy-MM-dd HH:mm:ss' in the given IANA time zone (default Asia/Shanghai); '' for an invalid date. */
 export function formatDateTime(d: Date | string, timeZone = 'Asia/Shanghai'): string {
   const date = typeof d === 'string' ? new Date(d) : d;
   if (Number.isNaN(date.getTime())) return '';
-  const p: Record<string, string> = {};
-  for (const { type, value } of formatterFor(timeZone).formatToParts(date)) p[type] = value;
-  return `${p.year!.padStart(4, '0')}-${p.month}-${p.day} ${p.hour}:${p.minute}:${p.second}`;
+  // The zone's wall clock read as UTC (domain/dialer/localTime.ts), then printed field by field.
+  const w = new Date(localMs(date.getTime(), timeZone));
+  const two = (n: number) => String(n).padStart(2, '0');
+  return (
+    `${String(w.getUTCFullYear()).padStart(4, '0')}-${two(w.getUTCMonth() + 1)}-${two(w.getUTCDate())} ` +
+    `${two(w.getUTCHours())}:${two(w.getUTCMinutes())}:${two(w.getUTCSeconds())}`
+  );
 }
 
 export interface DurationUnits {

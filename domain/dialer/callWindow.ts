@@ -1,5 +1,5 @@
 // Is a moment inside a task's call window? Periods, no-call holes and weekdays, in the account's zone.
-import { DAY_MS, MINUTE_MS, instantsAtWall, localMs, offsetChanges, weekdayOfDay } from './localTime';
+import { DAY_MS, MINUTE_MS, instantsAtWall, localMs, offsetChanges, weekdayOfDay } from '../localTime';
 
 /**
  * A daily period in local wall time, minutes since midnight (0–1439), start inclusive, end exclusive.

@@ -1,6 +1,6 @@
 // Per-number caps (per local day, per 30 days), the day shield and the blacklist, checked when claiming.
 import { isGrade } from './levels';
-import { localDay } from './localTime';
+import { localDay } from '../localTime';
 
 export interface NumberCaps {
   /** Calls per local calendar day; null = no cap. Default 1. */

@@ -7,4 +7,4 @@ export * from './caps';
 export * from './billing';
 export * from './eta';
 export * from './levels';
-export { isTimeZone } from './localTime';
+export { isTimeZone } from '../localTime';
