@@ -1,16 +1,8 @@
 // "Type delete to confirm" (SPEC §5): a destructive action runs only once the word is typed.
 // The caller passes the translated texts, so any feature can reuse it.
-import {
-  Button,
-  Callout,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  InputGroup,
-  Intent,
-} from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { useEffect, useState, type FormEvent } from 'react';
+import { ErrorCallout } from './ErrorCallout';
 
 export const CONFIRM_WORD = 'delete';
 
@@ -53,11 +45,7 @@ export function TypeToConfirmDialog(p: TypeToConfirmDialogProps) {
               onValueChange={setTyped}
             />
           </FormGroup>
-          {p.error && (
-            <Callout intent={Intent.DANGER} data-testid={`${p.testId}-error`}>
-              {p.error}
-            </Callout>
-          )}
+          <ErrorCallout error={p.error} testId={`${p.testId}-error`} />
         </DialogBody>
         <DialogFooter
           actions={

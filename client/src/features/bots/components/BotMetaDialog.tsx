@@ -1,9 +1,11 @@
 // New bot, edit its name/industry/description, copy or clone under a new name (name 2–50).
-import { Button, Callout, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
+import { Dialog, DialogBody } from '@blueprintjs/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BotCreateRequest } from '../../../../../domain/bot/api';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { DialogActions } from '../../../ui/DialogActions';
+import { ErrorCallout } from '../../../ui/ErrorCallout';
 import { nameError } from '../model/validate';
 import { selectBotList } from '../slice';
 import { listActions as L } from '../slice/list';
@@ -92,25 +94,15 @@ export function BotMetaDialog() {
               />
             </>
           )}
-          {s.error && (
-            <Callout intent={Intent.DANGER} data-testid="bot-dialog-error">
-              {s.error}
-            </Callout>
-          )}
+          <ErrorCallout error={s.error} testId="bot-dialog-error" />
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text={t('actions.cancel')} onClick={() => dispatch(L.dialogOpened(null))} />
-              <Button
-                type="submit"
-                intent={Intent.PRIMARY}
-                loading={s.pending}
-                text={t('actions.ok')}
-                data-testid="bot-dialog-submit"
-              />
-            </>
-          }
+        <DialogActions
+          closeText={t('actions.cancel')}
+          onClose={() => dispatch(L.dialogOpened(null))}
+          text={t('actions.ok')}
+          loading={s.pending}
+          testId="bot-dialog-submit"
+          submit
         />
       </form>
     </Dialog>

@@ -1,19 +1,10 @@
 // A merchant hands a bot to subordinate accounts: as independent copies or kept in sync.
-import {
-  Button,
-  Callout,
-  Checkbox,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  Intent,
-  Radio,
-  RadioGroup,
-} from '@blueprintjs/core';
+import { Checkbox, Dialog, DialogBody, FormGroup, Intent, Radio, RadioGroup } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { DialogActions } from '../../../ui/DialogActions';
+import { ErrorCallout } from '../../../ui/ErrorCallout';
 import { selectMe } from '../../auth/slice';
 import { selectBotList } from '../slice';
 import { listActions as L } from '../slice/list';
@@ -72,22 +63,16 @@ export function DistributeDialog() {
             <Radio value="copy" label={t('distribute.copy')} />
             <Radio value="sync" label={t('distribute.sync')} />
           </RadioGroup>
-          {s.error && <Callout intent={Intent.DANGER}>{s.error}</Callout>}
+          <ErrorCallout error={s.error} />
         </div>
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={t('actions.cancel')} onClick={() => dispatch(L.dialogOpened(null))} />
-            <Button
-              intent={Intent.PRIMARY}
-              text={t('actions.distribute')}
-              loading={s.pending}
-              data-testid="distribute-submit"
-              onClick={submit}
-            />
-          </>
-        }
+      <DialogActions
+        closeText={t('actions.cancel')}
+        onClose={() => dispatch(L.dialogOpened(null))}
+        text={t('actions.distribute')}
+        loading={s.pending}
+        testId="distribute-submit"
+        onClick={submit}
       />
     </Dialog>
   );

@@ -1,17 +1,10 @@
 // Export a bot file or import one: both need the Bot download password (SPEC §5).
-import {
-  Button,
-  Callout,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FileInput,
-  FormGroup,
-  Intent,
-} from '@blueprintjs/core';
+import { Dialog, DialogBody, FileInput, FormGroup, Intent } from '@blueprintjs/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { DialogActions } from '../../../ui/DialogActions';
+import { ErrorCallout } from '../../../ui/ErrorCallout';
 import { stashFile } from '../../crm/uploads';
 import { selectBotList } from '../slice';
 import { listActions as L } from '../slice/list';
@@ -72,25 +65,15 @@ export function PasswordDialog() {
             error={tried && !password ? 'bots:validation.password' : null}
             onChange={setPassword}
           />
-          {s.error && (
-            <Callout intent={Intent.DANGER} data-testid="password-error">
-              {s.error}
-            </Callout>
-          )}
+          <ErrorCallout error={s.error} testId="password-error" />
         </DialogBody>
-        <DialogFooter
-          actions={
-            <>
-              <Button text={t('actions.cancel')} onClick={() => dispatch(L.dialogOpened(null))} />
-              <Button
-                type="submit"
-                intent={Intent.PRIMARY}
-                loading={s.pending}
-                text={t('actions.ok')}
-                data-testid="password-submit"
-              />
-            </>
-          }
+        <DialogActions
+          closeText={t('actions.cancel')}
+          onClose={() => dispatch(L.dialogOpened(null))}
+          text={t('actions.ok')}
+          loading={s.pending}
+          testId="password-submit"
+          submit
         />
       </form>
     </Dialog>

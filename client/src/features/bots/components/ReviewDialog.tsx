@@ -1,17 +1,9 @@
 // Super admin review: approve (publishes) or reject with a reason.
-import {
-  Button,
-  Callout,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  FormGroup,
-  Intent,
-  TextArea,
-} from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, Intent, TextArea } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { ErrorCallout } from '../../../ui/ErrorCallout';
 import { selectBotList } from '../slice';
 import { listActions as L } from '../slice/list';
 
@@ -55,7 +47,7 @@ export function ReviewDialog() {
               onChange={(e) => setReason(e.currentTarget.value)}
             />
           </FormGroup>
-          {s.error && <Callout intent={Intent.DANGER}>{s.error}</Callout>}
+          <ErrorCallout error={s.error} />
         </div>
       </DialogBody>
       <DialogFooter

@@ -13,6 +13,10 @@ import { keywordsError, validateSettings } from '../model/validate';
 import { editorActions as E } from '../slice/editor';
 import { ListField, NumberInput, SelectField } from './fields';
 
+type NumberKey = 'waitSeconds' | 'maxCallMinutes' | 'noiseLevel' | 'noiseFilterRatio';
+type ChoiceKey = 'speed' | 'keywordMatchMode' | 'recognitionStart' | 'defaultRuleSet';
+const RULE_SETS: readonly BotSettings['defaultRuleSet'][] = [1, 2];
+
 export function SettingsForm({ def }: { def: BotDefinition }) {
   const { t } = useTranslation('bots');
   const dispatch = useAppDispatch();
@@ -20,39 +24,39 @@ export function SettingsForm({ def }: { def: BotDefinition }) {
   const e = validateSettings(s);
   const change = (next: Partial<BotDefinition>) => dispatch(E.definitionChanged({ ...def, ...next }));
   const set = (patch: Partial<BotSettings>) => change({ settings: { ...s, ...patch } });
-  const num = (k: keyof BotSettings) => (v: number | null) => set({ [k]: v ?? 0 });
+  /** A number setting, labelled `settings.<key>`. */
+  const number = (id: string, k: NumberKey) => (
+    <NumberInput
+      id={id}
+      label={t(`settings.${k}`)}
+      value={s[k]}
+      error={e[k]}
+      onChange={(v) => set({ [k]: v ?? 0 })}
+    />
+  );
+  /** A choice setting, labelled `settings.<key>`, one option per value. */
+  const choice = <K extends ChoiceKey>(
+    id: string,
+    k: K,
+    values: readonly BotSettings[K][],
+    label: (v: BotSettings[K]) => string,
+  ) => (
+    <SelectField
+      id={id}
+      label={t(`settings.${k as ChoiceKey}`)}
+      value={s[k]}
+      options={values.map((v) => ({ value: v, label: label(v) }))}
+      onChange={(v) => set({ [k]: v })}
+    />
+  );
   return (
     <div className="cp-bots-narrow" data-testid="settings-tab">
       <H5>{t('settings.title')}</H5>
       <div className="cp-bots-row">
-        <NumberInput
-          id="set-wait"
-          label={t('settings.waitSeconds')}
-          value={s.waitSeconds}
-          error={e.waitSeconds}
-          onChange={num('waitSeconds')}
-        />
-        <NumberInput
-          id="set-max"
-          label={t('settings.maxCallMinutes')}
-          value={s.maxCallMinutes}
-          error={e.maxCallMinutes}
-          onChange={num('maxCallMinutes')}
-        />
-        <NumberInput
-          id="set-noise"
-          label={t('settings.noiseLevel')}
-          value={s.noiseLevel}
-          error={e.noiseLevel}
-          onChange={num('noiseLevel')}
-        />
-        <NumberInput
-          id="set-noise-ratio"
-          label={t('settings.noiseFilterRatio')}
-          value={s.noiseFilterRatio}
-          error={e.noiseFilterRatio}
-          onChange={num('noiseFilterRatio')}
-        />
+        {number('set-wait', 'waitSeconds')}
+        {number('set-max', 'maxCallMinutes')}
+        {number('set-noise', 'noiseLevel')}
+        {number('set-noise-ratio', 'noiseFilterRatio')}
       </div>
       <ListField
         id="set-ignore"
@@ -62,34 +66,10 @@ export function SettingsForm({ def }: { def: BotDefinition }) {
         onChange={(ignoreKeywords) => set({ ignoreKeywords })}
       />
       <div className="cp-bots-row">
-        <SelectField
-          id="set-speed"
-          label={t('settings.speed')}
-          value={s.speed}
-          options={SPEECH_SPEEDS.map((v) => ({ value: v, label: `${t(`speed.${v}`)} (${v})` }))}
-          onChange={(speed) => set({ speed })}
-        />
-        <SelectField
-          id="set-match"
-          label={t('settings.keywordMatchMode')}
-          value={s.keywordMatchMode}
-          options={KEYWORD_MATCH_MODES.map((v) => ({ value: v, label: t(`matchMode.${v}`) }))}
-          onChange={(keywordMatchMode) => set({ keywordMatchMode })}
-        />
-        <SelectField
-          id="set-recognition"
-          label={t('settings.recognitionStart')}
-          value={s.recognitionStart}
-          options={RECOGNITION_STARTS.map((v) => ({ value: v, label: t(`recognitionStart.${v}`) }))}
-          onChange={(recognitionStart) => set({ recognitionStart })}
-        />
-        <SelectField
-          id="set-ruleset"
-          label={t('settings.defaultRuleSet')}
-          value={s.defaultRuleSet}
-          options={[1, 2].map((v) => ({ value: v, label: t(`ruleSet.${v}`) }))}
-          onChange={(v) => set({ defaultRuleSet: v as BotSettings['defaultRuleSet'] })}
-        />
+        {choice('set-speed', 'speed', SPEECH_SPEEDS, (v) => `${t(`speed.${v}`)} (${v})`)}
+        {choice('set-match', 'keywordMatchMode', KEYWORD_MATCH_MODES, (v) => t(`matchMode.${v}`))}
+        {choice('set-recognition', 'recognitionStart', RECOGNITION_STARTS, (v) => t(`recognitionStart.${v}`))}
+        {choice('set-ruleset', 'defaultRuleSet', RULE_SETS, (v) => t(`ruleSet.${v}`))}
       </div>
       <H5>{t('settings.intercept')}</H5>
       <ListField

@@ -1,6 +1,6 @@
 // Small form fields of the bot pages: comma lists, numbers, selects of SPEC §4 codes.
 import { FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INTENTION_LEVELS } from '../../../../../domain/bot/definition';
 import { MATCH_COUNT_OPTIONS, matchCountLabel } from '../labels';
@@ -13,12 +13,25 @@ interface FieldBase {
   helper?: string;
 }
 
-const helperOf = (p: FieldBase, t: (k: string) => string) =>
-  p.error ? <span data-testid={`error-${p.id}`}>{t(p.error)}</span> : p.helper;
+const intentOf = (p: FieldBase) => (p.error ? Intent.DANGER : Intent.NONE);
+
+/** The label, the translated error (or the helper) and the danger intent around one input. */
+function Field(p: FieldBase & { children: ReactNode }) {
+  const { t } = useTranslation('bots');
+  return (
+    <FormGroup
+      label={p.label}
+      labelFor={p.id}
+      helperText={p.error ? <span data-testid={`error-${p.id}`}>{t(p.error)}</span> : p.helper}
+      intent={intentOf(p)}
+    >
+      {p.children}
+    </FormGroup>
+  );
+}
 
 /** Comma separated words; keeps the typed text (trailing commas) while the list is the value. */
 export function ListField(p: FieldBase & { value: readonly string[]; onChange(words: string[]): void }) {
-  const { t } = useTranslation('bots');
   const [text, setText] = useState(joinList(p.value));
   useEffect(() => {
     if (joinList(splitList(text)) !== joinList(p.value)) setText(joinList(p.value));
@@ -26,47 +39,36 @@ export function ListField(p: FieldBase & { value: readonly string[]; onChange(wo
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [joinList(p.value)]);
   return (
-    <FormGroup
-      label={p.label}
-      labelFor={p.id}
-      helperText={helperOf(p, t)}
-      intent={p.error ? Intent.DANGER : Intent.NONE}
-    >
+    <Field id={p.id} label={p.label} error={p.error} helper={p.helper}>
       <InputGroup
         id={p.id}
         data-testid={p.id}
         value={text}
-        intent={p.error ? Intent.DANGER : Intent.NONE}
+        intent={intentOf(p)}
         onValueChange={(v) => {
           setText(v);
           p.onChange(splitList(v));
         }}
       />
-    </FormGroup>
+    </Field>
   );
 }
 
 export function TextInput(
   p: FieldBase & { value: string; onChange(v: string): void; type?: string; placeholder?: string },
 ) {
-  const { t } = useTranslation('bots');
   return (
-    <FormGroup
-      label={p.label}
-      labelFor={p.id}
-      helperText={helperOf(p, t)}
-      intent={p.error ? Intent.DANGER : Intent.NONE}
-    >
+    <Field id={p.id} label={p.label} error={p.error} helper={p.helper}>
       <InputGroup
         id={p.id}
         data-testid={p.id}
         type={p.type ?? 'text'}
         value={p.value}
         placeholder={p.placeholder}
-        intent={p.error ? Intent.DANGER : Intent.NONE}
+        intent={intentOf(p)}
         onValueChange={p.onChange}
       />
-    </FormGroup>
+    </Field>
   );
 }
 
@@ -74,7 +76,6 @@ export function TextInput(
 export function NumberInput(
   p: FieldBase & { value: number | null | undefined; onChange(v: number | null): void; nullable?: boolean },
 ) {
-  const { t } = useTranslation('bots');
   const [text, setText] = useState(p.value === null || p.value === undefined ? '' : String(p.value));
   useEffect(() => {
     const shown = text.trim() === '' ? null : Number(text);
@@ -83,40 +84,29 @@ export function NumberInput(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [p.value]);
   return (
-    <FormGroup
-      label={p.label}
-      labelFor={p.id}
-      helperText={helperOf(p, t)}
-      intent={p.error ? Intent.DANGER : Intent.NONE}
-    >
+    <Field id={p.id} label={p.label} error={p.error} helper={p.helper}>
       <InputGroup
         id={p.id}
         data-testid={p.id}
         inputMode="numeric"
         value={text}
-        intent={p.error ? Intent.DANGER : Intent.NONE}
+        intent={intentOf(p)}
         onValueChange={(v) => {
           setText(v);
           if (v.trim() === '') p.onChange(p.nullable ? null : 0);
           else p.onChange(Number(v));
         }}
       />
-    </FormGroup>
+    </Field>
   );
 }
 
 export function SelectField<T extends string | number>(
   p: FieldBase & { value: T; options: readonly { value: T; label: string }[]; onChange(v: T): void },
 ) {
-  const { t } = useTranslation('bots');
   const numeric = typeof p.value === 'number';
   return (
-    <FormGroup
-      label={p.label}
-      labelFor={p.id}
-      helperText={helperOf(p, t)}
-      intent={p.error ? Intent.DANGER : Intent.NONE}
-    >
+    <Field id={p.id} label={p.label} error={p.error} helper={p.helper}>
       <HTMLSelect
         id={p.id}
         data-testid={p.id}
@@ -129,7 +119,7 @@ export function SelectField<T extends string | number>(
           </option>
         ))}
       </HTMLSelect>
-    </FormGroup>
+    </Field>
   );
 }
 

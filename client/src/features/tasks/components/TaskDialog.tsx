@@ -8,7 +8,6 @@ import {
   Checkbox,
   Dialog,
   DialogBody,
-  DialogFooter,
   FormGroup,
   HTMLSelect,
   InputGroup,
@@ -29,6 +28,7 @@ import {
   type TaskKind,
 } from '../../../../../domain/tasks';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { DialogActions } from '../../../ui/DialogActions';
 import { selectTasks, tasksActions as A } from '../slice';
 
 const today = () => {
@@ -383,19 +383,13 @@ export function TaskDialog({ kind }: { kind: TaskKind }) {
           </FormGroup>
         </div>
       </DialogBody>
-      <DialogFooter
-        actions={
-          <>
-            <Button text={t('actions.cancel')} onClick={() => dispatch(A.editorClosed())} />
-            <Button
-              intent={Intent.PRIMARY}
-              text={t('actions.save')}
-              loading={editor.saving}
-              data-testid="task-save"
-              onClick={submit}
-            />
-          </>
-        }
+      <DialogActions
+        closeText={t('actions.cancel')}
+        onClose={() => dispatch(A.editorClosed())}
+        text={t('actions.save')}
+        loading={editor.saving}
+        testId="task-save"
+        onClick={submit}
       />
     </Dialog>
   );

@@ -7,7 +7,6 @@ import {
   Drawer,
   FileInput,
   FormGroup,
-  HTMLTable,
   InputGroup,
   Intent,
   Tab,
@@ -20,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../../domain/format';
 import { NUMBER_STATE_NAMES, type AddSkipReason } from '../../../../../domain/tasks';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { DataTable } from '../../../ui/DataTable';
 import { selectTasks, tasksActions as A } from '../slice';
 import { StatusTag } from './StatusTags';
 
@@ -142,44 +142,43 @@ function Numbers() {
       {d.numbers.length === 0 ? (
         <p>{t('detail.empty')}</p>
       ) : (
-        <HTMLTable compact striped className="cp-tasks-table" data-testid="numbers-table">
-          <thead>
-            <tr>
-              <th>{t('detail.phone')}</th>
-              <th>{t('detail.name')}</th>
-              <th>{t('detail.state')}</th>
-              <th>{t('detail.attempts')}</th>
-              <th>{t('detail.lastResult')}</th>
-              <th />
+        <DataTable
+          className="cp-tasks-table"
+          testId="numbers-table"
+          columns={[
+            t('detail.phone'),
+            t('detail.name'),
+            t('detail.state'),
+            t('detail.attempts'),
+            t('detail.lastResult'),
+            '',
+          ]}
+        >
+          {d.numbers.map((n) => (
+            <tr key={n.id}>
+              <td>{n.phone}</td>
+              <td>{n.name || t('detail.none')}</td>
+              <td>{t(`detail.states.${n.state}`)}</td>
+              <td>{n.attempts}</td>
+              <td>
+                {n.lastResult === null
+                  ? t('detail.none')
+                  : t(`levels.${n.lastResult}`, { defaultValue: String(n.lastResult) })}
+              </td>
+              <td>
+                {NUMBER_STATE_NAMES[n.state] !== 'claimed' && (
+                  <Button
+                    minimal
+                    small
+                    icon="trash"
+                    aria-label={t('actions.remove')}
+                    onClick={() => dispatch(A.removeNumbersRequested([n.id]))}
+                  />
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {d.numbers.map((n) => (
-              <tr key={n.id}>
-                <td>{n.phone}</td>
-                <td>{n.name || t('detail.none')}</td>
-                <td>{t(`detail.states.${n.state}`)}</td>
-                <td>{n.attempts}</td>
-                <td>
-                  {n.lastResult === null
-                    ? t('detail.none')
-                    : t(`levels.${n.lastResult}`, { defaultValue: String(n.lastResult) })}
-                </td>
-                <td>
-                  {NUMBER_STATE_NAMES[n.state] !== 'claimed' && (
-                    <Button
-                      minimal
-                      small
-                      icon="trash"
-                      aria-label={t('actions.remove')}
-                      onClick={() => dispatch(A.removeNumbersRequested([n.id]))}
-                    />
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+          ))}
+        </DataTable>
       )}
       {d.next && (
         <Button
@@ -196,32 +195,31 @@ function Log() {
   const { t } = useTranslation('tasks');
   const d = useAppSelector(selectTasks).detail;
   return (
-    <HTMLTable compact striped className="cp-tasks-table" data-testid="status-log">
-      <thead>
-        <tr>
-          <th>{t('detail.at')}</th>
-          <th>{t('detail.from')}</th>
-          <th>{t('detail.to')}</th>
-          <th>{t('detail.by')}</th>
-          <th>{t('detail.actor')}</th>
-          <th>{t('detail.reason')}</th>
+    <DataTable
+      className="cp-tasks-table"
+      testId="status-log"
+      columns={[
+        t('detail.at'),
+        t('detail.from'),
+        t('detail.to'),
+        t('detail.by'),
+        t('detail.actor'),
+        t('detail.reason'),
+      ]}
+    >
+      {d.log.map((l) => (
+        <tr key={l.id}>
+          <td>{formatDateTime(l.at)}</td>
+          <td>{l.fromStatus === null ? t('detail.none') : <StatusTag status={l.fromStatus} />}</td>
+          <td>
+            <StatusTag status={l.toStatus} />
+          </td>
+          <td>{l.byAccount ?? t('detail.none')}</td>
+          <td>{t(`detail.actors.${l.actor}`)}</td>
+          <td>{l.reason}</td>
         </tr>
-      </thead>
-      <tbody>
-        {d.log.map((l) => (
-          <tr key={l.id}>
-            <td>{formatDateTime(l.at)}</td>
-            <td>{l.fromStatus === null ? t('detail.none') : <StatusTag status={l.fromStatus} />}</td>
-            <td>
-              <StatusTag status={l.toStatus} />
-            </td>
-            <td>{l.byAccount ?? t('detail.none')}</td>
-            <td>{t(`detail.actors.${l.actor}`)}</td>
-            <td>{l.reason}</td>
-          </tr>
-        ))}
-      </tbody>
-    </HTMLTable>
+      ))}
+    </DataTable>
   );
 }
 

@@ -1,9 +1,10 @@
 // /rootmain/call/calling: every queued or running task of the account (or its subtree) with its
 // number counts. Refreshed on demand until the dial scheduler publishes live task events.
-import { Button, Callout, H3, HTMLTable, Intent, NonIdealState, Radio, RadioGroup } from '@blueprintjs/core';
+import { Button, Callout, H3, Intent, NonIdealState, Radio, RadioGroup } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { DataTable } from '../../../ui/DataTable';
 import { RunStateText, StatusTag } from '../components/StatusTags';
 import { selectTasks, tasksActions as A } from '../slice';
 import '../tasks.css';
@@ -43,42 +44,41 @@ export default function OverviewPage() {
       {o.items.length === 0 ? (
         <NonIdealState icon="phone" description={t('overview.empty')} />
       ) : (
-        <HTMLTable compact striped className="cp-tasks-table" data-testid="overview-table">
-          <thead>
-            <tr>
-              <th>{t('columns.name')}</th>
-              <th>{t('columns.owner')}</th>
-              <th>{t('columns.robots')}</th>
-              <th>{t('columns.status')}</th>
-              <th>{t('columns.runState')}</th>
-              <th>{t('detail.counts.pending')}</th>
-              <th>{t('detail.counts.claimed')}</th>
-              <th>{t('detail.counts.done')}</th>
-              <th>{t('detail.counts.skipped')}</th>
-              <th>{t('detail.counts.total')}</th>
+        <DataTable
+          className="cp-tasks-table"
+          testId="overview-table"
+          columns={[
+            t('columns.name'),
+            t('columns.owner'),
+            t('columns.robots'),
+            t('columns.status'),
+            t('columns.runState'),
+            t('detail.counts.pending'),
+            t('detail.counts.claimed'),
+            t('detail.counts.done'),
+            t('detail.counts.skipped'),
+            t('detail.counts.total'),
+          ]}
+        >
+          {o.items.map((x) => (
+            <tr key={x.id}>
+              <td>{x.name}</td>
+              <td>{x.ownerAccount}</td>
+              <td>{x.robots}</td>
+              <td>
+                <StatusTag status={x.status} />
+              </td>
+              <td>
+                <RunStateText active={x.active} runState={x.runState} />
+              </td>
+              <td>{x.counts.pending}</td>
+              <td>{x.counts.claimed}</td>
+              <td>{x.counts.done}</td>
+              <td>{x.counts.skipped}</td>
+              <td>{x.counts.total}</td>
             </tr>
-          </thead>
-          <tbody>
-            {o.items.map((x) => (
-              <tr key={x.id}>
-                <td>{x.name}</td>
-                <td>{x.ownerAccount}</td>
-                <td>{x.robots}</td>
-                <td>
-                  <StatusTag status={x.status} />
-                </td>
-                <td>
-                  <RunStateText active={x.active} runState={x.runState} />
-                </td>
-                <td>{x.counts.pending}</td>
-                <td>{x.counts.claimed}</td>
-                <td>{x.counts.done}</td>
-                <td>{x.counts.skipped}</td>
-                <td>{x.counts.total}</td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+          ))}
+        </DataTable>
       )}
     </div>
   );

@@ -7,13 +7,10 @@ import {
   Checkbox,
   H3,
   HTMLSelect,
-  HTMLTable,
   InputGroup,
   Intent,
-  NonIdealState,
   Radio,
   RadioGroup,
-  Spinner,
 } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +24,9 @@ import {
 import { formatDateTime } from '../../../../../domain/format';
 import type { TaskDto, TaskKind } from '../../../../../domain/tasks';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { DataTable } from '../../../ui/DataTable';
+import { ListView } from '../../../ui/ListView';
+import { RowAction } from '../../../ui/RowAction';
 import { TypeToConfirmDialog } from '../../../ui/TypeToConfirmDialog';
 import { BulkResult } from '../components/BulkResult';
 import { RunStateText, StatusTag } from '../components/StatusTags';
@@ -178,127 +178,115 @@ export function TasksPage({ kind }: { kind: TaskKind }) {
         />
       </div>
       <BulkResult />
-      {s.list.loading && !s.list.loaded ? (
-        <Spinner />
-      ) : items.length === 0 ? (
-        <NonIdealState icon="list" description={t('empty')} data-testid="tasks-empty" />
-      ) : (
-        <HTMLTable compact striped className="cp-tasks-table" data-testid="tasks-table">
-          <thead>
-            <tr>
-              <th>
+      <ListView
+        waiting={s.list.loading && !s.list.loaded}
+        empty={items.length === 0}
+        emptyIcon="list"
+        emptyText={t('empty')}
+        emptyTestId="tasks-empty"
+      >
+        <DataTable
+          className="cp-tasks-table"
+          testId="tasks-table"
+          columns={[
+            <Checkbox
+              key="all"
+              checked={allChecked}
+              onChange={(e) => dispatch(A.selectAll(e.currentTarget.checked))}
+              aria-label="all"
+            />,
+            t('columns.name'),
+            t('columns.owner'),
+            t('columns.bot'),
+            t('columns.line'),
+            t('columns.robots'),
+            t('columns.status'),
+            t('columns.runState'),
+            t('columns.numbers'),
+            t('columns.createdAt'),
+            t('columns.actions'),
+          ]}
+        >
+          {items.map((x) => (
+            <tr key={x.id} data-testid={`task-row-${x.name}`}>
+              <td>
                 <Checkbox
-                  checked={allChecked}
-                  onChange={(e) => dispatch(A.selectAll(e.currentTarget.checked))}
-                  aria-label="all"
+                  checked={s.selected.includes(x.id)}
+                  data-testid={`task-check-${x.name}`}
+                  aria-label={x.name}
+                  onChange={() => dispatch(A.toggleSelected(x.id))}
                 />
-              </th>
-              <th>{t('columns.name')}</th>
-              <th>{t('columns.owner')}</th>
-              <th>{t('columns.bot')}</th>
-              <th>{t('columns.line')}</th>
-              <th>{t('columns.robots')}</th>
-              <th>{t('columns.status')}</th>
-              <th>{t('columns.runState')}</th>
-              <th>{t('columns.numbers')}</th>
-              <th>{t('columns.createdAt')}</th>
-              <th>{t('columns.actions')}</th>
+              </td>
+              <td>
+                <a onClick={() => dispatch(A.detailOpened(x.id))} data-testid={`task-open-${x.name}`}>
+                  {x.name}
+                </a>
+              </td>
+              <td>{x.ownerAccount}</td>
+              <td>{x.botName ?? t('detail.none')}</td>
+              <td>{x.lineName ?? t('detail.none')}</td>
+              <td>{x.robots}</td>
+              <td>
+                <StatusTag status={x.status} testId={`task-status-${x.name}`} />
+              </td>
+              <td>
+                <RunStateText active={x.active} runState={x.runState} />
+              </td>
+              <td data-testid={`task-counts-${x.name}`}>
+                {x.counts.pending}/{x.counts.total}
+              </td>
+              <td>{formatDateTime(x.createdAt)}</td>
+              <td className="cp-tasks-actions">
+                {canStart(x) && (
+                  <RowAction
+                    icon="play"
+                    intent={Intent.SUCCESS}
+                    text={t('actions.start')}
+                    testId={`task-start-${x.name}`}
+                    onClick={() => dispatch(A.actionRequested({ id: x.id, action: 'start' }))}
+                  />
+                )}
+                {canPause(x) && (
+                  <RowAction
+                    icon="pause"
+                    text={t('actions.pause')}
+                    testId={`task-pause-${x.name}`}
+                    onClick={() => dispatch(A.actionRequested({ id: x.id, action: 'pause' }))}
+                  />
+                )}
+                {canStop(x) && (
+                  <RowAction
+                    icon="stop"
+                    text={t('actions.stop')}
+                    testId={`task-stop-${x.name}`}
+                    onClick={() => dispatch(A.actionRequested({ id: x.id, action: 'stop' }))}
+                  />
+                )}
+                <RowAction
+                  icon="edit"
+                  text={t('actions.edit')}
+                  disabled={x.status === 100}
+                  testId={`task-edit-${x.name}`}
+                  onClick={() => dispatch(A.editorOpened(x.id))}
+                />
+                <RowAction
+                  icon="duplicate"
+                  text={t('actions.copy')}
+                  testId={`task-copy-${x.name}`}
+                  onClick={() => dispatch(A.copyRequested(x.id))}
+                />
+                <RowAction
+                  icon="trash"
+                  intent={Intent.DANGER}
+                  text={t('actions.delete')}
+                  testId={`task-delete-${x.name}`}
+                  onClick={() => dispatch(A.deleteOpened(x.id))}
+                />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {items.map((x) => (
-              <tr key={x.id} data-testid={`task-row-${x.name}`}>
-                <td>
-                  <Checkbox
-                    checked={s.selected.includes(x.id)}
-                    data-testid={`task-check-${x.name}`}
-                    aria-label={x.name}
-                    onChange={() => dispatch(A.toggleSelected(x.id))}
-                  />
-                </td>
-                <td>
-                  <a onClick={() => dispatch(A.detailOpened(x.id))} data-testid={`task-open-${x.name}`}>
-                    {x.name}
-                  </a>
-                </td>
-                <td>{x.ownerAccount}</td>
-                <td>{x.botName ?? t('detail.none')}</td>
-                <td>{x.lineName ?? t('detail.none')}</td>
-                <td>{x.robots}</td>
-                <td>
-                  <StatusTag status={x.status} testId={`task-status-${x.name}`} />
-                </td>
-                <td>
-                  <RunStateText active={x.active} runState={x.runState} />
-                </td>
-                <td data-testid={`task-counts-${x.name}`}>
-                  {x.counts.pending}/{x.counts.total}
-                </td>
-                <td>{formatDateTime(x.createdAt)}</td>
-                <td className="cp-tasks-actions">
-                  {canStart(x) && (
-                    <Button
-                      minimal
-                      small
-                      icon="play"
-                      intent={Intent.SUCCESS}
-                      text={t('actions.start')}
-                      data-testid={`task-start-${x.name}`}
-                      onClick={() => dispatch(A.actionRequested({ id: x.id, action: 'start' }))}
-                    />
-                  )}
-                  {canPause(x) && (
-                    <Button
-                      minimal
-                      small
-                      icon="pause"
-                      text={t('actions.pause')}
-                      data-testid={`task-pause-${x.name}`}
-                      onClick={() => dispatch(A.actionRequested({ id: x.id, action: 'pause' }))}
-                    />
-                  )}
-                  {canStop(x) && (
-                    <Button
-                      minimal
-                      small
-                      icon="stop"
-                      text={t('actions.stop')}
-                      data-testid={`task-stop-${x.name}`}
-                      onClick={() => dispatch(A.actionRequested({ id: x.id, action: 'stop' }))}
-                    />
-                  )}
-                  <Button
-                    minimal
-                    small
-                    icon="edit"
-                    text={t('actions.edit')}
-                    disabled={x.status === 100}
-                    data-testid={`task-edit-${x.name}`}
-                    onClick={() => dispatch(A.editorOpened(x.id))}
-                  />
-                  <Button
-                    minimal
-                    small
-                    icon="duplicate"
-                    text={t('actions.copy')}
-                    data-testid={`task-copy-${x.name}`}
-                    onClick={() => dispatch(A.copyRequested(x.id))}
-                  />
-                  <Button
-                    minimal
-                    small
-                    icon="trash"
-                    intent={Intent.DANGER}
-                    text={t('actions.delete')}
-                    data-testid={`task-delete-${x.name}`}
-                    onClick={() => dispatch(A.deleteOpened(x.id))}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
-      )}
+          ))}
+        </DataTable>
+      </ListView>
       <div className="cp-tasks-bar">
         <span>{t('pager.summary', { total: s.list.total, page: s.page })}</span>
         <Button

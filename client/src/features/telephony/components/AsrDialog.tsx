@@ -1,6 +1,5 @@
 // Choose an account's recognizer. Provider-specific fields; the cloud secret is never shown (empty
 // keeps the stored one for the same provider).
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   ASR_PROVIDERS,
@@ -10,10 +9,10 @@ import {
   type AsrInput,
 } from '../../../../../domain/telephony-config';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { hasProblems, problemKeys } from '../form';
 import { selectTelephony, telephonyActions as T } from '../slice';
 import { FormDialog } from './FormDialog';
-import { Select, Text } from './fields';
+import { Select } from './fields';
+import { useEditorForm } from './useEditorForm';
 
 const formOf = (a: AsrAccountDto | undefined): AsrInput => ({
   provider: a?.own?.provider ?? 'none',
@@ -26,36 +25,26 @@ export function AsrDialog() {
   const { t } = useTranslation('telephony');
   const dispatch = useAppDispatch();
   const s = useAppSelector(selectTelephony);
-  const open = s.editor.kind === 'asr';
   const acc = s.asr.items.find((a) => a.accountId === s.editor.id);
-  const [f, setF] = useState<AsrInput>(formOf(acc));
-  const [submitted, setSubmitted] = useState(false);
-  useEffect(() => {
-    if (!open) return;
-    setF(formOf(acc));
-    setSubmitted(false);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, s.editor.id]);
-
-  const secretStored = Boolean(acc?.own?.secretSet && acc.own.provider === f.provider);
-  const problems = validateAsr(f, secretStored);
-  const keys = submitted ? problemKeys(problems) : {};
-  const err = (k: keyof AsrInput) => (keys[k] ? t(keys[k]) : s.editor.serverErrors[k]);
+  const storedFor = (f: AsrInput) => Boolean(acc?.own?.secretSet && acc.own.provider === f.provider);
+  const { f, err, set, text, dialog } = useEditorForm({
+    kind: 'asr',
+    item: acc,
+    formOf,
+    inputOf: (x: AsrInput) => x,
+    validate: (input) => validateAsr(input, storedFor(input)),
+    save: (input, id) => {
+      if (id !== null) dispatch(T.saveRequested({ kind: 'asr', id, input }));
+    },
+  });
+  const secretStored = storedFor(f);
   const cloud = CLOUD_ASR.includes(f.provider);
   return (
     <FormDialog
-      isOpen={open}
+      {...dialog}
       title={`${t('asr.edit')} · ${acc?.account ?? ''}`}
       icon="headset"
       testId="asr-dialog"
-      saving={s.editor.saving}
-      formError={s.editor.formError}
-      onClose={() => dispatch(T.editorClosed())}
-      onSubmit={() => {
-        setSubmitted(true);
-        if (!hasProblems(problems) && s.editor.id !== null)
-          dispatch(T.saveRequested({ kind: 'asr', id: s.editor.id, input: f }));
-      }}
     >
       <Select
         id="asr-provider"
@@ -63,35 +52,13 @@ export function AsrDialog() {
         value={f.provider}
         error={err('provider')}
         options={ASR_PROVIDERS.map((p) => ({ value: p, label: t(`providers.${p}`) }))}
-        onChange={(v) => setF((x) => ({ ...x, provider: v }))}
+        onChange={set('provider')}
       />
-      {f.provider === 'unimrcp' && (
-        <Text
-          id="asr-unimrcpProfile"
-          label={t('fields.unimrcpProfile')}
-          value={f.unimrcpProfile}
-          error={err('unimrcpProfile')}
-          onChange={(v) => setF((x) => ({ ...x, unimrcpProfile: v }))}
-        />
-      )}
+      {f.provider === 'unimrcp' && text('unimrcpProfile')}
       {cloud && (
         <>
-          <Text
-            id="asr-appKey"
-            label={t('fields.appKey')}
-            value={f.appKey}
-            error={err('appKey')}
-            onChange={(v) => setF((x) => ({ ...x, appKey: v }))}
-          />
-          <Text
-            id="asr-secret"
-            type="password"
-            label={t('fields.secret')}
-            value={f.secret}
-            error={err('secret')}
-            helper={secretStored ? t('fields.secretKeep') : undefined}
-            onChange={(v) => setF((x) => ({ ...x, secret: v }))}
-          />
+          {text('appKey')}
+          {text('secret', { type: 'password', helper: secretStored ? t('fields.secretKeep') : undefined })}
         </>
       )}
     </FormDialog>

@@ -1,9 +1,10 @@
 // The dialog shell the telephony forms share: a form, its fields, a server error callout and the
 // save/cancel footer. Field checks happen in the caller with the shared domain rules.
-import { Callout, Dialog, DialogBody, Intent, type IconName } from '@blueprintjs/core';
+import { Dialog, DialogBody, type IconName } from '@blueprintjs/core';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogActions } from '../../../ui/DialogActions';
+import { ErrorCallout } from '../../../ui/ErrorCallout';
 
 export function FormDialog(p: {
   isOpen: boolean;
@@ -26,11 +27,7 @@ export function FormDialog(p: {
       <form onSubmit={submit} noValidate data-testid={p.testId}>
         <DialogBody>
           <div className="cp-tel-form">{p.children}</div>
-          {p.formError && (
-            <Callout intent={Intent.DANGER} data-testid={`${p.testId}-error`}>
-              {p.formError}
-            </Callout>
-          )}
+          <ErrorCallout error={p.formError} testId={`${p.testId}-error`} />
         </DialogBody>
         <DialogActions
           closeText={t('actions.cancel')}

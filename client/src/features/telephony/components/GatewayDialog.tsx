@@ -1,12 +1,10 @@
 // Add or edit a voice gateway (SPEC §3 Sip gateway); the auth password is never shown.
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { validateGateway, type GatewayDto, type GatewayInput } from '../../../../../domain/telephony-config';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { hasProblems, problemKeys } from '../form';
 import { selectTelephony, telephonyActions as T } from '../slice';
 import { FormDialog } from './FormDialog';
-import { Text } from './fields';
+import { useEditorForm } from './useEditorForm';
 
 const formOf = (g: GatewayDto | undefined): GatewayInput => ({
   name: g?.name ?? '',
@@ -32,47 +30,20 @@ export function GatewayDialog() {
   const { t } = useTranslation('telephony');
   const dispatch = useAppDispatch();
   const s = useAppSelector(selectTelephony);
-  const open = s.editor.kind === 'gateway';
-  const gw = s.gateways.items.find((g) => g.id === s.editor.id);
-  const isNew = s.editor.id === null;
-  const [f, setF] = useState<GatewayInput>(formOf(gw));
-  const [submitted, setSubmitted] = useState(false);
-  useEffect(() => {
-    if (!open) return;
-    setF(formOf(gw));
-    setSubmitted(false);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, s.editor.id]);
-
-  const input = trimmed(f);
-  const problems = validateGateway(input, isNew);
-  const keys = submitted ? problemKeys(problems) : {};
-  const text = (
-    k: keyof GatewayInput,
-    extra: { type?: 'password'; helper?: string; autoFocus?: boolean } = {},
-  ) => (
-    <Text
-      id={`gateway-${k}`}
-      label={t(`fields.${k}`)}
-      value={f[k]}
-      error={keys[k] ? t(keys[k]) : s.editor.serverErrors[k]}
-      onChange={(v) => setF((x) => ({ ...x, [k]: v }))}
-      {...extra}
-    />
-  );
+  const { isNew, text, dialog } = useEditorForm({
+    kind: 'gateway',
+    item: s.gateways.items.find((g) => g.id === s.editor.id),
+    formOf,
+    inputOf: trimmed,
+    validate: validateGateway,
+    save: (input, id) => dispatch(T.saveRequested({ kind: 'gateway', id, input })),
+  });
   return (
     <FormDialog
-      isOpen={open}
+      {...dialog}
       title={isNew ? t('gateways.add') : t('gateways.edit')}
       icon="exchange"
       testId="gateway-dialog"
-      saving={s.editor.saving}
-      formError={s.editor.formError}
-      onClose={() => dispatch(T.editorClosed())}
-      onSubmit={() => {
-        setSubmitted(true);
-        if (!hasProblems(problems)) dispatch(T.saveRequested({ kind: 'gateway', id: s.editor.id, input }));
-      }}
     >
       {text('name', { autoFocus: true })}
       {text('authName')}

@@ -1,6 +1,5 @@
 // Add or edit a SIP line. Checked with the server's own rules (domain validateSipLine) before
 // sending; the password is never shown: on edit an empty field keeps the stored one.
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CODECS,
@@ -11,10 +10,11 @@ import {
   type SipLineDto,
 } from '../../../../../domain/telephony-config';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { hasProblems, numberOf, problemKeys } from '../form';
+import { numberOf } from '../form';
 import { selectTelephony, telephonyActions as T } from '../slice';
 import { FormDialog } from './FormDialog';
-import { Select, Text, Toggle } from './fields';
+import { Select, Toggle } from './fields';
+import { useEditorForm } from './useEditorForm';
 
 interface Form {
   name: string;
@@ -62,50 +62,20 @@ export function LineDialog() {
   const { t } = useTranslation('telephony');
   const dispatch = useAppDispatch();
   const s = useAppSelector(selectTelephony);
-  const open = s.editor.kind === 'line';
-  const line = s.lines.items.find((l) => l.id === s.editor.id);
-  const isNew = s.editor.id === null;
-  const [f, setF] = useState<Form>(formOf(line));
-  const [submitted, setSubmitted] = useState(false);
-  useEffect(() => {
-    if (!open) return;
-    setF(formOf(line));
-    setSubmitted(false);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, s.editor.id]);
-
-  const input = inputOf(f);
-  const problems = validateSipLine(input, isNew);
-  const keys = submitted ? problemKeys(problems) : {};
-  const err = (k: keyof Form) => (keys[k] ? t(keys[k]) : s.editor.serverErrors[k]);
-  const set =
-    <K extends keyof Form>(k: K) =>
-    (v: Form[K]) =>
-      setF((x) => ({ ...x, [k]: v }));
-  const text = (k: keyof Form, extra: { type?: 'password'; helper?: string; autoFocus?: boolean } = {}) => (
-    <Text
-      id={`line-${k}`}
-      label={t(`fields.${k}`)}
-      value={f[k] as string}
-      error={err(k)}
-      onChange={set(k) as (v: string) => void}
-      {...extra}
-    />
-  );
-
+  const { f, isNew, err, set, text, dialog } = useEditorForm({
+    kind: 'line',
+    item: s.lines.items.find((l) => l.id === s.editor.id),
+    formOf,
+    inputOf,
+    validate: validateSipLine,
+    save: (input, id) => dispatch(T.saveRequested({ kind: 'line', id, input })),
+  });
   return (
     <FormDialog
-      isOpen={open}
+      {...dialog}
       title={isNew ? t('lines.add') : t('lines.edit')}
       icon="phone"
       testId="line-dialog"
-      saving={s.editor.saving}
-      formError={s.editor.formError}
-      onClose={() => dispatch(T.editorClosed())}
-      onSubmit={() => {
-        setSubmitted(true);
-        if (!hasProblems(problems)) dispatch(T.saveRequested({ kind: 'line', id: s.editor.id, input }));
-      }}
     >
       {text('name', { autoFocus: true })}
       <Select

@@ -1,25 +1,18 @@
 // /rootmain/dialcenter/callout: SIP lines (own ones editable, assigned ones read-only) and the voice
 // gateways, as two tabs. Passwords are never shown, only whether one is set.
-import {
-  Button,
-  H3,
-  HTMLTable,
-  Intent,
-  NonIdealState,
-  Spinner,
-  Switch,
-  Tab,
-  Tabs,
-  Tag,
-} from '@blueprintjs/core';
+import { H3, Intent, Switch, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../../domain/format';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { DataTable } from '../../../ui/DataTable';
+import { ListView } from '../../../ui/ListView';
+import { RowAction } from '../../../ui/RowAction';
 import { AssignDialog } from '../components/AssignDialog';
 import { DeleteConfirm } from '../components/DeleteConfirm';
 import { GatewayDialog } from '../components/GatewayDialog';
 import { LineDialog } from '../components/LineDialog';
+import { AddBar, EditDeleteActions, SecretSet } from '../components/tableParts';
 import { selectTelephony, telephonyActions as T } from '../slice';
 import '../telephony.css';
 
@@ -29,207 +22,150 @@ function LinesTab() {
   const s = useAppSelector(selectTelephony).lines;
   return (
     <>
-      <div className="cp-tel-bar">
-        <span className="cp-tel-grow" />
-        <Button
-          icon="add"
-          intent={Intent.PRIMARY}
-          text={t('lines.add')}
-          data-testid="line-add"
-          onClick={() => dispatch(T.editorOpened({ kind: 'line', id: null }))}
-        />
-      </div>
-      {s.loading && !s.loaded ? (
-        <Spinner />
-      ) : s.items.length === 0 ? (
-        <NonIdealState icon="phone" description={t('lines.empty')} data-testid="lines-empty" />
-      ) : (
-        <HTMLTable compact striped className="cp-tel-table" data-testid="lines-table">
-          <thead>
-            <tr>
-              <th>{t('fields.name')}</th>
-              <th>{t('fields.mode')}</th>
-              <th>{t('fields.serverIp')}</th>
-              <th>{t('fields.account')}</th>
-              <th>{t('fields.password')}</th>
-              <th>{t('fields.callerNumber')}</th>
-              <th>{t('fields.prefix')}</th>
-              <th>{t('fields.codec')}</th>
-              <th>{t('fields.sendRate')}</th>
-              <th>{t('fields.portCount')}</th>
-              <th>{t('fields.enabled')}</th>
-              <th>{t('lines.assignedTo')}</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {s.items.map((l) => (
-              <tr key={l.id} data-testid={`line-row-${l.name}`} data-owned={String(l.owned)}>
-                <td>
-                  {l.name}{' '}
-                  {!l.owned && (
-                    <Tag minimal intent={Intent.WARNING} data-testid={`line-readonly-${l.name}`}>
-                      {t('lines.readOnly')} · {l.ownerAccount}
-                    </Tag>
-                  )}
-                </td>
-                <td>{t(`modes.${l.mode}`)}</td>
-                <td>
-                  {l.serverIp}:{l.port}
-                </td>
-                <td>{l.owned ? l.account : t('lines.none')}</td>
-                <td data-testid={`line-password-${l.name}`}>
-                  {l.owned
-                    ? l.passwordSet
-                      ? t('lines.passwordSet')
-                      : t('lines.passwordNotSet')
-                    : t('lines.none')}
-                </td>
-                <td>{l.callerNumber || t('lines.none')}</td>
-                <td>{l.prefix || t('lines.none')}</td>
-                <td>{l.codec}</td>
-                <td>{l.sendRate}</td>
-                <td>{l.portCount}</td>
-                <td>
-                  {l.owned ? (
-                    <Switch
-                      checked={l.enabled}
-                      data-testid={`line-enabled-${l.name}`}
-                      aria-label={t('fields.enabled')}
-                      onChange={(e) =>
-                        dispatch(T.enableRequested({ id: l.id, enabled: e.currentTarget.checked }))
-                      }
-                    />
-                  ) : l.enabled ? (
-                    t('lines.enabled')
-                  ) : (
-                    t('lines.disabled')
-                  )}
-                </td>
-                <td data-testid={`line-assigned-${l.name}`}>
-                  {l.assignedTo.map((a) => a.account).join(', ') || t('lines.none')}
-                </td>
-                <td className="cp-tel-actions">
-                  <Button
-                    minimal
-                    small
-                    icon="people"
-                    text={t('actions.assign')}
-                    data-testid={`line-assign-${l.name}`}
-                    onClick={() => dispatch(T.assignOpened(l.id))}
+      <AddBar kind="line" text={t('lines.add')} testId="line-add" />
+      <ListView
+        waiting={s.loading && !s.loaded}
+        empty={s.items.length === 0}
+        emptyIcon="phone"
+        emptyText={t('lines.empty')}
+        emptyTestId="lines-empty"
+      >
+        <DataTable
+          className="cp-tel-table"
+          testId="lines-table"
+          columns={[
+            t('fields.name'),
+            t('fields.mode'),
+            t('fields.serverIp'),
+            t('fields.account'),
+            t('fields.password'),
+            t('fields.callerNumber'),
+            t('fields.prefix'),
+            t('fields.codec'),
+            t('fields.sendRate'),
+            t('fields.portCount'),
+            t('fields.enabled'),
+            t('lines.assignedTo'),
+            '',
+          ]}
+        >
+          {s.items.map((l) => (
+            <tr key={l.id} data-testid={`line-row-${l.name}`} data-owned={String(l.owned)}>
+              <td>
+                {l.name}{' '}
+                {!l.owned && (
+                  <Tag minimal intent={Intent.WARNING} data-testid={`line-readonly-${l.name}`}>
+                    {t('lines.readOnly')} · {l.ownerAccount}
+                  </Tag>
+                )}
+              </td>
+              <td>{t(`modes.${l.mode}`)}</td>
+              <td>
+                {l.serverIp}:{l.port}
+              </td>
+              <td>{l.owned ? l.account : t('lines.none')}</td>
+              <td data-testid={`line-password-${l.name}`}>
+                {l.owned ? <SecretSet set={l.passwordSet} /> : t('lines.none')}
+              </td>
+              <td>{l.callerNumber || t('lines.none')}</td>
+              <td>{l.prefix || t('lines.none')}</td>
+              <td>{l.codec}</td>
+              <td>{l.sendRate}</td>
+              <td>{l.portCount}</td>
+              <td>
+                {l.owned ? (
+                  <Switch
+                    checked={l.enabled}
+                    data-testid={`line-enabled-${l.name}`}
+                    aria-label={t('fields.enabled')}
+                    onChange={(e) =>
+                      dispatch(T.enableRequested({ id: l.id, enabled: e.currentTarget.checked }))
+                    }
                   />
-                  {l.owned && (
-                    <>
-                      <Button
-                        minimal
-                        small
-                        icon="edit"
-                        text={t('actions.edit')}
-                        data-testid={`line-edit-${l.name}`}
-                        onClick={() => dispatch(T.editorOpened({ kind: 'line', id: l.id }))}
-                      />
-                      <Button
-                        minimal
-                        small
-                        icon="trash"
-                        intent={Intent.DANGER}
-                        text={t('actions.delete')}
-                        data-testid={`line-delete-${l.name}`}
-                        onClick={() => dispatch(T.deleteOpened({ kind: 'line', id: l.id }))}
-                      />
-                    </>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
-      )}
+                ) : l.enabled ? (
+                  t('lines.enabled')
+                ) : (
+                  t('lines.disabled')
+                )}
+              </td>
+              <td data-testid={`line-assigned-${l.name}`}>
+                {l.assignedTo.map((a) => a.account).join(', ') || t('lines.none')}
+              </td>
+              <td className="cp-tel-actions">
+                <RowAction
+                  icon="people"
+                  text={t('actions.assign')}
+                  testId={`line-assign-${l.name}`}
+                  onClick={() => dispatch(T.assignOpened(l.id))}
+                />
+                {l.owned && <EditDeleteActions kind="line" id={l.id} name={l.name} />}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      </ListView>
     </>
   );
 }
 
 function GatewaysTab() {
   const { t } = useTranslation('telephony');
-  const dispatch = useAppDispatch();
   const s = useAppSelector(selectTelephony).gateways;
   const online = { online: Intent.SUCCESS, offline: Intent.DANGER, unknown: Intent.NONE };
   return (
     <>
-      <div className="cp-tel-bar">
-        <span className="cp-tel-grow" />
-        <Button
-          icon="add"
-          intent={Intent.PRIMARY}
-          text={t('gateways.add')}
-          data-testid="gateway-add"
-          onClick={() => dispatch(T.editorOpened({ kind: 'gateway', id: null }))}
-        />
-      </div>
-      {s.loading && !s.loaded ? (
-        <Spinner />
-      ) : s.items.length === 0 ? (
-        <NonIdealState icon="exchange" description={t('gateways.empty')} data-testid="gateways-empty" />
-      ) : (
-        <HTMLTable compact striped className="cp-tel-table" data-testid="gateways-table">
-          <thead>
-            <tr>
-              <th>{t('fields.name')}</th>
-              <th>{t('fields.authName')}</th>
-              <th>{t('fields.authPassword')}</th>
-              <th>{t('fields.sips')}</th>
-              <th>{t('fields.prefix')}</th>
-              <th>{t('fields.transferSip')}</th>
-              <th>{t('fields.thirdSip')}</th>
-              <th>{t('fields.online')}</th>
-              <th>{t('fields.work')}</th>
-              <th />
+      <AddBar kind="gateway" text={t('gateways.add')} testId="gateway-add" />
+      <ListView
+        waiting={s.loading && !s.loaded}
+        empty={s.items.length === 0}
+        emptyIcon="exchange"
+        emptyText={t('gateways.empty')}
+        emptyTestId="gateways-empty"
+      >
+        <DataTable
+          className="cp-tel-table"
+          testId="gateways-table"
+          columns={[
+            t('fields.name'),
+            t('fields.authName'),
+            t('fields.authPassword'),
+            t('fields.sips'),
+            t('fields.prefix'),
+            t('fields.transferSip'),
+            t('fields.thirdSip'),
+            t('fields.online'),
+            t('fields.work'),
+            '',
+          ]}
+        >
+          {s.items.map((g) => (
+            <tr key={g.id} data-testid={`gateway-row-${g.name}`}>
+              <td>{g.name}</td>
+              <td>{g.authName}</td>
+              <td>
+                <SecretSet set={g.authPasswordSet} />
+              </td>
+              <td>{g.sips}</td>
+              <td>{g.prefix || t('lines.none')}</td>
+              <td>{g.transferSip || t('lines.none')}</td>
+              <td>{g.thirdSip || t('lines.none')}</td>
+              <td>
+                <Tag
+                  minimal
+                  intent={online[g.online]}
+                  title={g.statusAt ? formatDateTime(g.statusAt) : undefined}
+                >
+                  {t(`online.${g.online}`)}
+                </Tag>
+              </td>
+              <td>{t(`work.${g.work}`)}</td>
+              <td className="cp-tel-actions">
+                <EditDeleteActions kind="gateway" id={g.id} name={g.name} />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {s.items.map((g) => (
-              <tr key={g.id} data-testid={`gateway-row-${g.name}`}>
-                <td>{g.name}</td>
-                <td>{g.authName}</td>
-                <td>{g.authPasswordSet ? t('lines.passwordSet') : t('lines.passwordNotSet')}</td>
-                <td>{g.sips}</td>
-                <td>{g.prefix || t('lines.none')}</td>
-                <td>{g.transferSip || t('lines.none')}</td>
-                <td>{g.thirdSip || t('lines.none')}</td>
-                <td>
-                  <Tag
-                    minimal
-                    intent={online[g.online]}
-                    title={g.statusAt ? formatDateTime(g.statusAt) : undefined}
-                  >
-                    {t(`online.${g.online}`)}
-                  </Tag>
-                </td>
-                <td>{t(`work.${g.work}`)}</td>
-                <td className="cp-tel-actions">
-                  <Button
-                    minimal
-                    small
-                    icon="edit"
-                    text={t('actions.edit')}
-                    data-testid={`gateway-edit-${g.name}`}
-                    onClick={() => dispatch(T.editorOpened({ kind: 'gateway', id: g.id }))}
-                  />
-                  <Button
-                    minimal
-                    small
-                    icon="trash"
-                    intent={Intent.DANGER}
-                    text={t('actions.delete')}
-                    data-testid={`gateway-delete-${g.name}`}
-                    onClick={() => dispatch(T.deleteOpened({ kind: 'gateway', id: g.id }))}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
-      )}
+          ))}
+        </DataTable>
+      </ListView>
     </>
   );
 }
