@@ -34,6 +34,11 @@ export interface Config {
    */
   fsXmlCurlUser: string;
   fsXmlCurlPassword: string;
+  /**
+   * Bull's job lock (ms) for the server's queues; a process that dies mid-job has its job retried
+   * once the lock lapses. Unset: Bull's 30 s. Tests of a killed server shorten it.
+   */
+  queueLockMs: number | undefined;
   media: {
     /** Queue the published bot versions never rendered when the media worker starts. */
     renderOnStart: boolean;
@@ -87,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     fsXmlCurlUser: env.FS_XML_CURL_USER || 'freeswitch',
     fsXmlCurlPassword: env.FS_XML_CURL_PASSWORD ?? (env.NODE_ENV === 'production' ? '' : 'fs-xml-curl-dev'),
+    queueLockMs: num(env.QUEUE_LOCK_MS, 0) || undefined,
     media: {
       renderOnStart: env.TTS_RENDER_ON_START !== '0',
       timeScale: num(env.MEDIA_TIME_SCALE, 1) || 1,

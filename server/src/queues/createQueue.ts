@@ -25,6 +25,9 @@ export function createQueue<T>(config: Config, name: string): Queue.Queue<T> {
       return open();
     },
     defaultJobOptions: { removeOnComplete: 1000, removeOnFail: 5000 },
+    ...(config.queueLockMs
+      ? { settings: { lockDuration: config.queueLockMs, stalledInterval: config.queueLockMs } }
+      : {}),
   });
   connections.set(queue, opened);
   return queue;
