@@ -121,5 +121,10 @@ it('builds, trains, submits and approves a bot', async () => {
   await page.goto(`${env.platform.url}/rootmain/bot/botview`);
   await page.waitForSelector(`${tid(`status-${botId}`)}[data-status="online"]`);
   await shot(page, 'bots-list');
+
+  // The editor lists the published version.
+  await page.goto(`${env.platform.url}/rootmain/bot/botview/${botId}`);
+  await press(page, 'editor-versions');
+  await waitForText(page, tid('versions-table'), 'v1');
   expect(pageErrors).toEqual([]);
 });

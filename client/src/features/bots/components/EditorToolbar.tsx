@@ -1,4 +1,4 @@
-// The editor's bar: back, name and status, save draft, check, submit; the 409 "someone else saved" dialog.
+// The editor's bar: back, name and status, save draft, check, versions, submit; the 409 "someone else saved" dialog.
 import { Button, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { menuPath } from '../../../../../domain/menus';
@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { selectEditor } from '../slice';
 import { editorActions as E } from '../slice/editor';
 import { StatusTag } from './StatusTag';
+import { VersionsDialog } from './VersionsDialog';
 
 export function EditorToolbar() {
   const { t } = useTranslation('bots');
@@ -46,6 +47,12 @@ export function EditorToolbar() {
         onClick={() => dispatch(E.checkRequested())}
       />
       <Button
+        icon="history"
+        text={t('versions.open')}
+        data-testid="editor-versions"
+        onClick={() => dispatch(E.versionsRequested())}
+      />
+      <Button
         icon="send-message"
         intent={Intent.SUCCESS}
         text={t('editor.submit')}
@@ -54,6 +61,7 @@ export function EditorToolbar() {
         data-testid="editor-submit"
         onClick={() => dispatch(E.submitRequested())}
       />
+      <VersionsDialog />
       <ConfirmDialog
         isOpen={s.conflict}
         testId="editor-conflict"

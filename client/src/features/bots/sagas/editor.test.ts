@@ -3,7 +3,7 @@ import { api, ApiError } from '../../../api';
 import { sampleDef } from '../model/testData';
 import { selectEditor } from '../slice';
 import { editorActions as E, editorReducer, initialEditorState } from '../slice/editor';
-import { checkSaga, saveDraft, submitEditorSaga } from './editor';
+import { checkSaga, saveDraft, submitEditorSaga, versionsSaga } from './editor';
 
 jest.mock('../../../app/env', () => ({ API_BASE: '' }));
 
@@ -76,5 +76,22 @@ describe('editor sagas', () => {
     s = editorReducer(s, E.selected({ flowId: 'main1', nodeId: 'n2', branch: 0 }));
     s = editorReducer(s, E.loaded(detail(2)));
     expect(s).toMatchObject({ nodeId: 'n2', branch: 0 });
+  });
+
+  it('loads the published versions for their dialog', () => {
+    const g = versionsSaga();
+    expect(g.next().value).toEqual(select(selectEditor));
+    expect(g.next({ ...initialEditorState, id: 7 }).value).toEqual(call(api.get, '/api/bots/7/versions'));
+    const rows = [
+      {
+        version: 1,
+        createdAt: '2026-11-22T10:00:00Z',
+        createdBy: 'merchant01',
+        promptsRendered: 3,
+        promptsTotal: 4,
+      },
+    ];
+    expect(g.next(rows).value).toEqual(put(E.versionsLoaded(rows)));
+    expect(g.next().done).toBe(true);
   });
 });

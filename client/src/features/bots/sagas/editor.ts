@@ -4,7 +4,7 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { call, put, select, takeLatest } from 'redux-saga/effects';
 import { Code } from '../../../../../domain/api';
-import type { BotDetail, BotProblem, BotRow } from '../../../../../domain/bot/api';
+import type { BotDetail, BotProblem, BotRow, BotVersionRow } from '../../../../../domain/bot/api';
 import { api, isApiError } from '../../../api';
 import { i18n } from '../../../app/i18n';
 import { showToast } from '../../../ui/toaster';
@@ -84,7 +84,18 @@ export function* submitEditorSaga(): SagaIterator {
   }
 }
 
+export function* versionsSaga(): SagaIterator {
+  const s = (yield select(selectEditor)) as EditorState;
+  if (s.id === null) return;
+  try {
+    yield put(E.versionsLoaded((yield call(api.get, `/api/bots/${s.id}/versions`)) as BotVersionRow[]));
+  } catch {
+    // Shown by the API client.
+  }
+}
+
 export function* editorSaga(): SagaIterator {
+  yield takeLatest(E.versionsRequested, versionsSaga);
   yield takeLatest(E.opened, loadBotSaga);
   yield takeLatest(E.saveRequested, saveSaga);
   yield takeLatest(E.checkRequested, checkSaga);

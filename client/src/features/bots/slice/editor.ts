@@ -1,7 +1,7 @@
 // The bot editor: the draft being edited (saved with draftRev), what is selected, the checker's
 // problems, and save / check / submit progress.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { BotDetail, BotProblem, BotRow } from '../../../../../domain/bot/api';
+import type { BotDetail, BotProblem, BotRow, BotVersionRow } from '../../../../../domain/bot/api';
 import type { BotDefinition } from '../../../../../domain/bot/definition';
 import { authActions } from '../../auth/slice';
 import type { EditorTab, Target } from '../model/paths';
@@ -25,6 +25,8 @@ export interface EditorState {
   branch: number | null;
   questionId: string | null;
   ruleId: string | null;
+  /** The published versions, while their dialog is open (null: closed). */
+  versions: BotVersionRow[] | null;
 }
 
 export const initialEditorState: EditorState = {
@@ -45,6 +47,7 @@ export const initialEditorState: EditorState = {
   branch: null,
   questionId: null,
   ruleId: null,
+  versions: null,
 };
 
 const rowOf = (d: BotDetail): BotRow => {
@@ -124,6 +127,13 @@ const slice = createSlice({
     },
     conflictDismissed(state) {
       state.conflict = false;
+    },
+    versionsRequested() {},
+    versionsLoaded(state, action: PayloadAction<BotVersionRow[]>) {
+      state.versions = action.payload;
+    },
+    versionsClosed(state) {
+      state.versions = null;
     },
     checkRequested(state) {
       state.checking = true;
