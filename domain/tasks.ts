@@ -187,26 +187,12 @@ export interface NumberCounts {
   total: number;
 }
 
-export interface TaskDto {
+/** A task as listed: its form fields (TaskInput) and what the server knows about it. */
+export interface TaskDto extends Omit<TaskInput, 'requestId'> {
   id: number;
   accountId: number;
   ownerAccount: string;
-  name: string;
-  kind: TaskKind;
-  botId: number | null;
   botName: string | null;
-  robots: number;
-  startDate: string;
-  callPeriods: string[];
-  noCallPeriods: string[];
-  weekdays: number[];
-  failHangupCount: number;
-  redial: RedialInput;
-  pushUrl: string;
-  pushAccount: string;
-  pushGrades: number[];
-  wechatPush: boolean;
-  lineId: number | null;
   lineName: string | null;
   active: boolean;
   status: TaskStatus;

@@ -41,6 +41,31 @@ export interface LlmCallSettings {
   timeoutMs: number;
 }
 
+/** A row of table llm_settings, as the server and the media worker read it. */
+export interface LlmSettingsRow {
+  enabled: boolean;
+  base_url: string | null;
+  model: string;
+  key_enc: string | null;
+  system_prompt: string | null;
+  timeout_ms: number | null;
+}
+
+/** The settings to call with, when the account's LLM is on and has an address; `decrypt` opens the key. */
+export function llmCallSettingsOf(
+  row: LlmSettingsRow | undefined,
+  decrypt: (sealed: string) => string,
+): LlmCallSettings | null {
+  if (!row || !row.enabled || !row.base_url) return null;
+  return {
+    baseUrl: row.base_url,
+    model: row.model,
+    key: row.key_enc ? decrypt(row.key_enc) : '',
+    systemPrompt: row.system_prompt ?? '',
+    timeoutMs: Number(row.timeout_ms) || 3000,
+  };
+}
+
 export interface LlmInput {
   history: LlmTurn[];
   utterance: string;

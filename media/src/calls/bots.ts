@@ -8,6 +8,7 @@ import {
   askLlm,
   fetchPost,
   gradeWithLlm,
+  llmCallSettingsOf,
   type LlmCallSettings,
   type LlmGrade,
   type LlmInput,
@@ -62,15 +63,8 @@ export async function llmSettingsOf(
   secretKey: string,
   accountId: number,
 ): Promise<LlmCallSettings | null> {
-  const r = await db('llm_settings').where({ account_id: accountId }).first();
-  if (!r || !r.enabled || !r.base_url) return null;
-  return {
-    baseUrl: r.base_url,
-    model: r.model,
-    key: r.key_enc ? decryptSecret(secretKey, r.key_enc) : '',
-    systemPrompt: r.system_prompt ?? '',
-    timeoutMs: Number(r.timeout_ms) || 3000,
-  };
+  const row = await db('llm_settings').where({ account_id: accountId }).first();
+  return llmCallSettingsOf(row, (sealed) => decryptSecret(secretKey, sealed));
 }
 
 /** Answers the engine's askLlm with the account's model within its timeout; null when off. */

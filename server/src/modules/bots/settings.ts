@@ -1,7 +1,15 @@
 // The account's LLM and TTS settings (menu bot/bigmodel). Keys are encrypted at rest and never sent
 // back (keySet says whether one is stored). askAccountLlm is what training uses for askLlm actions.
 import type { LlmSettings, TtsSettings } from '../../../../domain/bot/api';
-import { askLlm, fetchPost, gradeWithLlm, type LlmInput, type LlmTurn } from '../../../../domain/bot/llm';
+import {
+  askLlm,
+  fetchPost,
+  gradeWithLlm,
+  llmCallSettingsOf,
+  type LlmCallSettings,
+  type LlmInput,
+  type LlmTurn,
+} from '../../../../domain/bot/llm';
 import { decryptSecret, encryptSecret } from '../../../../config/secrets';
 import type { Deps } from '../../deps';
 import type { AuthContext } from '../auth/sessions';
@@ -46,24 +54,22 @@ export async function putLlm(deps: Deps, auth: AuthContext, v: Omit<LlmSettings,
   return getLlm(deps, auth);
 }
 
-async function llmCallSettings(deps: Deps, accountId: number) {
-  const r = await deps.db('llm_settings').where({ account_id: accountId }).first();
-  if (!r) return null;
-  return {
-    enabled: r.enabled as boolean,
-    baseUrl: r.base_url as string,
-    model: r.model as string,
-    key: r.key_enc ? decryptSecret(deps.config.secretKey, r.key_enc) : '',
-    systemPrompt: r.system_prompt as string,
-    timeoutMs: r.timeout_ms as number,
-  };
+/** The account's LLM settings to call with; null when off (unless `evenIfOff`: the Test button) or without an address. */
+async function llmCallSettings(
+  deps: Deps,
+  accountId: number,
+  evenIfOff = false,
+): Promise<LlmCallSettings | null> {
+  const row = await deps.db('llm_settings').where({ account_id: accountId }).first();
+  return llmCallSettingsOf(row && (evenIfOff ? { ...row, enabled: true } : row), (sealed) =>
+    decryptSecret(deps.config.secretKey, sealed),
+  );
 }
 
 /** The bot owner's LLM answer, or null when it is off, unset or does not answer in time. */
 export async function askAccountLlm(deps: Deps, accountId: number, input: LlmInput): Promise<string | null> {
   const s = await llmCallSettings(deps, Number(accountId));
-  if (!s?.enabled || !s.baseUrl) return null;
-  return askLlm(fetchPost, s, input);
+  return s ? askLlm(fetchPost, s, input) : null;
 }
 
 /** The account model's grade of a transcript (the "LLM grade"); null when off or without an answer. */
@@ -73,14 +79,13 @@ export async function gradeWithAccountLlm(
   transcript: LlmTurn[],
 ): Promise<string | null> {
   const s = await llmCallSettings(deps, Number(accountId));
-  if (!s?.enabled || !s.baseUrl) return null;
-  return gradeWithLlm(fetchPost, s, transcript);
+  return s ? gradeWithLlm(fetchPost, s, transcript) : null;
 }
 
 /** The settings page's test button: one 'ping' to the stored settings. */
 export async function testLlm(deps: Deps, auth: AuthContext) {
-  const s = await llmCallSettings(deps, auth.actor.id);
-  if (!s?.baseUrl) return { ok: false, latencyMs: 0, error: 'not configured', reply: null };
+  const s = await llmCallSettings(deps, auth.actor.id, true);
+  if (!s) return { ok: false, latencyMs: 0, error: 'not configured', reply: null };
   const t = Date.now();
   const reply = await askLlm(fetchPost, s, { history: [], utterance: 'ping' });
   const latencyMs = Date.now() - t;
