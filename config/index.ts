@@ -39,6 +39,13 @@ export interface Config {
    * once the lock lapses. Unset: Bull's 30 s. Tests of a killed server shorten it.
    */
   queueLockMs: number | undefined;
+  /** Pushes of finished calls (server/src/modules/pushes). */
+  pushes: {
+    /** Waits before each retry of a failed push (network error, 5xx, 429): the first try plus one retry per entry. */
+    retryDelaysMs: number[];
+    /** One push request's time limit. */
+    timeoutMs: number;
+  };
   media: {
     /** Queue the published bot versions never rendered when the media worker starts. */
     renderOnStart: boolean;
@@ -46,6 +53,12 @@ export interface Config {
     timeScale: number;
     dialLockMs: number | undefined;
   };
+  /**
+   * The dial scheduler (server/src/dialer): whether this process runs it (with processors on) and how
+   * often it ticks. Off by default under NODE_ENV=test so other tests' started tasks stay queued;
+   * DIALER=1 / DIALER=0 force it either way.
+   */
+  dialer: { enabled: boolean; tickMs: number };
 }
 
 const num = (v: string | undefined, d: number): number => {
@@ -93,10 +106,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     fsXmlCurlUser: env.FS_XML_CURL_USER || 'freeswitch',
     fsXmlCurlPassword: env.FS_XML_CURL_PASSWORD ?? (env.NODE_ENV === 'production' ? '' : 'fs-xml-curl-dev'),
     queueLockMs: num(env.QUEUE_LOCK_MS, 0) || undefined,
+    pushes: {
+      retryDelaysMs: (env.PUSH_RETRY_DELAYS_MS || '10000,30000,120000,600000,1800000')
+        .split(',')
+        .map((x) => Number(x.trim()))
+        .filter((n) => Number.isFinite(n) && n >= 0),
+      timeoutMs: num(env.PUSH_TIMEOUT_MS, 5000),
+    },
     media: {
       renderOnStart: env.TTS_RENDER_ON_START !== '0',
       timeScale: num(env.MEDIA_TIME_SCALE, 1) || 1,
       dialLockMs: num(env.DIAL_LOCK_MS, 0) || undefined,
+    },
+    dialer: {
+      enabled: env.DIALER ? env.DIALER !== '0' : env.NODE_ENV !== 'test',
+      tickMs: Math.max(20, num(env.DIALER_TICK_MS, 500)),
     },
   };
   return { ...base, ...overrides };

@@ -181,6 +181,11 @@ export interface NoticeDto {
   content: string;
   readAt: string | null;
   createdAt: string;
+  /** Platform-made notices: keys of notices:messages (domain/notices.ts) and their params; the
+   * browser renders them in the viewer's language. null: title/content are shown as stored. */
+  titleKey: string | null;
+  bodyKey: string | null;
+  params: Record<string, string | number> | null;
 }
 export interface CreateNoticeRequest {
   accountId: number;

@@ -3,6 +3,7 @@ import type { NoticeDto } from './api';
 import type { FollowUpDto } from './crm';
 import type { CallStatus, ConversationLine } from './calls';
 import type { FsNodeStatus } from './media';
+import type { SeatStateDto } from './seats';
 
 export const Events = {
   /** A new notice for the account (room account:<id>). */
@@ -21,7 +22,50 @@ export const Events = {
   CallLine: 'call:line',
   /** The bot hands the call to a seat group (same rooms; the seat side subscribes later). */
   CallTransfer: 'call:transfer',
+  /** What the customer is saying, before the recognizer's final result (room call:<uuid> only). */
+  CallPartial: 'call:partial',
+  /** A task's live run overview after a scheduler tick or a settlement (rooms account:<owner and ancestors>). */
+  TaskProgress: 'task:progress',
+  /** A seat's live state changed, or the server reconciles it (rooms seat:<id>, account:<owner>, account:<user>). */
+  SeatState: 'seat:state',
 } as const;
+
+/** Payload of seat:state: the seat, who owns and works it, and its state now. */
+export interface SeatStateEvent {
+  seatId: number;
+  accountId: number;
+  userId: number;
+  groupId: number;
+  state: SeatStateDto;
+}
+
+/**
+ * Payload of task:progress: the run overview of one task (domain/dialer eta.ts RunOverview) with its
+ * status, what is left and the estimated finish.
+ */
+export interface TaskProgressEvent {
+  taskId: number;
+  accountId: number;
+  status: number;
+  runState: number;
+  /** Finished attempts that were dialed. */
+  dialed: number;
+  connected: number;
+  grades: Record<'A' | 'B' | 'C' | 'D' | 'E' | 'F', number>;
+  /** Not-connected results by level (62–70, 79, 90). */
+  notConnected: Record<number, number>;
+  notConnectedTotal: number;
+  /** Numbers refused at claim time (blacklists, shields, caps). */
+  skipped: number;
+  inProgress: number;
+  /** Numbers never dialed yet. */
+  remaining: number;
+  /** Numbers waiting for a redial. */
+  pendingRedials: number;
+  /** ISO time of the estimated finish, or null when unknown (no dial rate yet, window never opens). */
+  eta: string | null;
+  at: string;
+}
 
 /** Payload of call:state. resultLevel and grade are set once the call has ended. */
 export interface CallStateEvent {
@@ -33,12 +77,22 @@ export interface CallStateEvent {
   grade: number | null;
   test: boolean;
   at: string;
+  /** On 'ended': talk and billed time of the call (the dashboard's live minutes; absent = unknown). */
+  talkMs?: number;
+  billableMs?: number;
 }
 
 /** Payload of call:line: the line as stored (a merged customer line comes again with the same seq). */
 export interface CallLineEvent {
   callUuid: string;
   line: ConversationLine;
+}
+
+/** Payload of call:partial: an interim recognition result; the final one arrives as a call:line. */
+export interface CallPartialEvent {
+  callUuid: string;
+  text: string;
+  at: string;
 }
 
 /** Payload of call:transfer. */
@@ -79,6 +133,9 @@ export interface ServerToClientEvents {
   'call:state': (e: CallStateEvent) => void;
   'call:line': (e: CallLineEvent) => void;
   'call:transfer': (e: CallTransferEvent) => void;
+  'call:partial': (e: CallPartialEvent) => void;
+  'task:progress': (e: TaskProgressEvent) => void;
+  'seat:state': (e: SeatStateEvent) => void;
 }
 /** Reply to a client request over the socket: the envelope's code and message. */
 export interface SocketAck {
@@ -89,6 +146,8 @@ export interface SocketAck {
 export interface ClientToServerEvents {
   /** Ask to watch a room (e.g. a subordinate's account:<id>); granted only inside one's subtree. */
   'room:join': (req: { room: string }, ack: (r: SocketAck) => void) => void;
+  /** The states of the seats this account works, from Redis (after a reconnect; Redis lost = offline). */
+  'seat:sync': (ack: (r: SocketAck & { seats?: SeatStateEvent[] }) => void) => void;
 }
 
 export const rooms = {

@@ -4,6 +4,7 @@ import { parsePeriods, type PeriodError } from './dialer/callWindow';
 import { validateRedial, type RedialSettingsError } from './dialer/redial';
 import type { Actor, BulkSkipReason, RunState, TaskStatus } from './dialer/status';
 import { isUrl } from './validators';
+import type { TaskProgressEvent } from './events';
 
 export type TaskKind = 'single' | 'multi';
 export const TASK_KINDS: readonly TaskKind[] = ['single', 'multi'];
@@ -294,4 +295,6 @@ export interface OverviewRow {
   active: boolean;
   robots: number;
   counts: NumberCounts;
+  /** The live run overview (dialer task:progress), null before the scheduler has seen the task. */
+  progress?: TaskProgressEvent | null;
 }

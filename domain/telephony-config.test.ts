@@ -178,7 +178,7 @@ describe('ASR settings', () => {
       account: 'acc2',
     });
     expect(resolveAsr([link(3, null)])).toEqual({
-      effective: { provider: 'none', unimrcpProfile: '', appKey: '', secretSet: false },
+      effective: { provider: 'unimrcp', unimrcpProfile: '', appKey: '', secretSet: false },
       source: { kind: 'default' },
     });
     expect(resolveAsr([]).source).toEqual({ kind: 'default' });

@@ -249,9 +249,10 @@ export function validateFsNode(v: Partial<Record<FsNodeField, unknown>>, isNew: 
 
 /**
  * none: empty ASR (no recognition, DTMF only); sim: the FreeSWITCH simulator's recognizer;
- * unimrcp: a mod_unimrcp profile of the FreeSWITCH node; aliyun / tencent: cloud keys.
+ * unimrcp: a mod_unimrcp profile of the FreeSWITCH node; aliyun / tencent: cloud keys;
+ * google: mod_google_transcribe on the node (streaming, CUSTOM events; credentials on the node).
  */
-export const ASR_PROVIDERS = ['none', 'sim', 'unimrcp', 'aliyun', 'tencent'] as const;
+export const ASR_PROVIDERS = ['none', 'sim', 'unimrcp', 'aliyun', 'tencent', 'google'] as const;
 export type AsrProvider = (typeof ASR_PROVIDERS)[number];
 export const CLOUD_ASR: readonly AsrProvider[] = ['aliyun', 'tencent'];
 
@@ -299,8 +300,12 @@ export interface AsrChainLink {
 export type AsrSource =
   { kind: 'own' } | { kind: 'inherited'; accountId: number; account: string } | { kind: 'default' };
 
-/** The platform's behaviour when nobody on the chain chose: empty ASR (calls still run, DTMF only). */
-export const DEFAULT_ASR: AsrSettings = { provider: 'none', unimrcpProfile: '', appKey: '' };
+/**
+ * The platform's recognizer when nobody on the chain chose: mod_unimrcp with the node's default
+ * profile (what the media worker uses, media/src/speech/asr/resolve.ts). 'none' is a choice an
+ * account makes (keypad only).
+ */
+export const DEFAULT_ASR: AsrSettings = { provider: 'unimrcp', unimrcpProfile: '', appKey: '' };
 
 /** SPEC §6: the first settings up the chain apply; blank means the superior's. */
 export function resolveAsr(chain: readonly AsrChainLink[]): {

@@ -129,8 +129,9 @@ export async function seed(knex: Knex): Promise<void> {
       await trx('notices').insert({
         account_id: a.id,
         type: NoticeType.System,
-        title: '欢迎使用 / Welcome',
-        content: 'Demo data',
+        title: '',
+        title_key: 'welcome.title',
+        body_key: 'welcome.body',
       });
   });
 }

@@ -7,4 +7,5 @@ export * from './caps';
 export * from './billing';
 export * from './eta';
 export * from './levels';
+export * from './settlement';
 export { isTimeZone } from '../localTime';

@@ -1,0 +1,212 @@
+// The dashboard's call figures (SPEC §2 Dashboard): today, all time and the last 7 local days over a
+// caller's subtree, and how live call:state events are merged into a snapshot without counting a call
+// twice. Pure: the server builds the snapshot, the client merges the events.
+//
+// Which calls count: ended calls that are not test calls (test calls are shown apart, today only), by
+// the local day (account time zone) in which they ended. "Dialed" leaves out blacklist refusals (71),
+// "connected" is a conversation (grades A–F, 21–26), the same reading as the task run overview.
+import type { DashboardSummary } from './api';
+import { GRADE_LETTERS, type GradeLetter, isGrade, BLACKLIST_LEVEL } from './dialer/levels';
+import type { CallStateEvent } from './events';
+import { DAY_MS, localDay } from './localTime';
+
+export const DEFAULT_DASHBOARD_TZ = 'Asia/Shanghai';
+export const WEEK_DAYS = 7;
+
+/**
+ * Late-joiner rule. A snapshot is taken at `asOf` and lists the uuids of the calls it counted that
+ * ended in the last RECENT_WINDOW_MS (`recentEnded`). An event is dropped when its call is in that
+ * list, or when it is older than asOf − LIVE_GRACE_MS (such a call ended long before the snapshot,
+ * so the snapshot has it). The window is twice the grace so that a call whose event was stamped a
+ * little after its record was closed (emit delay, clock skew under a minute) is still recognised.
+ */
+export const LIVE_GRACE_MS = 60_000;
+export const RECENT_WINDOW_MS = 2 * LIVE_GRACE_MS;
+/** At most this many recent uuids travel with a snapshot (≈ 40 calls ending per second). */
+export const RECENT_MAX = 5000;
+/** A page joins at most this many sub-account rooms for live events; beyond that it says so. */
+export const LIVE_ROOMS_MAX = 200;
+
+export interface CallFigures {
+  /** Ended calls that were dialed (blacklist refusals excluded). */
+  dialed: number;
+  /** Conversations (grades A–F). */
+  connected: number;
+  grades: Record<GradeLetter, number>;
+  /** Talk time of the connected calls (for the average). */
+  talkMs: number;
+  /** Billed talk time of every call (0 for voicemail / call assistant). */
+  billableMs: number;
+  /** Charged to the calling accounts (integer fen). Set at settlement, so it is not live. */
+  chargedFen: number;
+}
+
+export interface DayFigures extends CallFigures {
+  /** Local day, yyyy-MM-dd. */
+  day: string;
+}
+
+export interface DashboardSnapshot extends DashboardSummary {
+  /** The account the figures are for (the caller, or a sub-account it picked). */
+  accountId: number;
+  timeZone: string;
+  /** When the snapshot was taken (ISO). */
+  asOf: string;
+  /** Uuids of counted calls that ended within RECENT_WINDOW_MS before asOf. */
+  recentEnded: string[];
+  today: DayFigures;
+  /** Test calls that ended today (not in any figure). */
+  todayTestCalls: number;
+  total: CallFigures;
+  /** WEEK_DAYS entries, oldest first; the last one is today. */
+  week: DayFigures[];
+}
+
+/** Sub-account rooms a dashboard joins to receive its subtree's call events. */
+export interface DashboardRooms {
+  accountIds: number[];
+  /** False when the subtree has more than LIVE_ROOMS_MAX sub-accounts (only the first are watched). */
+  complete: boolean;
+}
+
+export const emptyFigures = (): CallFigures => ({
+  dialed: 0,
+  connected: 0,
+  grades: { A: 0, B: 0, C: 0, D: 0, E: 0, F: 0 },
+  talkMs: 0,
+  billableMs: 0,
+  chargedFen: 0,
+});
+
+export function addFigures(a: CallFigures, b: CallFigures): CallFigures {
+  const grades = { ...a.grades };
+  for (const l of GRADE_LETTERS) grades[l] += b.grades[l];
+  return {
+    dialed: a.dialed + b.dialed,
+    connected: a.connected + b.connected,
+    grades,
+    talkMs: a.talkMs + b.talkMs,
+    billableMs: a.billableMs + b.billableMs,
+    chargedFen: a.chargedFen + b.chargedFen,
+  };
+}
+
+/** connected / dialed, or null before the first call. */
+export const connectRate = (f: CallFigures): number | null => (f.dialed > 0 ? f.connected / f.dialed : null);
+/** Average talk time of a conversation, ms; null without conversations. */
+export const avgTalkMs = (f: CallFigures): number | null =>
+  f.connected > 0 ? Math.round(f.talkMs / f.connected) : null;
+/** Billed minutes with one decimal. */
+export const billedMinutes = (ms: number): number => Math.round(ms / 6000) / 10;
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+
+/** A local day number as yyyy-MM-dd. */
+export function dayKey(day: number): string {
+  const d = new Date(day * DAY_MS);
+  return `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+}
+
+/** The local day (yyyy-MM-dd) of instant `t` in `timeZone`. */
+export const localDayKey = (t: number, timeZone: string): string => dayKey(localDay(t, timeZone));
+
+/** The first instant of local day `day` (midnight, or the first instant after a DST gap at midnight). */
+export function dayStart(day: number, timeZone: string): number {
+  const wall = day * DAY_MS;
+  // Offsets are within ±18 h: the first instant of the day lies between these two.
+  let lo = wall - 19 * 3_600_000; // still the day before
+  let hi = wall + 19 * 3_600_000; // already the day (or later)
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (localDay(mid, timeZone) < day) lo = mid;
+    else hi = mid;
+  }
+  return hi;
+}
+
+/** The last WEEK_DAYS local days ending with the day of `now`, oldest first, and when the first begins. */
+export function weekOf(now: number, timeZone: string): { days: string[]; start: number } {
+  const today = localDay(now, timeZone);
+  const days = Array.from({ length: WEEK_DAYS }, (_, i) => dayKey(today - WEEK_DAYS + 1 + i));
+  return { days, start: dayStart(today - WEEK_DAYS + 1, timeZone) };
+}
+
+/** One ended call's contribution (level/grade as in the record, talk/billable ms if known). */
+export function callFigures(resultLevel: number | null, talkMs = 0, billableMs = 0): CallFigures {
+  const f = emptyFigures();
+  if (resultLevel === BLACKLIST_LEVEL) return f;
+  f.dialed = 1;
+  f.billableMs = Math.max(0, Math.round(billableMs));
+  if (resultLevel !== null && isGrade(resultLevel)) {
+    f.connected = 1;
+    f.grades[GRADE_LETTERS[resultLevel - 21]!] = 1;
+    f.talkMs = Math.max(0, Math.round(talkMs));
+  }
+  return f;
+}
+
+export interface MergedDashboard extends DashboardSnapshot {
+  /** Events applied on top of the snapshot. */
+  liveApplied: number;
+  /** An event ended on a later local day than the snapshot's today: load a fresh snapshot. */
+  needsReload: boolean;
+}
+
+/** Uuids remembered for de-duplication after merging (the snapshot's recent ones and the applied). */
+export const SEEN_MAX = 2 * RECENT_MAX;
+
+/**
+ * The snapshot with the live events applied: only ended calls, each call once, none the snapshot
+ * already counted (see LIVE_GRACE_MS). Test calls only raise todayTestCalls. Events of a later day
+ * than the snapshot's today are not applied but ask for a reload. The result can be merged again
+ * with later events (incremental merging gives the same figures as merging all at once): the applied
+ * uuids join `recentEnded`, so a repeated event is still recognised.
+ */
+export function mergeLive(
+  s: DashboardSnapshot & Partial<Pick<MergedDashboard, 'liveApplied' | 'needsReload'>>,
+  events: readonly CallStateEvent[],
+): MergedDashboard {
+  const asOf = Date.parse(s.asOf);
+  const seen = new Set(s.recentEnded);
+  const applied: string[] = [];
+  const week = s.week.map((d) => ({ ...d, grades: { ...d.grades } }));
+  let today: DayFigures = { ...s.today, grades: { ...s.today.grades } };
+  let total = s.total;
+  let todayTestCalls = s.todayTestCalls;
+  let liveApplied = s.liveApplied ?? 0;
+  let needsReload = s.needsReload ?? false;
+  for (const e of events) {
+    if (e.status !== 'ended') continue;
+    const at = Date.parse(e.at);
+    if (!Number.isFinite(at) || at < asOf - LIVE_GRACE_MS) continue;
+    if (seen.has(e.callUuid)) continue;
+    seen.add(e.callUuid);
+    applied.push(e.callUuid);
+    const day = localDayKey(at, s.timeZone);
+    if (day > today.day) {
+      needsReload = true;
+      continue;
+    }
+    liveApplied++;
+    if (e.test) {
+      if (day === today.day) todayTestCalls++;
+      continue;
+    }
+    const f = callFigures(e.resultLevel, e.talkMs ?? 0, e.billableMs ?? 0);
+    total = addFigures(total, f);
+    if (day === today.day) today = { ...addFigures(today, f), day };
+    const i = week.findIndex((d) => d.day === day);
+    if (i >= 0) week[i] = { ...addFigures(week[i]!, f), day };
+  }
+  const recentEnded = applied.length ? [...s.recentEnded, ...applied].slice(-SEEN_MAX) : s.recentEnded;
+  return { ...s, recentEnded, today, total, week, todayTestCalls, liveApplied, needsReload };
+}
+
+/** Events worth keeping after a new snapshot: the ones it may not contain yet. */
+export const keepAfterSnapshot = (
+  s: DashboardSnapshot,
+  events: readonly CallStateEvent[],
+): CallStateEvent[] => {
+  const cut = Date.parse(s.asOf) - LIVE_GRACE_MS;
+  return events.filter((e) => Date.parse(e.at) >= cut);
+};
