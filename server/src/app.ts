@@ -12,6 +12,8 @@ import { accountsRoutes } from './modules/accounts/routes';
 import { crmRoutes } from './modules/crm/routes';
 import { botsRoutes } from './modules/bots/routes';
 import { callsRoutes } from './modules/calls/routes';
+import { callRecordsRoutes } from './modules/callrecords/routes';
+import { shieldsRoutes } from './modules/shields/routes';
 import { dialcenterRoutes } from './modules/dialcenter/routes';
 import { fsapiRoutes } from './modules/dialcenter/fsapi';
 import { settingsRoutes } from './modules/settings/routes';
@@ -21,6 +23,9 @@ import { healthRoutes } from './modules/health/routes';
 import { noticesRoutes } from './modules/notices/routes';
 import { rolesRoutes } from './modules/roles/routes';
 import { tasksRoutes } from './modules/tasks/routes';
+import { pushesRoutes } from './modules/pushes/routes';
+import { financeRoutes } from './modules/finance/routes';
+import { seatsRoutes } from './modules/seats/routes';
 
 export function createApp(deps: Deps): Koa {
   const app = new Koa();
@@ -66,6 +71,11 @@ export function createApp(deps: Deps): Koa {
     settingsRoutes(deps),
     tasksRoutes(deps),
     callsRoutes(deps),
+    pushesRoutes(deps),
+    callRecordsRoutes(deps),
+    shieldsRoutes(deps),
+    financeRoutes(deps),
+    seatsRoutes(deps),
   ])
     authed.use(r.routes());
   api.use(authed.routes());

@@ -10,16 +10,22 @@ import { createRateLimiter } from './lib/rateLimit';
 import { closeQueues, createQueues } from './queues';
 import { processMail } from './queues/mail';
 import { createGateway } from './socket/gateway';
+import { detachSeatPresence } from './modules/seats/presence';
 import { createLive, type IoServer } from './socket/live';
 import { scheduleSweeper } from './tasks/sweepSessions';
 import { startCrmTasks } from './modules/crm/tasks';
+import { processCallExports } from './modules/callrecords/export';
 import { startFsStatusRelay } from './modules/settings/statusRelay';
+import { startDialer, type Dialer } from './dialer/scheduler';
+import { startPushSender } from './modules/pushes/deliver';
 
 export interface RunningServer {
   url: string;
   port: number;
   deps: Deps;
   io: IoServer;
+  /** The dial scheduler, when this process runs it (processors on and config.dialer.enabled). */
+  dialer: Dialer | null;
   close(): Promise<void>;
 }
 
@@ -48,8 +54,11 @@ export async function startServer(
     processMail(queues.mail, config);
     await scheduleSweeper(deps);
     await startCrmTasks(deps);
+    processCallExports(deps);
     startFsStatusRelay(deps);
+    startPushSender(deps);
   }
+  const dialer = opts.processors !== false && config.dialer.enabled ? startDialer(deps) : null;
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(config.port, config.host, () => resolve());
@@ -60,7 +69,10 @@ export async function startServer(
     port,
     deps,
     io,
+    dialer,
     async close() {
+      await dialer?.stop();
+      detachSeatPresence(io);
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await closeQueues(queues);
       await db.destroy();

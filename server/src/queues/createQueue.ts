@@ -3,6 +3,7 @@
 import Queue from 'bull';
 import type Redis from 'ioredis';
 import { openRedis } from '../lib/connections';
+import { log } from '../lib/log';
 import { withTimeout } from '../lib/timeout';
 import type { Config } from '../../../config';
 
@@ -38,3 +39,12 @@ export async function closeQueue(queue: Queue.Queue): Promise<void> {
   await withTimeout(queue.close(), 2000, `close queue ${queue.name}`).catch(() => undefined);
   for (const r of connections.get(queue) ?? []) r.disconnect();
 }
+
+/**
+ * Bull's process() promise ends when the queue stops processing; it rejects when the blocking
+ * connection drops under it (a closing server disconnects its queues). Heard here, never unhandled.
+ */
+export const stoppedProcessing =
+  (queue: Queue.Queue) =>
+  (e: Error): void =>
+    log.warn('queue stopped processing', { queue: queue.name, err: e.message });

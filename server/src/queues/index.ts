@@ -19,6 +19,8 @@ export interface Queues {
   tts: Queue.Queue<TtsJob>;
   /** Call attempts for the media worker (domain/calls.ts): test calls now, the dial scheduler later. */
   dial: Queue.Queue<DialJob>;
+  /** Pushes of settled calls to the account's push addresses (one job per call; modules/pushes). */
+  pushes: Queue.Queue<{ callId: number }>;
 }
 
 export function createQueues(config: Config): Queues {
@@ -30,6 +32,7 @@ export function createQueues(config: Config): Queues {
     exports: createQueue(config, 'exports'),
     tts: createQueue<TtsJob>(config, TTS_QUEUE),
     dial: createQueue<DialJob>(config, DIAL_QUEUE),
+    pushes: createQueue<{ callId: number }>(config, 'pushes'),
   };
 }
 

@@ -4,6 +4,7 @@ import nodemailer from 'nodemailer';
 import type Queue from 'bull';
 import type { Config } from '../../../config';
 import { log } from '../lib/log';
+import { stoppedProcessing } from './createQueue';
 
 export interface MailJob {
   to: string;
@@ -24,13 +25,15 @@ export function processMail(queue: Queue.Queue<MailJob>, config: Config): void {
     // Local test servers have no certificate; production SMTP should use secure: true.
     tls: { rejectUnauthorized: config.env === 'production' },
   });
-  void queue.process(async (job) => {
-    await transport.sendMail({
-      from: config.smtp.from,
-      to: job.data.to,
-      subject: job.data.subject,
-      text: job.data.text,
-    });
-    log.info('mail sent', { to: job.data.to, subject: job.data.subject });
-  });
+  queue
+    .process(async (job) => {
+      await transport.sendMail({
+        from: config.smtp.from,
+        to: job.data.to,
+        subject: job.data.subject,
+        text: job.data.text,
+      });
+      log.info('mail sent', { to: job.data.to, subject: job.data.subject });
+    })
+    .catch(stoppedProcessing(queue));
 }

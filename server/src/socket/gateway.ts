@@ -11,6 +11,7 @@ import { AUTH_COOKIE } from '../http/auth';
 import { authenticate } from '../modules/auth/sessions';
 import type { IoServer } from './live';
 import { authorizeRoom } from './rooms';
+import { attachSeatPresence } from '../modules/seats/presence';
 
 function cookieValue(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {
@@ -50,6 +51,8 @@ export function createGateway(
       next(Object.assign(new Error('unavailable'), { data: { code: 503 } }));
     }
   });
+  // Seats: their users' sockets join seat:<id>, get the state from Redis, and going away ends presence.
+  attachSeatPresence(io, { db, redis: pub, prefix: config.redisPrefix });
   io.on('connection', (socket) => {
     socket.on('room:join', async (req, ack) => {
       if (typeof ack !== 'function') return;

@@ -14,6 +14,15 @@ export interface Live {
   ): void;
   /** Tells the sessions' sockets why, then disconnects them. */
   kickSessions(sessionIds: string[], code: number): void;
+  /** One event to several rooms (a socket in more than one of them gets it once). */
+  toRooms<E extends keyof ServerToClientEvents>(
+    rooms: string[],
+    event: E,
+    ...args: Parameters<ServerToClientEvents[E]>
+  ): void;
+  /** Makes every socket in `from` (e.g. account:<id>) join / leave `rooms`, across processes. */
+  joinRooms(from: string, rooms: string[]): void;
+  leaveRooms(from: string, rooms: string[]): void;
 }
 
 export type IoServer = Server<ClientToServerEvents, ServerToClientEvents>;
@@ -32,6 +41,15 @@ export function createLive(io: IoServer): Live {
         io.to(room).emit(Events.SessionRevoked, { code });
         io.in(room).disconnectSockets(true);
       }
+    },
+    toRooms(rooms, event, ...args) {
+      if (rooms.length) io.to(rooms).emit(event, ...args);
+    },
+    joinRooms(from, rooms) {
+      io.in(from).socketsJoin(rooms);
+    },
+    leaveRooms(from, rooms) {
+      io.in(from).socketsLeave(rooms);
     },
   };
 }

@@ -1,10 +1,19 @@
 // Which rooms a socket may join on request. Room ids of other tenants look the same as missing ones.
 import type { Knex } from 'knex';
 import type { SocketAck } from '../../../domain/events';
-import { scoped, type Actor } from '../db/scope';
+import { scoped, subtreeIds, type Actor } from '../db/scope';
 
 export async function authorizeRoom(db: Knex, actor: Actor, room: unknown): Promise<SocketAck> {
   if (typeof room !== 'string') return { code: 400 };
+  // A seat's room: the account that works it, or the seat's owner and its ancestors (supervisors).
+  const seat = /^seat:([1-9]\d{0,15})$/.exec(room);
+  if (seat) {
+    const found = await db('seats')
+      .where('id', Number(seat[1]))
+      .where((q) => q.where('user_id', actor.id).orWhereIn('account_id', subtreeIds(db, actor)))
+      .first('id');
+    return { code: found ? 200 : 404 };
+  }
   const m = /^account:([1-9]\d{0,15})$/.exec(room);
   if (!m) return { code: 404 };
   const found = await scoped(db('accounts'), db, actor, 'id').where('id', Number(m[1])).first('id');

@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import type { Config } from '../../../config';
 import { Code } from '../../../domain/api';
 import type { Deps } from '../deps';
+import { stoppedProcessing } from '../queues/createQueue';
 
 export async function sweepSessions(
   db: Knex,
@@ -41,7 +42,7 @@ export async function sweepAndKick(deps: Deps): Promise<{ ended: number }> {
 
 export async function scheduleSweeper(deps: Deps): Promise<void> {
   const q = deps.queues.maintenance;
-  void q.process(() => sweepAndKick(deps));
+  q.process(() => sweepAndKick(deps)).catch(stoppedProcessing(q));
   await q.add(
     {},
     { repeat: { every: 60_000 }, jobId: 'sweep-sessions', removeOnComplete: true, removeOnFail: 100 },

@@ -165,7 +165,11 @@ describe('statuses: check, submit, review, publish', () => {
     });
     expect(rej.body.data).toMatchObject({ status: 'rejected', rejectReason: '话术不规范' });
     const notices = (await t.m1.get<{ items: NoticeDto[] }>('/api/notices')).body.data!.items;
-    expect(notices[0]!.content).toContain('话术不规范');
+    expect(notices[0]).toMatchObject({
+      titleKey: 'botRejected.title',
+      bodyKey: 'botRejected.body',
+      params: { reason: '话术不规范' },
+    });
     expect((await t.admin.post(`/api/bots/${b.id}/review`, { approve: true })).status).toBe(409);
 
     await t.m1.post(`/api/bots/${b.id}/submit`);

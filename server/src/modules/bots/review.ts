@@ -7,7 +7,6 @@ import { check, compile } from '../../../../domain/bot';
 import type { BotDefinition } from '../../../../domain/bot/definition';
 import { Code } from '../../../../domain/api';
 import { NoticeType } from '../../../../domain/codes';
-import { translate, type MessageKey } from '../../../../domain/messages';
 import type { Deps } from '../../deps';
 import { AppError, forbidden, notFound } from '../../http/errors';
 import type { AuthContext } from '../auth/sessions';
@@ -90,9 +89,6 @@ export async function submit(deps: Deps, auth: AuthContext, id: number) {
   return presentRow(out.row);
 }
 
-const bilingual = (key: MessageKey, vars: Record<string, string>) =>
-  `${translate('zh-CN', key, vars)}\n${translate('en', key, vars)}`;
-
 /** Super administrator only: approve publishes, reject records the reason and tells the owner. */
 export async function review(
   deps: Deps,
@@ -114,8 +110,9 @@ export async function review(
   await notify(deps, {
     accountId: Number(out.bot.account_id),
     type: NoticeType.System,
-    title: translate('zh-CN', v.approve ? 'bots.reviewApprovedTitle' : 'bots.reviewRejectedTitle'),
-    content: bilingual(v.approve ? 'bots.reviewApprovedBody' : 'bots.reviewRejectedBody', vars),
+    titleKey: v.approve ? 'botApproved.title' : 'botRejected.title',
+    bodyKey: v.approve ? 'botApproved.body' : 'botRejected.body',
+    params: vars,
   });
   return presentRow(out.row);
 }

@@ -6,6 +6,7 @@ import { processExports } from './exports/processor';
 import { pushDueReminders } from './followups/reminders';
 import { processImports } from './imports/processor';
 import { autoReleaseToSea } from './sea/autoRelease';
+import { stoppedProcessing } from '../../queues/createQueue';
 
 export const REMINDER_TICK_MS = 30_000;
 export const SEA_RELEASE_TICK_MS = 3_600_000;
@@ -14,8 +15,8 @@ export async function startCrmTasks(deps: Deps): Promise<void> {
   processExports(deps);
   processImports(deps);
   const q = deps.queues.crm;
-  void q.process('reminders', () => pushDueReminders(deps));
-  void q.process('sea-release', () => autoReleaseToSea(deps));
+  q.process('reminders', () => pushDueReminders(deps)).catch(stoppedProcessing(q));
+  q.process('sea-release', () => autoReleaseToSea(deps)).catch(stoppedProcessing(q));
   const repeat = { removeOnComplete: true, removeOnFail: 100 };
   await q.add('reminders', {}, { ...repeat, repeat: { every: REMINDER_TICK_MS }, jobId: 'crm-reminders' });
   await q.add(

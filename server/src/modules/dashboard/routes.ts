@@ -1,26 +1,25 @@
+// Dashboard (SPEC §2 Dashboard, menu dashboards/rootdashboard). HTTP only.
+// GET /summary: balance, lines and the call figures (domain/dashboard.ts DashboardSnapshot) of the
+// caller's subtree, or of a sub-account's (`?accountId=`; another tree's id is 404).
+// GET /rooms: the sub-accounts whose account:<id> rooms the page joins for live call events.
 import Router from '@koa/router';
-import type { DashboardSummary } from '../../../../domain/api';
 import type { Deps } from '../../deps';
 import { authOf, requireMenu } from '../../http/auth';
 import { ok } from '../../http/envelope';
+import { query } from '../../http/validate';
+import { viewSchema } from './schema';
+import { liveRooms, snapshot, viewedActor } from './service';
 
 export function dashboardRoutes(deps: Deps): Router {
   const r = new Router({ prefix: '/dashboard' });
-  r.get('/summary', requireMenu('dashboards/rootdashboard'), async (ctx) => {
-    const id = authOf(ctx).account.id;
-    const acct = await deps.db('accounts').where({ id }).first('balance_fen');
-    // Lines the account owns or was assigned by its superior.
-    const lines = await deps
-      .db('sip_lines as l')
-      .where('l.account_id', id)
-      .orWhereIn('l.id', deps.db('sip_line_assignments').where('account_id', id).select('line_id'))
-      .countDistinct({ n: 'l.id' })
-      .first();
-    const summary: DashboardSummary = {
-      balanceFen: Number(acct.balance_fen),
-      lineCount: Number(lines?.n ?? 0),
-    };
-    ok(ctx, summary);
+  r.use(requireMenu('dashboards/rootdashboard'));
+  r.get('/summary', async (ctx) => {
+    const { accountId } = query(ctx, viewSchema);
+    ok(ctx, await snapshot(deps, await viewedActor(deps, authOf(ctx).actor, accountId)));
+  });
+  r.get('/rooms', async (ctx) => {
+    const { accountId } = query(ctx, viewSchema);
+    ok(ctx, await liveRooms(deps, await viewedActor(deps, authOf(ctx).actor, accountId)));
   });
   return r;
 }

@@ -13,7 +13,7 @@ beforeAll(async () => {
   t = await startTree();
   // The demo user role does not hold the line page; its merchant grants it here.
   const role = await t.p.db.knex('accounts').where({ id: t.ids.op1 }).first('role_id');
-  await t.p.db.knex('role_menus').insert({ role_id: role.role_id, menu_key: 'dialcenter/callout' });
+  await t.p.db.knex('role_menus').insert({ role_id: role.role_id, menu_key: 'system/dockset' });
 }, 60_000);
 afterAll(() => t.p.close());
 

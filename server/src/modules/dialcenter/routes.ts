@@ -1,5 +1,5 @@
 // Dial center: SIP lines (SPEC §3 Line) and voice gateways (SPEC §3 Sip gateway), menu
-// dialcenter/callout. HTTP only: parse, authorize, call the service, shape the reply.
+// system/dockset (the line page; /dialcenter/callout shows outbound call records). HTTP only: parse, authorize, call the service, shape the reply.
 import Router from '@koa/router';
 import type { Deps } from '../../deps';
 import { authOf, requireMenu } from '../../http/auth';
@@ -22,7 +22,7 @@ import {
 
 export function dialcenterRoutes(deps: Deps): Router {
   const r = new Router({ prefix: '/dialcenter' });
-  r.use(requireMenu('dialcenter/callout'));
+  r.use(requireMenu('system/dockset'));
 
   r.get('/lines', async (ctx) => ok(ctx, await listLines(deps.db, authOf(ctx).actor)));
   r.post('/lines', async (ctx) => ok(ctx, await createLine(deps, authOf(ctx), body(ctx, lineSchema(true)))));

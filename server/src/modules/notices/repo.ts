@@ -1,5 +1,6 @@
 import type { Knex } from 'knex';
 import type { NoticeDto } from '../../../../domain/api';
+import type { NoticeMessage } from '../../../../domain/notices';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export const presentNotice = (r: any): NoticeDto => ({
@@ -10,7 +11,19 @@ export const presentNotice = (r: any): NoticeDto => ({
   content: r.content,
   readAt: r.read_at ? new Date(r.read_at).toISOString() : null,
   createdAt: new Date(r.created_at).toISOString(),
+  titleKey: r.title_key ?? null,
+  bodyKey: r.body_key ?? null,
+  params: r.params ?? null,
 });
+
+/**
+ * A new notice. A person's notice has title and content (shown as typed); a notice the platform
+ * makes has message keys and params (NoticeMessage) and, at most, a content a person typed (a
+ * reminder's details) that is shown when there is no body key.
+ */
+export type NewNotice = { accountId: number; type: number } & (
+  { title: string; content: string } | (NoticeMessage & { content?: string })
+);
 
 /** A user's own notices, newest first, keyset-paged by id. */
 export async function listOwn(db: Knex, accountId: number, limit: number, beforeId?: number) {
@@ -27,12 +40,19 @@ export async function listOwn(db: Knex, accountId: number, limit: number, before
   return { items: rows.map(presentNotice), unread: Number(unread?.n ?? 0) };
 }
 
-export async function insertNotice(
-  db: Knex,
-  n: { accountId: number; type: number; title: string; content: string },
-) {
+export async function insertNotice(db: Knex, n: NewNotice) {
+  const keyed = 'titleKey' in n;
   const [row] = await db('notices')
-    .insert({ account_id: n.accountId, type: n.type, title: n.title, content: n.content })
+    .insert({
+      account_id: n.accountId,
+      type: n.type,
+      title: keyed ? '' : n.title,
+      content: n.content ?? '',
+      title_key: keyed ? n.titleKey : null,
+      body_key: keyed ? (n.bodyKey ?? null) : null,
+      // jsonb: stringified, as node-postgres would send a plain object as text anyway.
+      params: keyed && n.params ? JSON.stringify(n.params) : null,
+    })
     .returning('*');
   return presentNotice(row);
 }

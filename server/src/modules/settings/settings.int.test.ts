@@ -162,7 +162,7 @@ describe('recognizer (ASR) settings', () => {
     const list = (await t.admin.get<AsrAccountDto[]>('/api/settings/asr')).body.data!;
     expect(list[0]).toMatchObject({ depth: 0, own: null, source: { kind: 'default' } });
     expect(of(list, t.ids.op1)).toMatchObject({
-      effective: { provider: 'none' },
+      effective: { provider: 'unimrcp' },
       source: { kind: 'default' },
     });
   });

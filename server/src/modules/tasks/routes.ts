@@ -37,6 +37,7 @@ import {
   requireKind,
 } from './service';
 import { removeNumbers } from './repo';
+import { taskProgress } from '../../dialer/progress';
 
 const TASK_MENUS = [...Object.values(TASK_MENU), OVERVIEW_MENU];
 const UPLOAD_MAX_BYTES = 8 * 1024 * 1024;
@@ -59,7 +60,16 @@ export function tasksRoutes(deps: Deps): Router {
   r.get('/overview', async (ctx) => {
     const auth = authOf(ctx);
     if (!auth.menus.includes(OVERVIEW_MENU)) throw forbidden();
-    ok(ctx, await runningTasks(deps.db, auth.actor, query(ctx, overviewSchema).scope === 'own'));
+    const rows = await runningTasks(deps.db, auth.actor, query(ctx, overviewSchema).scope === 'own');
+    // The live run overview as of now; the dial scheduler's task:progress events keep it current.
+    const progress = await taskProgress(
+      deps.db,
+      rows.map((x) => x.id),
+    );
+    ok(
+      ctx,
+      rows.map((x) => ({ ...x, progress: progress.get(x.id) ?? null })),
+    );
   });
   r.get('/options', async (ctx) => {
     const auth = authOf(ctx);

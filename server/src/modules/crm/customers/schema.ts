@@ -1,27 +1,23 @@
 // Request validation of /api/crm/customers. The filter schema parses both a query string (strings,
 // repeated keys) and a JSON body (the allocation filter), so one filter means the same in both.
 import { z } from 'zod';
-import { AllocationMode, STAGES } from '../../../../../domain/crm';
+import { STAGES } from '../../../../../domain/crm';
 import { isMobile } from '../../../../../domain/validators';
+import {
+  allocationFields,
+  allocationRules,
+  commaList,
+  dateText as date,
+  flag,
+  idField as id,
+  keysetPage,
+} from '../../../http/listQuery';
 
 const text = (max: number) => z.string('validation.invalid').trim().max(max, 'validation.invalid');
-const id = z.coerce.number('validation.invalid').int('validation.invalid').positive('validation.invalid');
 const ids = (max: number) =>
   z.array(id, 'validation.required').min(1, 'validation.required').max(max, 'validation.invalid');
-const date = z
-  .string('validation.date')
-  .refine(
-    (s) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) && !Number.isNaN(Date.parse(s)),
-    'validation.date',
-  );
-/** 'true'/'1' and 'false'/'0' from a query string; real booleans from JSON. */
-const flag = z.preprocess(
-  (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v),
-  z.boolean('validation.invalid'),
-);
 /** `tagId=1&tagId=2`, `tagId=1,2` or a JSON array. */
-const idList = z.preprocess(
-  (v) => (typeof v === 'string' ? v.split(',') : typeof v === 'number' ? [v] : v),
+const idList = commaList(
   z.array(id, 'validation.invalid').min(1, 'validation.invalid').max(50, 'validation.invalid'),
 );
 const stage = z.coerce.number('validation.invalid').refine((n) => STAGES.includes(n), 'validation.invalid');
@@ -55,8 +51,7 @@ export type Sort = (typeof SORTS)[number];
 
 export const listCustomersSchema = filterSchema.extend({
   sort: z.enum(SORTS, 'validation.invalid').default('id'),
-  after: z.string('validation.invalid').max(200, 'validation.invalid').optional(),
-  limit: z.coerce.number('validation.invalid').int().min(1).max(200).default(50),
+  ...keysetPage,
 });
 
 const fields = {
@@ -93,45 +88,19 @@ export const assignTagsSchema = z
   })
   .refine((v) => v.add.length + v.remove.length > 0, { message: 'validation.required', path: ['add'] });
 
-const quantity = z.number('validation.invalid').int('validation.invalid').min(0, 'validation.invalid');
-
-export const allocateSchema = z
-  .object({
-    mode: z.union(
-      [
-        z.literal(AllocationMode.ToSelf),
-        z.literal(AllocationMode.SplitEvenly),
-        z.literal(AllocationMode.ByQuantity),
-      ],
-      'validation.invalid',
-    ),
-    customerIds: ids(5000).optional(),
-    filter: filterSchema.optional(),
-    targets: z.array(id, 'validation.invalid').max(200, 'validation.invalid').optional(),
-    quantities: z.array(quantity, 'validation.invalid').max(200, 'validation.invalid').optional(),
-  })
-  // Exactly one way of choosing the customers.
-  .refine((v) => (v.customerIds === undefined) !== (v.filter === undefined), {
-    message: 'validation.required',
-    path: ['customerIds'],
-  })
-  .refine((v) => v.mode === AllocationMode.ToSelf || (v.targets?.length ?? 0) > 0, {
-    message: 'validation.required',
-    path: ['targets'],
-  })
-  .refine((v) => v.mode !== AllocationMode.ToSelf || !v.targets?.length, {
-    message: 'validation.invalid',
-    path: ['targets'],
-  })
-  .refine((v) => new Set(v.targets ?? []).size === (v.targets ?? []).length, {
-    message: 'validation.invalid',
-    path: ['targets'],
-  })
-  .refine(
-    (v) =>
-      v.mode === AllocationMode.ByQuantity
-        ? v.quantities?.length === v.targets?.length
-        : v.quantities === undefined,
-    { message: 'validation.invalid', path: ['quantities'] },
-  );
+export const allocateSchema = allocationRules(
+  z
+    .object({
+      mode: allocationFields.mode,
+      customerIds: ids(5000).optional(),
+      filter: filterSchema.optional(),
+      targets: allocationFields.targets,
+      quantities: allocationFields.quantities,
+    })
+    // Exactly one way of choosing the customers.
+    .refine((v) => (v.customerIds === undefined) !== (v.filter === undefined), {
+      message: 'validation.required',
+      path: ['customerIds'],
+    }),
+);
 export type AllocateInput = z.infer<typeof allocateSchema>;

@@ -222,7 +222,7 @@ it("lists the caller's own exports newest first; tells the bell when one is read
   const notices = await t.p.db
     .knex('notices')
     .where({ account_id: t.ids.m1, type: 100 })
-    .whereIn('title', ['导出完成', 'Export ready']);
+    .where({ title_key: 'exportReady.title', body_key: 'exportReady.customersBody' });
   expect(notices.length).toBe(4);
 });
 

@@ -8,15 +8,13 @@ import { translate, type Lang } from '../../../../../domain/messages';
 import type { Deps } from '../../../deps';
 import { log } from '../../../lib/log';
 import { phoneHash } from '../../../../../config/secrets';
-import { notify } from '../../notices/service';
 import { customerCells, headerRow } from './columns';
-import { downloadName, exportDir, exportFile } from './files';
-import { actorOf, exportById, selectedCustomers, tagNamesOf, updateExport, type Selection } from './repo';
+import { downloadName, exportDir } from './files';
+import { actorOf, exportById, selectedCustomers, tagNamesOf, type Selection } from './repo';
+import { runExportJob } from './runJob';
 import { SWEEP_EVERY_MS, sweepExpired } from './sweep';
 import { openWriter, type ExportFormat } from './writers';
-
-/** Notice type "system" (SPEC §4 notice message types). */
-const NOTICE_SYSTEM = 100;
+import { stoppedProcessing } from '../../../queues/createQueue';
 
 const started = new WeakSet<object>();
 
@@ -26,11 +24,11 @@ export function processExports(deps: Deps): void {
   const q = deps.queues.exports;
   if (started.has(q)) return;
   started.add(q);
-  void q.process(1, async (job: Bull.Job<{ exportJobId: number }>) => {
+  q.process(1, async (job: Bull.Job<{ exportJobId: number }>) => {
     const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
     await runExport(deps, job.data.exportJobId, lastAttempt);
-  });
-  void q.process('sweep', () => sweepExpired(deps));
+  }).catch(stoppedProcessing(q));
+  q.process('sweep', () => sweepExpired(deps)).catch(stoppedProcessing(q));
   q.add(
     'sweep',
     { exportJobId: 0 },
@@ -47,43 +45,17 @@ export function processExports(deps: Deps): void {
 export async function runExport(deps: Deps, id: number, lastAttempt = true): Promise<void> {
   const job = await exportById(deps.db, id);
   if (!job || job.status === 'done' || job.status === 'failed') return;
-  await updateExport(deps.db, id, { status: 'running', rows: 0, error: null });
   const format = job.format as ExportFormat;
-  const file = exportFile(id, format);
-  const fileName = downloadName(id, format, new Date(job.created_at));
-  // Written under a name of this run, then renamed: a second run of the same job (a stalled job
-  // Bull hands out again) never writes into the file the first one is writing or has finished.
-  const part = `${file}.${process.pid}-${Date.now()}.part`;
-  let rows: number;
-  try {
-    rows = await writeFile(deps, job, part);
-    await fs.promises.rename(part, file);
-  } catch (e) {
-    await fs.promises.rm(part, { force: true });
-    if (!lastAttempt) throw e; // Bull tries again
-    log.error('export failed', { id, err: String((e as Error).stack ?? e) });
-    await updateExport(deps.db, id, {
-      status: 'failed',
-      error: `export failed: ${(e as Error).message}`,
-      finished_at: deps.db.fn.now(),
-    });
-    return;
-  }
-  await updateExport(deps.db, id, {
-    status: 'done',
-    rows,
-    file_path: file,
-    file_name: fileName,
-    finished_at: deps.db.fn.now(),
-  });
-  // The file is ready whatever happens to the notice; a lost notice is only logged.
-  const lang = job.lang as Lang;
-  await notify(deps, {
+  await runExportJob(deps, {
+    id,
     accountId: Number(job.account_id),
-    type: NOTICE_SYSTEM,
-    title: translate(lang, 'export.readyTitle'),
-    content: translate(lang, 'export.readyBody', { rows, file: fileName }),
-  }).catch((e: Error) => log.error('export notice failed', { id, err: String(e.stack ?? e) }));
+    format,
+    fileName: downloadName(id, format, new Date(job.created_at)),
+    write: (file) => writeFile(deps, job, file),
+    bodyKey: 'exportReady.customersBody',
+    logName: 'export',
+    lastAttempt,
+  });
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -172,8 +172,11 @@ describe('work reminders', () => {
     expect((await pushDueReminders(p.server.deps)).pushed).toBe(0);
     const timeline = (await op.get<Timeline>(`/api/crm/customers/${c}/follow-ups`)).body.data!.items;
     expect(timeline[0]).toMatchObject({ recordType: 1, contactMethod: 501, details: '回访' });
-    const notices = await p.db.knex('notices').where({ account_id: ids.op, type: 100 }).select('title');
-    expect(notices.map((n) => n.title)).toContainEqual(expect.stringContaining('到期客户'));
+    const notices = await p.db
+      .knex('notices')
+      .where({ account_id: ids.op, type: 100, title_key: 'reminder.title' })
+      .select('params', 'content');
+    expect(notices).toContainEqual({ params: { who: expect.stringContaining('到期客户') }, content: '回访' });
     await new Promise((r) => setTimeout(r, 100));
     expect(leaked).toEqual([]);
   });

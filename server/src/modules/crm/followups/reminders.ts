@@ -51,8 +51,9 @@ export async function pushDueReminders(deps: Deps): Promise<{ pushed: number }> 
         await notify(deps, {
           accountId: r.accountId,
           type: NoticeType.System,
-          // Notices are stored text; both languages until a message key exists (see the report).
-          title: `工作提醒 / Reminder: ${who}`,
+          // The title in the viewer's language; the details as the person typed them.
+          titleKey: 'reminder.title',
+          params: { who },
           content: r.details,
         });
       } catch (e) {

@@ -91,18 +91,25 @@ export type NodeCounters = Pick<Counters, 'duplicates' | 'invalid' | 'removed'>;
 
 /**
  * Rows in, COPY text chunks out through `send`, which resolves once the chunk is accepted (the one
- * before it stored): the caller awaits add()'s promise, that is the back-pressure.
+ * before it stored): the caller awaits add()'s promise, that is the back-pressure. Each chunk leaves
+ * sorted by hash (byte order, as the hash columns compare: COLLATE "C"), so the database's probes and
+ * its insert into the dedupe index sweep their indexes forwards without sorting anything itself.
  */
 export class Chunker {
   readonly counters: NodeCounters = { duplicates: 0, invalid: 0, removed: 0 };
   /**
-   * Two buffers in turn: the chunk being filled and the one being stored. Lines go straight into
-   * bytes, so a chunk never lives as a million small strings for the garbage collector to promote.
+   * Lines go straight into bytes, so a chunk never lives as a million small strings for the garbage
+   * collector to promote. `fill` takes the lines as they come; a full chunk is copied, in hash order,
+   * into one of two `out` buffers in turn: the chunk being sent and the one before it, being stored.
    */
-  private bufs = [Buffer.allocUnsafe(1 << 20), Buffer.allocUnsafe(1 << 20)];
-  private cur = 0;
+  private fill: Buffer = Buffer.allocUnsafe(1 << 20);
+  private outs: Buffer[] = [Buffer.allocUnsafe(1 << 20), Buffer.allocUnsafe(1 << 20)];
+  private outCur = 0;
   private len = 0;
   private rows = 0;
+  /** Per row of the chunk being filled: its hash ('' for rows refused in Node) and where its line ends. */
+  private hashes: string[] = [];
+  private ends: number[] = [];
   private seen = new NumberSet();
 
   constructor(
@@ -118,15 +125,11 @@ export class Chunker {
     }
     if (r.outcome !== null) this.counters[r.outcome === 'duplicate' ? 'duplicates' : r.outcome]++;
     const line = stageLine(r);
-    let buf = this.bufs[this.cur]!;
-    if (this.len + line.length * 3 > buf.length) {
-      // Grown to what a chunk needs (CHUNK_BYTES and a line at most), then kept.
-      const size = Math.min(buf.length * 2, CHUNK_BYTES + (1 << 20));
-      const bigger = Buffer.allocUnsafe(Math.max(size, line.length * 3 + this.len));
-      buf.copy(bigger, 0, 0, this.len);
-      buf = this.bufs[this.cur] = bigger;
-    }
-    this.len += buf.write(line, this.len, 'utf8');
+    if (this.len + line.length * 3 > this.fill.length)
+      this.fill = grown(this.fill, this.len, line.length * 3);
+    this.len += this.fill.write(line, this.len, 'utf8');
+    this.hashes.push(r.outcome === null ? (r.hash ?? '') : '');
+    this.ends.push(this.len);
     if (++this.rows < this.chunkRows && this.len < CHUNK_BYTES) return undefined;
     return this.flush();
   }
@@ -137,12 +140,29 @@ export class Chunker {
   }
 
   private flush(): Promise<void> {
-    const chunk = this.bufs[this.cur]!.subarray(0, this.len);
-    // The other buffer held the chunk before this one: `send` resolving for this chunk means that one
-    // is stored, so it can be filled again.
-    this.cur ^= 1;
+    const { hashes, ends } = this;
+    const order = Array.from({ length: this.rows }, (_, i) => i);
+    // Hex digests: JS string order is byte order.
+    order.sort((a, b) => (hashes[a]! < hashes[b]! ? -1 : hashes[a]! > hashes[b]! ? 1 : 0));
+    let out = this.outs[this.outCur]!;
+    if (out.length < this.len) out = this.outs[this.outCur] = grown(out, 0, this.len);
+    let o = 0;
+    for (const i of order) o += this.fill.copy(out, o, i ? ends[i - 1]! : 0, ends[i]!);
+    // The other out buffer held the chunk before this one: `send` resolving for this chunk means that
+    // one is stored, so it can be filled again.
+    this.outCur ^= 1;
     this.len = 0;
     this.rows = 0;
-    return this.send(chunk);
+    this.hashes = [];
+    this.ends = [];
+    return this.send(out.subarray(0, o));
   }
+}
+
+/** A buffer big enough for `used` bytes kept plus `need` more, grown towards a chunk's size, then kept. */
+function grown(buf: Buffer, used: number, need: number): Buffer {
+  const size = Math.min(buf.length * 2, CHUNK_BYTES + (1 << 20));
+  const bigger = Buffer.allocUnsafe(Math.max(size, used + need));
+  buf.copy(bigger, 0, 0, used);
+  return bigger;
 }

@@ -1,16 +1,19 @@
-// The imports queue's processor: one job at a time per process, file → staged rows → one committing
-// transaction (stage.ts). Live progress to the importer's account room at most every 500 ms.
-// Bull delivers at least once: a job already done or failed is skipped, and a re-run of an unfinished
-// one starts over (nothing of it was committed).
+// The imports queue's processor: one job at a time per process, each run in a child process of its own
+// (child.ts): file → staged rows → one committing transaction (stage.ts). Live progress to the
+// importer's account room at most every 500 ms. Bull delivers at least once: a job already done or
+// failed is skipped, and a re-run of an unfinished one starts over (nothing of it was committed).
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import type Bull from 'bull';
 import { ImportOption } from '../../../../../domain/crm';
 import type { Deps } from '../../../deps';
+import type { ChildReply, ChildRequest } from './child';
 import { decryptSecret } from '../../../../../config/secrets';
 import { log } from '../../../lib/log';
 import { Chunker } from './chunker';
-import { importLimits, jobDir, type ImportFileType } from './limits';
+import { importDir, importLimits, jobDir, type ImportFileType } from './limits';
 import { parseCsv } from './parsers/csv';
 import { parseTxt } from './parsers/txt';
 import { ImportFileError, type ParsedRow } from './parsers/types';
@@ -23,6 +26,7 @@ import { actorOf, aesKeyEncOf, ancestorsOf, claimJob, jobById, subtreeOf, update
 import { openStage } from './stage';
 import { checkZip, ZipCheckError } from './zipCheck';
 import { countLines } from './upload';
+import { stoppedProcessing } from '../../../queues/createQueue';
 
 const parsers: Record<ImportFileType, (file: string) => AsyncGenerator<ParsedRow>> = {
   txt: parseTxt,
@@ -49,19 +53,69 @@ export const ANALYZE_AFTER_ROWS = 10_000;
 export function processImports(deps: Deps): void {
   if (started.has(deps.queues.imports)) return;
   started.add(deps.queues.imports);
-  void deps.queues.imports.process(1, async (job: Bull.Job<{ importJobId: number }>) => {
-    const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-    await runImport(deps, job.data.importJobId, lastAttempt);
-  });
+  deps.queues.imports
+    .process(1, async (job: Bull.Job<{ importJobId: number }>) => {
+      const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+      await runInChild(deps, job.data.importJobId, lastAttempt);
+    })
+    .catch(stoppedProcessing(deps.queues.imports));
 }
 
-async function emit(deps: Deps, id: number): Promise<void> {
+/** What an import needs of the server: the database, the config and the account rooms. */
+export interface ImportDeps {
+  db: Deps['db'];
+  config: Deps['config'];
+  live: Pick<Deps['live'], 'toAccount'>;
+}
+
+/** Peak resident set of the last import process, MB (the import bench reports it). */
+export const importProcessStats = { lastPeakRssMb: 0 };
+
+const CHILD = path.join(__dirname, 'child.ts');
+
+/**
+ * Runs one import in a child process (TypeScript through tsx, as every process here). A child that
+ * dies without a reply (killed, out of memory) fails the job on its last attempt, else Bull retries.
+ */
+async function runInChild(deps: Deps, id: number, lastAttempt: boolean): Promise<void> {
+  const child = fork(CHILD, [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  let reply: ChildReply | undefined;
+  child.on('message', (m: ChildReply) => (reply = m));
+  const request: ChildRequest = {
+    config: deps.config,
+    importJobId: id,
+    lastAttempt,
+    importDir: importDir(),
+    limits: importLimits,
+  };
+  child.send(request);
+  const [code, signal] = (await once(child, 'exit')) as [number | null, string | null];
+  if (reply) {
+    importProcessStats.lastPeakRssMb = reply.peakRssMb;
+    if (!reply.ok) throw new Error(reply.error);
+    return;
+  }
+  const why = `the import process ended without a result (${signal ?? `exit code ${code}`})`;
+  if (!lastAttempt) throw new Error(why);
+  log.error('import failed', { id, err: why });
+  await updateJob(deps.db, id, {
+    status: 'failed',
+    error: `import failed: ${why}`,
+    finished_at: deps.db.fn.now(),
+  });
+  await emit(deps, id);
+}
+
+async function emit(deps: ImportDeps, id: number): Promise<void> {
   const row = await jobById(deps.db, id);
   if (row) deps.live.toAccount(Number(row.account_id), 'import:progress', presentProgress(row));
 }
 
 /** Runs one import to its end. Exported for tests (re-runs) and for a future CLI. */
-export async function runImport(deps: Deps, id: number, lastAttempt = true): Promise<void> {
+export async function runImport(deps: ImportDeps, id: number, lastAttempt = true): Promise<void> {
   const job = await jobById(deps.db, id);
   // Conditional, so a late second delivery cannot turn a job that just finished back into running.
   if (!job || !(await claimJob(deps.db, id))) return;
@@ -85,7 +139,7 @@ export async function runImport(deps: Deps, id: number, lastAttempt = true): Pro
 
 /** Option 4: the supplier's decrypter; otherwise undefined. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function supplierDecrypterOf(deps: Deps, job: any): Promise<RowContext['decrypt']> {
+async function supplierDecrypterOf(deps: ImportDeps, job: any): Promise<RowContext['decrypt']> {
   if (job.option !== ImportOption.DedupeEncrypted) return undefined;
   const enc = await aesKeyEncOf(deps.db, Number(job.account_id));
   if (!enc) throw new ImportFileError('option 4 needs the supplier AES key: set it first');
@@ -93,7 +147,7 @@ async function supplierDecrypterOf(deps: Deps, job: any): Promise<RowContext['de
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function importFile(deps: Deps, job: any): Promise<void> {
+async function importFile(deps: ImportDeps, job: any): Promise<void> {
   const id = Number(job.id);
   const file: string = job.file_path;
   const type = job.file_type as keyof typeof parsers;

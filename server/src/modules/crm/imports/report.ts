@@ -16,12 +16,16 @@ export interface Counters {
   removed: number;
 }
 
-/** Writes the summary, then appends `details` (CSV lines `row,phone,result,reason`, already safe). */
-export async function writeReport(file: string, c: Counters, details: Readable): Promise<void> {
+/**
+ * Writes the summary, then appends the stream `details()` opens (CSV lines `row,phone,result,reason`,
+ * already safe). The stream is opened only once the file is there, so a failed write leaves no query
+ * running without an error listener.
+ */
+export async function writeReport(file: string, c: Counters, details: () => Readable): Promise<void> {
   const head =
     ['result,count', ...Object.entries(c).map(([k, v]) => `${k},${v}`), '', 'row,phone,result,reason'].join(
       '\n',
     ) + '\n';
   await fs.promises.writeFile(file, '\uFEFF' + head); // BOM: Excel opens UTF-8 Chinese correctly
-  await pipeline(details, fs.createWriteStream(file, { flags: 'a' }));
+  await pipeline(details(), fs.createWriteStream(file, { flags: 'a' }));
 }

@@ -1,9 +1,9 @@
 // The set-based half of an import, on one dedicated connection inside ONE transaction. Rows arrive in
-// chunks of COPY text (chunker.ts): each chunk is COPYed into a temporary table, classified with joins
-// (blacklist, the subtree's uncalled customers, option 3's condition), its refused rows are kept for
-// the report and its new customers are inserted, while the processor parses the next chunk (the
-// database and Node work at the same time). The report is written and the job marked done at the end. A crash anywhere before COMMIT
-// leaves nothing behind, so a re-run starts clean.
+// chunks of COPY text sorted by hash (chunker.ts): each chunk is COPYed into a temporary table and
+// classified by probes (blacklists, the subtree's uncalled customers, option 3's condition); its refused
+// rows are kept for the report and its new customers inserted, while the processor parses the next
+// chunk (the database and Node work at the same time). The report is written and the job marked done
+// at the end. A crash anywhere before COMMIT leaves nothing behind, so a re-run starts clean.
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { finished } from 'node:stream/promises';
@@ -41,68 +41,72 @@ export class Stage {
   /** COPY, classify, keep the refused rows, insert the new customers: one chunk, inside the transaction. */
   async storeChunk(data: Buffer): Promise<void> {
     const s = this.scope;
-    await this.q('TRUNCATE import_raw, import_chunk');
-    const copy = this.client.query(copyFrom(`COPY import_raw (${COLS}) FROM STDIN`));
+    await this.q('TRUNCATE import_chunk');
+    // The chunk arrives in hash order (chunker.ts): every probe below walks its index forwards, and
+    // the insert fills the dedupe index in one sweep.
+    const copy = this.client.query(copyFrom(`COPY import_chunk (${COLS}) FROM STDIN`));
     copy.end(data);
     await finished(copy);
-    // The chunk in hash order (byte order, as customers.phone_hash compares): every probe below then
-    // walks its index forwards, and the insert fills the dedupe index in one sweep.
-    await this.q('INSERT INTO import_chunk SELECT * FROM import_raw ORDER BY hash COLLATE "C"');
-    // Each check is a correlated LIMIT 1 probe (a subplan per open row): always an index probe, never
-    // a hash of all customers (temporary tables have no statistics for the planner to go by).
-    const blacklisted = await this.q(
-      `UPDATE import_chunk s SET outcome = 'blacklisted', reason = 'blacklisted'
-       WHERE outcome IS NULL AND (SELECT 1 FROM blacklist_numbers b WHERE b.phone_hash = s.hash
-         AND (b.account_id IS NULL OR b.account_id = ANY($1::bigint[])) LIMIT 1) IS NOT NULL`,
-      [s.ancestorIds],
-    );
-    this.counters.blacklisted += blacklisted.rowCount ?? 0;
-    // Option 1 for every option: an uncalled customer of the subtree with the same number is a
-    // duplicate, and so is any row this very job inserted before (a re-run never inserts twice).
-    const known = await this.q(
-      `UPDATE import_chunk s SET outcome = 'duplicate', reason = 'already a customer, not yet called'
-       WHERE outcome IS NULL AND (SELECT 1 FROM customers c WHERE c.phone_hash = s.hash
-         AND c.account_id = ANY($1::bigint[]) AND (c.last_called_at IS NULL OR c.import_job_id = $2)
-         LIMIT 1) IS NOT NULL`,
-      [s.subtreeIds, s.jobId],
-    );
-    this.counters.duplicates += known.rowCount ?? 0;
-    const days = s.removeIf?.calledWithinDays;
+    const days = s.removeIf?.calledWithinDays ?? null;
     const grades = s.removeIf?.grades ?? [];
-    if (days !== undefined || grades.length) {
-      const removed = await this.q(
-        `UPDATE import_chunk s SET outcome = 'removed', reason = 'matches the removal condition'
-         WHERE outcome IS NULL AND (SELECT 1 FROM customers c WHERE c.phone_hash = s.hash
-           AND c.account_id = ANY($1::bigint[])
-           AND (($2::int IS NOT NULL AND c.last_called_at >= now() - make_interval(days => $2::int))
-                OR c.grade = ANY($3::smallint[])) LIMIT 1) IS NOT NULL`,
-        [s.subtreeIds, days ?? null, grades],
-      );
-      this.counters.removed += removed.rowCount ?? 0;
-    }
-    await this.q(
-      `INSERT INTO import_refused SELECT row_no, phone, outcome, reason FROM import_chunk
-       WHERE outcome IS NOT NULL`,
+    // One statement classifies each row once (a CASE of correlated scalar LIMIT 1 probes: always an
+    // index probe per row; an EXISTS could be planned as a hash of all customers, as temporary tables
+    // have no statistics), then inserts the new customers and keeps the refused rows for the report.
+    //   blacklisted: on the platform's list or the list of the importer or an ancestor;
+    //   duplicate (option 1, and so every option): an uncalled customer of the subtree with the same
+    //     number, or a row this very job inserted before (a re-run never inserts twice);
+    //   removed (option 3): called within N days or graded one of the given grades.
+    const r = await this.q(
+      `WITH c AS MATERIALIZED (
+         SELECT s.*, CASE
+           WHEN s.outcome IS NOT NULL THEN s.outcome
+           WHEN (SELECT 1 FROM blacklist_numbers b WHERE b.phone_hash = s.hash
+             AND (b.account_id IS NULL OR b.account_id = ANY($3::bigint[])) LIMIT 1) IS NOT NULL
+             THEN 'blacklisted'
+           WHEN (SELECT 1 FROM customers c WHERE c.phone_hash = s.hash
+             AND c.account_id = ANY($4::bigint[]) AND (c.last_called_at IS NULL OR c.import_job_id = $2)
+             LIMIT 1) IS NOT NULL THEN 'duplicate'
+           WHEN ($5::int IS NOT NULL OR cardinality($6::smallint[]) > 0) AND (SELECT 1 FROM customers c
+             WHERE c.phone_hash = s.hash AND c.account_id = ANY($4::bigint[])
+             AND (($5::int IS NOT NULL AND c.last_called_at >= now() - make_interval(days => $5::int))
+                  OR c.grade = ANY($6::smallint[])) LIMIT 1) IS NOT NULL THEN 'removed'
+         END AS verdict
+         FROM import_chunk s
+       ), inserted AS (
+         INSERT INTO customers (account_id, name, phone, phone_cipher, phone_hash, contact, sex, company,
+           address, remark1, remark2, remark3, remark4, remark5, source, import_job_id, imported_at)
+         SELECT $1, name, phone, cipher, hash, contact, sex, company, address,
+           remark1, remark2, remark3, remark4, remark5, source, $2, now()
+         FROM c WHERE verdict IS NULL
+         RETURNING 1
+       ), refused AS (
+         INSERT INTO import_refused
+         SELECT row_no, phone, verdict, CASE WHEN outcome IS NOT NULL THEN reason
+           WHEN verdict = 'blacklisted' THEN 'blacklisted'
+           WHEN verdict = 'duplicate' THEN 'already a customer, not yet called'
+           ELSE 'matches the removal condition' END
+         FROM c WHERE verdict IS NOT NULL
+       )
+       -- Rows refused in Node (outcome set) are counted there.
+       SELECT (SELECT count(*) FROM inserted)::int AS imported,
+         count(*) FILTER (WHERE outcome IS NULL AND verdict = 'blacklisted')::int AS blacklisted,
+         count(*) FILTER (WHERE outcome IS NULL AND verdict = 'duplicate')::int AS duplicates,
+         count(*) FILTER (WHERE outcome IS NULL AND verdict = 'removed')::int AS removed
+       FROM c`,
+      [s.accountId, s.jobId, s.ancestorIds, s.subtreeIds, days, grades],
     );
-    // Read back in the order written (hash order; the updated rows are the refused ones).
-    const inserted = await this.q(
-      `INSERT INTO customers (account_id, name, phone, phone_cipher, phone_hash, contact, sex, company,
-         address, remark1, remark2, remark3, remark4, remark5, source, import_job_id, imported_at)
-       SELECT $1, name, phone, cipher, hash, contact, sex, company, address,
-         remark1, remark2, remark3, remark4, remark5, source, $2, now()
-       FROM import_chunk WHERE outcome IS NULL`,
-      [s.accountId, s.jobId],
-    );
-    this.counters.imported += inserted.rowCount ?? 0;
+    const row = r.rows[0] as { imported: number; blacklisted: number; duplicates: number; removed: number };
+    this.counters.imported += row.imported;
+    this.counters.blacklisted += row.blacklisted;
+    this.counters.duplicates += row.duplicates;
+    this.counters.removed += row.removed;
   }
 
   /** Adds the parser's counts (rows refused in Node), writes the report, marks the job done, commits. */
   async finish(reportPath: string, refusedInNode: Partial<Counters>): Promise<Counters> {
     const c = this.counters;
     for (const [k, v] of Object.entries(refusedInNode)) c[k as keyof Counters] += v;
-    await writeReport(
-      reportPath,
-      c,
+    await writeReport(reportPath, c, () =>
       this.client.query(
         copyTo(
           `COPY (SELECT row_no, phone, outcome, reason FROM import_refused ORDER BY row_no)
@@ -149,13 +153,12 @@ export async function openStage(databaseUrl: string, scope: Scope): Promise<Stag
     await client.query("SET LOCAL work_mem = '64MB'");
     // Per-chunk statements are big but simple: compiling them (JIT) costs more than it saves.
     await client.query('SET LOCAL jit = off');
-    // import_raw takes the COPY, import_chunk the same rows sorted by hash (storeChunk).
+    // One chunk at a time (storeChunk); hashes compare as the customers' do (COLLATE "C").
     await client.query(
-      `CREATE TEMP TABLE import_raw (row_no int NOT NULL, phone text, cipher text, hash text, name text,
-       contact text, sex smallint, company text, address text, remark1 text, remark2 text, remark3 text,
-       remark4 text, remark5 text, source text, outcome text, reason text) ON COMMIT DROP`,
+      `CREATE TEMP TABLE import_chunk (row_no int NOT NULL, phone text, cipher text, hash text COLLATE "C",
+       name text, contact text, sex smallint, company text, address text, remark1 text, remark2 text,
+       remark3 text, remark4 text, remark5 text, source text, outcome text, reason text) ON COMMIT DROP`,
     );
-    await client.query('CREATE TEMP TABLE import_chunk (LIKE import_raw) ON COMMIT DROP');
     await client.query(
       `CREATE TEMP TABLE import_refused (row_no int NOT NULL, phone text, outcome text, reason text)
        ON COMMIT DROP`,

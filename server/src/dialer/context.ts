@@ -1,0 +1,244 @@
+// What one tick reads: the tasks that may dial (queued 4, running 2), their accounts with the dialing
+// defaults (dial_settings, else the platform's), the account chains' balances and rates, and lines.
+import type { Knex } from 'knex';
+import {
+  DEFAULT_CAPS,
+  parsePeriods,
+  type CallWindow,
+  type NumberCaps,
+  type Period,
+  type RedialSettings,
+  type Weekday,
+} from '../../../domain/dialer';
+import { localMs } from '../../../domain/localTime';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Row = any;
+
+export const pathIds = (path: string): number[] => path.split('/').filter(Boolean).map(Number);
+
+export interface DialTask {
+  id: number;
+  accountId: number;
+  status: number;
+  runState: number;
+  robots: number;
+  lineId: number | null;
+  botId: number | null;
+  /** The bot's published version, or null when it cannot dial (unpublished, disabled, gone). */
+  botVersion: number | null;
+  /** yyyy-MM-dd */
+  startDay: string;
+  window: CallWindow;
+  failHangupCount: number;
+  redial: RedialSettings;
+}
+
+export interface DialAccount {
+  id: number;
+  path: string;
+  level: number;
+  balanceFen: number;
+  /** Calls at once: dial_settings.concurrency_quota, else its AI seats. */
+  quota: number;
+  usable: boolean;
+  tz: string;
+  accountPeriods: Period[] | null;
+  caps: NumberCaps;
+  shieldLevels: number[];
+  lowBalanceFen: number;
+  /** What the account is charged per call minute (billing_rates), or null when nothing. */
+  rate: { ratePerMinFen: number; accuracy: 6 | 60 } | null;
+}
+
+export interface DialLine {
+  id: number;
+  enabled: boolean;
+  ports: number;
+  rate: { n: number; m: number };
+}
+
+export const DEFAULT_TZ = 'Asia/Shanghai';
+export const DEFAULT_LOW_BALANCE_FEN = 1000;
+
+const periodsOf = (items: string[] | null): Period[] => {
+  const r = parsePeriods((items ?? []).filter((s) => s.trim() !== ''));
+  return r.ok ? r.periods : [];
+};
+
+export function presentDialTask(r: Row): DialTask {
+  return {
+    id: Number(r.id),
+    accountId: Number(r.account_id),
+    status: r.status,
+    runState: r.run_state,
+    robots: r.robots,
+    lineId: r.line_id === null ? null : Number(r.line_id),
+    botId: r.bot_id === null ? null : Number(r.bot_id),
+    botVersion:
+      r.published_version !== null && r.bot_enabled && r.bot_deleted_at === null
+        ? Number(r.published_version)
+        : null,
+    startDay: r.start_day,
+    window: {
+      periods: periodsOf(r.call_periods),
+      noCall: periodsOf(r.no_call_periods),
+      weekdays: (r.weekdays ?? []) as Weekday[],
+    },
+    failHangupCount: r.fail_hangup_count,
+    redial: {
+      enabled: r.redial_enabled,
+      count: r.redial_count,
+      intervalMinutes: r.redial_interval_min,
+      levels: r.redial_levels ?? [],
+    },
+  };
+}
+
+const TASK_COLUMNS = [
+  't.id',
+  't.account_id',
+  't.status',
+  't.run_state',
+  't.robots',
+  't.line_id',
+  't.bot_id',
+  't.call_periods',
+  't.no_call_periods',
+  't.weekdays',
+  't.fail_hangup_count',
+  't.redial_enabled',
+  't.redial_count',
+  't.redial_interval_min',
+  't.redial_levels',
+  'b.published_version',
+  'b.enabled as bot_enabled',
+  'b.deleted_at as bot_deleted_at',
+];
+
+const taskQuery = (db: Knex) =>
+  db('tasks as t')
+    .leftJoin('bots as b', 'b.id', 't.bot_id')
+    .where('t.active', true)
+    .whereNull('t.deleted_at')
+    .select([...TASK_COLUMNS, db.raw("to_char(t.start_date, 'YYYY-MM-DD') as start_day")]);
+
+/** Queued and running tasks, oldest first. */
+export async function dialableTasks(db: Knex): Promise<DialTask[]> {
+  const rows = await taskQuery(db).whereIn('t.status', [2, 4]).orderBy('t.id');
+  return rows.map(presentDialTask);
+}
+
+export async function tasksById(db: Knex, ids: number[]): Promise<DialTask[]> {
+  if (!ids.length) return [];
+  const rows = await taskQuery(db).whereIn('t.id', ids).orderBy('t.id');
+  return rows.map(presentDialTask);
+}
+
+/** The accounts (and every ancestor of them) with their dialing defaults. */
+export async function loadAccounts(
+  db: Knex | Knex.Transaction,
+  ids: number[],
+): Promise<Map<number, DialAccount>> {
+  const out = new Map<number, DialAccount>();
+  if (!ids.length) return out;
+  // The accounts and every ancestor on their paths, in one query.
+  const rows: Row[] = await db('accounts as a')
+    .leftJoin('dial_settings as s', 's.account_id', 'a.id')
+    .leftJoin('billing_rates as r', 'r.account_id', 'a.id')
+    .whereRaw(
+      `a.id IN (SELECT unnest(string_to_array(trim(both '/' from x.path), '/'))::bigint
+                FROM accounts x WHERE x.id = ANY(?::bigint[])) OR a.id = ANY(?::bigint[])`,
+      [ids, ids],
+    )
+    .select(
+      'a.id',
+      'a.path',
+      'a.level',
+      'a.balance_fen',
+      'a.ai_seats',
+      'a.disabled',
+      db.raw('a.expires_at > now() as live'),
+      's.account_id as has_settings',
+      's.call_start',
+      's.call_end',
+      's.time_zone',
+      's.cap_per_day',
+      's.cap_per_period',
+      's.cap_period_days',
+      's.cap_count',
+      's.day_shield_levels',
+      's.concurrency_quota',
+      's.low_balance_fen',
+      'r.rate_per_min_fen',
+      'r.accuracy_s',
+    );
+  for (const r of rows) {
+    const has = r.has_settings !== null;
+    const hours = has ? periodsOf([`${r.call_start}-${r.call_end}`]) : [];
+    out.set(Number(r.id), {
+      id: Number(r.id),
+      path: r.path,
+      level: r.level,
+      balanceFen: Number(r.balance_fen),
+      quota: has && r.concurrency_quota !== null ? r.concurrency_quota : r.ai_seats,
+      usable: !r.disabled && r.live,
+      tz: (has && r.time_zone) || DEFAULT_TZ,
+      accountPeriods: hours.length ? hours : null,
+      caps: has
+        ? {
+            perDay: r.cap_per_day,
+            perPeriod: r.cap_per_period,
+            periodDays: r.cap_period_days,
+            count: r.cap_count,
+          }
+        : DEFAULT_CAPS,
+      shieldLevels: has ? (r.day_shield_levels ?? []) : [],
+      lowBalanceFen: has ? Number(r.low_balance_fen) : DEFAULT_LOW_BALANCE_FEN,
+      rate:
+        r.rate_per_min_fen === null ? null : { ratePerMinFen: r.rate_per_min_fen, accuracy: r.accuracy_s },
+    });
+  }
+  return out;
+}
+
+export async function loadLines(db: Knex, ids: number[]): Promise<Map<number, DialLine>> {
+  const rows: Row[] = ids.length
+    ? await db('sip_lines')
+        .whereIn('id', ids)
+        .select('id', 'enabled', 'port_count', 'rate_count', 'rate_seconds')
+    : [];
+  return new Map(
+    rows.map((r) => [
+      Number(r.id),
+      {
+        id: Number(r.id),
+        enabled: r.enabled,
+        ports: r.port_count,
+        rate: { n: r.rate_count, m: r.rate_seconds },
+      },
+    ]),
+  );
+}
+
+/** The accounts that pay for a call of `accountId`: itself first, then ancestors with a rate. */
+export async function billingRates(
+  db: Knex | Knex.Transaction,
+  ids: number[],
+): Promise<Map<number, { ratePerMinFen: number; accuracy: 6 | 60 }>> {
+  const rows: Row[] = ids.length ? await db('billing_rates').whereIn('account_id', ids).select('*') : [];
+  return new Map(
+    rows.map((r) => [Number(r.account_id), { ratePerMinFen: r.rate_per_min_fen, accuracy: r.accuracy_s }]),
+  );
+}
+
+/** yyyy-MM-dd of instant `now` in `tz`. */
+export function localDate(now: Date, tz: string): string {
+  return new Date(localMs(now.getTime(), tz)).toISOString().slice(0, 10);
+}
+
+/** The window of a task for its account (the account's hours fill in when the task has none). */
+export const windowOf = (task: DialTask, account: DialAccount | undefined): CallWindow => ({
+  ...task.window,
+  accountPeriods: account?.accountPeriods ?? null,
+});

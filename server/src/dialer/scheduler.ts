@@ -1,0 +1,147 @@
+// The dial scheduler of a server process (started from server.ts when processors are on). Every few
+// tens of ms it settles ended calls (any process may: each call is settled under its row lock) and,
+// when it wins the tick lock (lock.ts), runs one tick; then it sends the run overview of the tasks that
+// changed (at most once a second per task, and every 5 s for running tasks even without change).
+import type { Deps } from '../deps';
+import { sweepUndispatched } from './claim';
+import { TickLock } from './lock';
+import { emitProgress } from './progress';
+import { RateWindows } from './rate';
+import { settleEnded } from './settle';
+import { runTick, type TickReport } from './tick';
+
+export interface DialerOptions {
+  tickMs?: number;
+  /** Called after each tick this process ran, with its duration (bench, tests). */
+  onTick?: (report: TickReport, ms: number) => void;
+  /** Skip the tick lock (tests of two schedulers racing on one database). */
+  noLock?: boolean;
+}
+
+export interface Dialer {
+  /** One settle + tick + progress cycle now (tests); resolves when it is done. */
+  cycle(): Promise<TickReport | null>;
+  stop(): Promise<void>;
+}
+
+const PROGRESS_MIN_MS = 1000;
+const PROGRESS_IDLE_MS = 5000;
+const SWEEP_MS = 15_000;
+const UNDISPATCHED_AFTER_MS = 60_000;
+const SETTLE_BATCH = 100;
+
+export function startDialer(deps: Deps, opts: DialerOptions = {}): Dialer {
+  const tickMs = opts.tickMs ?? deps.config.dialer.tickMs;
+  const pollMs = Math.max(20, Math.floor(tickMs / 4));
+  const lock = new TickLock(deps.redis, `${deps.config.redisPrefix}:dialer:lock`);
+  const rates = new RateWindows(deps.redis, deps.config.redisPrefix);
+  const turn = { served: 0 };
+  const dirty = new Set<number>();
+  const lastSent = new Map<number, number>();
+  let lastSweep = Date.now();
+  let stopped = false;
+  const wakers = new Set<() => void>();
+
+  async function progress(report: TickReport | null): Promise<void> {
+    const now = Date.now();
+    const due = [...dirty].filter((id) => now - (lastSent.get(id) ?? 0) >= PROGRESS_MIN_MS);
+    const idle = report
+      ? [...lastSent.keys()].filter((id) => !dirty.has(id) && now - lastSent.get(id)! >= PROGRESS_IDLE_MS)
+      : [];
+    const ids = [...new Set([...due, ...idle])];
+    if (!ids.length) return;
+    const sent = await emitProgress(deps, ids);
+    for (const id of ids) {
+      dirty.delete(id);
+      const p = sent.get(id);
+      // Keep sending heartbeats only while the task may still change.
+      if (p && (p.status === 2 || p.status === 4 || p.inProgress > 0)) lastSent.set(id, now);
+      else lastSent.delete(id);
+    }
+  }
+
+  const markSettled = (settled: Awaited<ReturnType<typeof settleEnded>>) => {
+    for (const s of settled) {
+      if (s.taskId !== null) dirty.add(s.taskId);
+      for (const m of s.moved) dirty.add(m.taskId);
+    }
+  };
+
+  /** Settles until the outbox is empty (a batch at a time). */
+  async function settleAll(): Promise<void> {
+    for (let i = 0; i < 50; i++) {
+      const settled = await settleEnded(deps, SETTLE_BATCH);
+      markSettled(settled);
+      if (settled.length < SETTLE_BATCH) break;
+    }
+  }
+
+  async function tickOnce(): Promise<TickReport | null> {
+    let report: TickReport | null = null;
+    if (opts.noLock || (await lock.acquire())) {
+      const t0 = performance.now();
+      try {
+        report = await runTick(deps, rates, turn);
+      } finally {
+        const ms = performance.now() - t0;
+        if (!opts.noLock) await lock.finish(tickMs - ms);
+        if (report) opts.onTick?.(report, ms);
+      }
+      for (const id of report.touched) dirty.add(id);
+      if (Date.now() - lastSweep > SWEEP_MS) {
+        lastSweep = Date.now();
+        await sweepUndispatched(deps, UNDISPATCHED_AFTER_MS);
+      }
+    }
+    await progress(report);
+    return report;
+  }
+
+  // Tests: one settle + tick + progress, one at a time in this process.
+  let manual: Promise<TickReport | null> = Promise.resolve(null);
+  const cycle = (): Promise<TickReport | null> => {
+    manual = manual
+      .catch(() => null)
+      .then(async () => {
+        await settleAll();
+        return tickOnce();
+      });
+    return manual;
+  };
+
+  // Two loops: settling never holds up a tick, and a slow tick never holds up settling.
+  const loops: Promise<void>[] = [];
+  const every = (what: string, fn: () => Promise<unknown>) =>
+    loops.push(
+      (async () => {
+        while (!stopped) {
+          const t0 = Date.now();
+          await fn().catch((err: Error) => console.error(`dialer ${what}: ${err.message}`));
+          if (stopped) break;
+          await new Promise<void>((r) => {
+            const t = setTimeout(done, Math.max(0, pollMs - (Date.now() - t0)));
+            function done() {
+              clearTimeout(t);
+              wakers.delete(done);
+              r();
+            }
+            wakers.add(done);
+          });
+        }
+      })(),
+    );
+  if (tickMs > 0) {
+    every('settle', settleAll);
+    every('tick', tickOnce);
+  }
+
+  return {
+    cycle,
+    async stop() {
+      stopped = true;
+      for (const w of [...wakers]) w();
+      await Promise.all(loops);
+      await manual.catch(() => undefined);
+    },
+  };
+}

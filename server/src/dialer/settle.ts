@@ -1,0 +1,257 @@
+// Settlement of ended calls: the outbox is the calls table itself (status 'ended', settled_at null,
+// index calls_unsettled). Each call is settled in ONE transaction holding its row (FOR UPDATE SKIP
+// LOCKED, so settlers in several processes never settle one call twice): billed at every level of
+// the hierarchy that has a rate (ledger key call:<uuid>:<account>), its task number moved on (done, or
+// pending again for a redial), the task's failure streak counted (suspension at the task's limit), a
+// day shield written when the result is one of the account's shield levels, the task's result counter
+// incremented, and settled_at set. After commit: one push job per call (jobId push:<callId>) and the
+// notices go live. Test calls are real calls on a real line, so they are billed the same way.
+import type { Knex } from 'knex';
+import { NoticeType } from '../../../domain/codes';
+import { fenToYuan } from '../../../domain/format';
+import {
+  billingChain,
+  failureStreak,
+  levelCharges,
+  payable,
+  lowBalance,
+  nextAttempt,
+  shouldSuspend,
+  type RedialSettings,
+} from '../../../domain/dialer';
+import { changeBalance } from '../modules/finance/ledger';
+import type { Deps } from '../deps';
+import { billingRates, loadAccounts, localDate, type DialAccount } from './context';
+import { addNotice, moveTask, pauseForArrears, type Moved, type PendingNotice } from './taskState';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Row = any;
+
+export interface Settled {
+  callId: number;
+  taskId: number | null;
+  chargedFen: number;
+  moved: Moved[];
+  notices: PendingNotice[];
+}
+
+/**
+ * Account facts a batch of settlements reads again and again (path, level, dialing defaults, rates):
+ * read once per batch. Balances are never taken from here: changeBalance locks and reads them.
+ */
+export class SettleCache {
+  private accounts = new Map<number, Promise<Map<number, DialAccount>>>();
+  private rates = new Map<string, Promise<Map<number, { ratePerMinFen: number; accuracy: 6 | 60 }>>>();
+
+  constructor(private readonly db: Knex) {}
+
+  accountsOf(id: number): Promise<Map<number, DialAccount>> {
+    let a = this.accounts.get(id);
+    if (!a) this.accounts.set(id, (a = loadAccounts(this.db, [id])));
+    return a;
+  }
+
+  ratesOf(ids: number[]) {
+    const key = ids.join(',');
+    let r = this.rates.get(key);
+    if (!r) this.rates.set(key, (r = billingRates(this.db, ids)));
+    return r;
+  }
+}
+
+async function bill(trx: Knex.Transaction, call: Row, out: Settled, cache: SettleCache): Promise<void> {
+  const accountId = Number(call.account_id);
+  const accounts = await cache.accountsOf(accountId);
+  const own = accounts.get(accountId);
+  if (!own) return;
+  // The account itself, then its ancestors nearest first; the super administrator pays nobody.
+  const platform = [...accounts.values()].filter((a) => a.level === 0).map((a) => a.id);
+  const chain = billingChain(accountId, own.path, platform);
+  const charges = levelCharges(Number(call.billable_ms), chain, await cache.ratesOf(chain));
+  for (const c of charges) {
+    const who = accounts.get(c.accountId)!;
+    const key = `call:${call.call_uuid}:${c.accountId}`;
+    const what = `call ${call.call_uuid} ${Math.ceil(Number(call.billable_ms) / 1000)} s`;
+    let r = await changeBalance(trx, {
+      accountId: c.accountId,
+      deltaFen: -c.fen,
+      kind: 'call',
+      description: what,
+      key,
+    });
+    let short = 0;
+    if (!r.ok && r.reason === 'insufficient') {
+      // Take what is there (the balance goes to 0, never below) and note the shortfall.
+      const part = payable(r.balanceFen, c.fen);
+      short = part.shortfall;
+      r = await changeBalance(trx, {
+        accountId: c.accountId,
+        deltaFen: -part.paid,
+        kind: 'call',
+        description: `${what}; shortfall ${short} fen (charge ${c.fen} fen)`,
+        key,
+      });
+    }
+    if (!r.ok) continue;
+    if (c.accountId === accountId && r.applied) out.chargedFen = r.balanceBeforeFen - r.balanceAfterFen;
+    if (!r.applied) continue;
+    if (short > 0 || r.balanceAfterFen <= 0) {
+      const p = await pauseForArrears(trx, who, `call ${call.call_uuid} could not be paid in full`);
+      out.moved.push(...p.moved);
+      out.notices.push(...p.notices);
+    } else if (
+      !lowBalance(r.balanceBeforeFen, who.lowBalanceFen) &&
+      lowBalance(r.balanceAfterFen, who.lowBalanceFen)
+    )
+      out.notices.push(
+        await addNotice(trx, c.accountId, NoticeType.LowBalance, {
+          titleKey: 'lowBalance.title',
+          bodyKey: 'lowBalance.body',
+          params: { balance: fenToYuan(r.balanceAfterFen), threshold: fenToYuan(who.lowBalanceFen) },
+        }),
+      );
+  }
+}
+
+/** The task side: the number moved on, the failure streak, suspension, the result counter. */
+async function moveNumberOn(trx: Knex.Transaction, call: Row, now: Date, out: Settled): Promise<void> {
+  const taskId = Number(call.task_id);
+  const result = Number(call.result_level ?? 90);
+  const task = await trx('tasks')
+    .where({ id: taskId })
+    .forUpdate()
+    .first(
+      'consecutive_failures',
+      'fail_hangup_count',
+      'redial_enabled',
+      'redial_count',
+      'redial_interval_min',
+      'redial_levels',
+      'account_id',
+    );
+  if (!task) return;
+  await trx.raw(
+    `INSERT INTO task_result_counts (task_id, result_level, n) VALUES (?, ?, 1)
+     ON CONFLICT (task_id, result_level) DO UPDATE SET n = task_result_counts.n + 1`,
+    [taskId, result],
+  );
+  if (call.task_number_id !== null) {
+    const n = await trx('task_numbers')
+      .where({ id: call.task_number_id })
+      .forUpdate()
+      .first('attempts', 'state');
+    if (n && n.state === 1) {
+      const attempts = n.attempts + 1;
+      const settings: RedialSettings = {
+        enabled: task.redial_enabled,
+        count: task.redial_count,
+        intervalMinutes: task.redial_interval_min,
+        levels: task.redial_levels ?? [],
+      };
+      const next = nextAttempt(
+        settings,
+        Array.from({ length: attempts }, () => ({ at: now, result })),
+        result,
+        now,
+      );
+      await trx('task_numbers')
+        .where({ id: call.task_number_id })
+        .update({
+          state: next.redial ? 0 : 2,
+          attempts,
+          last_result: result,
+          last_call_uuid: call.call_uuid,
+          ...(next.redial ? { next_attempt_at: next.at } : {}),
+        });
+    }
+  }
+  const streak = failureStreak(task.consecutive_failures, result);
+  const suspend = shouldSuspend(streak, task.fail_hangup_count);
+  await trx('tasks')
+    .where({ id: taskId })
+    .update({ consecutive_failures: suspend ? 0 : streak });
+  if (!suspend) return;
+  const m = await moveTask(trx, taskId, 'suspend', 'system', `${streak} consecutive failures`);
+  if (!m) return;
+  out.moved.push(m);
+  out.notices.push(
+    await addNotice(trx, Number(task.account_id), NoticeType.System, {
+      titleKey: 'taskSuspended.title',
+      bodyKey: 'taskSuspended.body',
+      params: { taskId, streak, limit: Number(task.fail_hangup_count), status: m.status },
+    }),
+  );
+}
+
+/** The day shield: the number rests until the account's local midnight after a shield result. */
+async function shield(trx: Knex.Transaction, call: Row, now: Date, cache: SettleCache): Promise<void> {
+  if (call.result_level === null) return;
+  const accountId = Number(call.account_id);
+  const account = (await cache.accountsOf(accountId)).get(accountId);
+  if (!account?.shieldLevels.includes(call.result_level)) return;
+  await trx('day_shields')
+    .insert({
+      account_id: accountId,
+      phone_hash: call.phone_hash,
+      phone_masked: call.phone_masked,
+      day: localDate(now, account.tz),
+      result_level: call.result_level,
+      call_uuid: call.call_uuid,
+    })
+    .onConflict(['account_id', 'phone_hash', 'day'])
+    .ignore();
+}
+
+/** Settles one call; null when it is settled already or another settler holds it. */
+export async function settleCall(
+  deps: Deps,
+  callId: number,
+  now = new Date(),
+  cache = new SettleCache(deps.db),
+): Promise<Settled | null> {
+  const out = await deps.db.transaction(async (trx) => {
+    const call = await trx('calls')
+      .where({ id: callId, status: 'ended' })
+      .whereNull('settled_at')
+      .forUpdate()
+      .skipLocked()
+      .first();
+    if (!call) return null;
+    const s: Settled = {
+      callId,
+      taskId: call.task_id === null ? null : Number(call.task_id),
+      chargedFen: 0,
+      moved: [],
+      notices: [],
+    };
+    // The account rows are locked last (billing), so they are held for the shortest time.
+    if (call.task_id !== null) await moveNumberOn(trx, call, now, s);
+    await shield(trx, call, now, cache);
+    await bill(trx, call, s, cache);
+    await trx('calls').where({ id: callId }).update({ settled_at: trx.fn.now(), charged_fen: s.chargedFen });
+    return s;
+  });
+  if (!out) return null;
+  // The push sender (modules/pushes) owns retries; the job id makes a repeated add a no-op.
+  await deps.queues.pushes.add({ callId }, { jobId: `push:${callId}` });
+  for (const n of out.notices) deps.live.noticeToAccount(n.accountId, n.notice);
+  return out;
+}
+
+/** Settles up to `limit` ended calls, oldest first. */
+export async function settleEnded(deps: Deps, limit = 200): Promise<Settled[]> {
+  const ids: Row[] = await deps
+    .db('calls')
+    .where('status', 'ended')
+    .whereNull('settled_at')
+    .orderBy('id')
+    .limit(limit)
+    .select('id');
+  const done: Settled[] = [];
+  const cache = new SettleCache(deps.db);
+  for (const r of ids) {
+    const s = await settleCall(deps, Number(r.id), new Date(), cache);
+    if (s) done.push(s);
+  }
+  return done;
+}

@@ -1,0 +1,268 @@
+// One scheduler tick (ARCHITECTURE §3 steps 1–2): for every queued or running task, the call window
+// (run state 3 outside, 2 inside), the balance (paused for arrears 13 without), then this tick's free
+// slots = min(task robots − active, line ports − active, line rate tokens, account quota − active)
+// shared fairly between tasks (domain/dialer allocateSlots), the numbers claimed and dialed, and
+// tasks with nothing left completed. Active counts are the slot sets after reconciling them with
+// PostgreSQL (slots.ts), so a crashed worker's slot is free again after one tick.
+import { NoticeType } from '../../../domain/codes';
+import {
+  allocateSlots,
+  inWindow,
+  type PacingAccount,
+  type PacingLine,
+  type PacingTask,
+} from '../../../domain/dialer';
+import type { Deps } from '../deps';
+import { claimNumbers, type Grant } from './claim';
+import {
+  dialableTasks,
+  loadAccounts,
+  loadLines,
+  localDate,
+  pathIds,
+  windowOf,
+  type DialAccount,
+  type DialTask,
+} from './context';
+import type { RateWindows } from './rate';
+import { reconcileSlots } from './slots';
+import { addNotice, moveTask, pauseForArrears, type Moved, type PendingNotice } from './taskState';
+
+export interface TickReport {
+  tasks: number;
+  dialed: number;
+  skipped: number;
+  moved: Moved[];
+  /** Stale slot members removed / open calls added back by the reconcile. */
+  reconciled: { removed: number; added: number };
+  /** Tasks whose overview changed. */
+  touched: Set<number>;
+  /** Milliseconds spent in each phase (bench). */
+  phases: Record<'load' | 'states' | 'pacing' | 'claim' | 'complete', number>;
+}
+
+/** Who must have money for the task's calls: the account, and every ancestor that is charged a rate. */
+function payers(task: DialTask, accounts: Map<number, DialAccount>, charged: Set<number>): DialAccount[] {
+  const own = accounts.get(task.accountId);
+  if (!own) return [];
+  const above = pathIds(own.path)
+    .filter((id) => id !== own.id && charged.has(id))
+    .map((id) => accounts.get(id))
+    .filter((a): a is DialAccount => !!a && a.level !== 0);
+  return [own, ...above];
+}
+
+export async function runTick(
+  deps: Deps,
+  rates: RateWindows,
+  turn: { served: number },
+  now = new Date(),
+): Promise<TickReport> {
+  const report: TickReport = {
+    tasks: 0,
+    dialed: 0,
+    skipped: 0,
+    moved: [],
+    reconciled: { removed: 0, added: 0 },
+    touched: new Set(),
+    phases: { load: 0, states: 0, pacing: 0, claim: 0, complete: 0 },
+  };
+  let mark = performance.now();
+  const lap = (phase: keyof TickReport['phases']) => {
+    const t = performance.now();
+    report.phases[phase] += t - mark;
+    mark = t;
+  };
+  const notices: PendingNotice[] = [];
+  const tasks = await dialableTasks(deps.db);
+  report.tasks = tasks.length;
+  const accountIds = [...new Set(tasks.map((t) => t.accountId))];
+  const lineIds = [...new Set(tasks.flatMap((t) => (t.lineId === null ? [] : [t.lineId])))];
+  const [accounts, lines, counts] = await Promise.all([
+    loadAccounts(deps.db, accountIds),
+    loadLines(deps.db, lineIds),
+    reconcileSlots(deps.db, deps.redis, deps.config.redisPrefix, {
+      line: lineIds,
+      account: accountIds,
+      task: tasks.map((t) => t.id),
+    }),
+  ]);
+  report.reconciled = { removed: counts.removed, added: counts.added };
+  const charged = new Set([...accounts.values()].filter((a) => a.rate !== null).map((a) => a.id));
+  lap('load');
+
+  const broke = new Map<number, DialAccount>();
+  const inside: DialTask[] = [];
+  for (const task of tasks) {
+    const account = accounts.get(task.accountId);
+    const line = task.lineId === null ? undefined : lines.get(task.lineId);
+    if (!account?.usable || !line?.enabled || task.botVersion === null) continue;
+    const unpaid = payers(task, accounts, charged).find((a) => a.balanceFen <= 0);
+    if (unpaid) {
+      broke.set(unpaid.id, unpaid);
+      continue;
+    }
+    const open =
+      localDate(now, account.tz) >= task.startDay && inWindow(now, windowOf(task, account), account.tz);
+    const flip =
+      task.status === 2 && open && task.runState === 3
+        ? 'enterWindow'
+        : task.status === 2 && !open && task.runState === 2
+          ? 'leaveWindow'
+          : null;
+    if (flip) {
+      const m = await deps.db.transaction((trx) =>
+        moveTask(
+          trx,
+          task.id,
+          flip,
+          'scheduler',
+          flip === 'enterWindow' ? 'call window opened' : 'outside call hours',
+          {
+            skipLocked: true,
+          },
+        ),
+      );
+      if (m) report.moved.push(m);
+    }
+    if (open) inside.push(task);
+  }
+  for (const a of broke.values()) {
+    const p = await deps.db.transaction((trx) => pauseForArrears(trx, a, 'balance is 0'));
+    report.moved.push(...p.moved);
+    notices.push(...p.notices);
+  }
+
+  lap('states');
+  // This tick's free slots, shared fairly over the tasks inside their window.
+  const usedLines = [...new Set(inside.map((t) => t.lineId!))].map((id) => lines.get(id)!);
+  const tokens = await rates.available(usedLines);
+  const pacingLines: PacingLine[] = usedLines.map((l) => ({
+    id: l.id,
+    ports: l.ports,
+    active: counts.line.get(l.id) ?? 0,
+    rate: { n: Math.max(1, tokens.get(l.id) ?? 0), m: 1 },
+    window: { stamps: tokens.get(l.id) ? [] : [now.getTime()], served: turn.served },
+  }));
+  const pacingAccounts: PacingAccount[] = [...new Set(inside.map((t) => t.accountId))].map((id) => ({
+    id,
+    quota: accounts.get(id)!.quota,
+    active: counts.account.get(id) ?? 0,
+  }));
+  const demand = await claimable(
+    deps,
+    inside.map((t) => [t.id, Math.max(0, t.robots - (counts.task.get(t.id) ?? 0))]),
+  );
+  const pacingTasks: PacingTask[] = inside.map((t) => ({
+    id: t.id,
+    accountId: t.accountId,
+    lineId: t.lineId!,
+    robots: t.robots,
+    active: counts.task.get(t.id) ?? 0,
+    // A queued task gets its first slot even with nothing to claim (so it can start and complete).
+    demand: t.status === 4 ? Math.max(1, demand.get(t.id) ?? 0) : (demand.get(t.id) ?? 0),
+  }));
+  const allocation = allocateSlots(pacingTasks, pacingLines, pacingAccounts, now);
+  // Tokens are taken per task (atomically per line in Redis); unused ones go back after the claim.
+  const taken = await Promise.all(
+    allocation.grants
+      .filter((g) => g.slots > 0)
+      .map(async (g) => {
+        const task = inside.find((t) => t.id === g.taskId)!;
+        const line = lines.get(task.lineId!)!;
+        const members = await rates.take(line.id, line.rate, g.slots);
+        const account = accounts.get(task.accountId)!;
+        const ids = pathIds(account.path);
+        const root = accounts.get(ids[1] ?? ids[0] ?? account.id) ?? account;
+        return { task, account, line, want: members.length, members, rootPath: root.path };
+      }),
+  );
+  const grants: (Grant & { members: string[] })[] = taken.filter((g) => g.want > 0);
+  lap('pacing');
+  const claim = await claimNumbers(deps, grants, now);
+  for (const g of grants) {
+    const used = claim.dialed.get(g.task.id) ?? 0;
+    await rates.giveBack(g.line.id, g.members.slice(used));
+    turn.served = (turn.served + used) % 2 ** 30;
+  }
+  report.moved.push(...claim.dispatched);
+  for (const [id, n] of claim.dialed) {
+    report.dialed += n;
+    report.touched.add(id);
+  }
+  for (const [id, m] of claim.skipped) {
+    for (const n of m.values()) report.skipped += n;
+    report.touched.add(id);
+  }
+
+  lap('claim');
+  const done = await completeFinished(deps, [
+    ...tasks.filter((t) => t.status === 2).map((t) => t.id),
+    ...claim.dispatched.map((m) => m.taskId),
+  ]);
+  report.moved.push(...done.moved);
+  notices.push(...done.notices);
+  for (const m of report.moved) report.touched.add(m.taskId);
+  for (const n of notices) deps.live.noticeToAccount(n.accountId, n.notice);
+  lap('complete');
+  return report;
+}
+
+/**
+ * Numbers each task could claim now, counted up to its free robots (an index range scan with a
+ * LIMIT): a task waiting only for redials takes no slot from the others.
+ */
+async function claimable(deps: Deps, caps: [number, number][]): Promise<Map<number, number>> {
+  const asked = caps.filter(([, cap]) => cap > 0);
+  if (!asked.length) return new Map();
+  const { rows } = await deps.db.raw(
+    `SELECT w.id, (SELECT count(*) FROM (SELECT 1 FROM task_numbers n
+       WHERE n.task_id = w.id AND n.state = 0 AND n.next_attempt_at <= now() LIMIT w.cap) x)::int AS n
+     FROM unnest(?::bigint[], ?::int[]) w(id, cap)`,
+    [asked.map(([id]) => id), asked.map(([, cap]) => cap)],
+  );
+  return new Map((rows as { id: string; n: number }[]).map((r) => [Number(r.id), r.n]));
+}
+
+/** Running tasks with no pending (incl. redials) and no claimed numbers: completed (run state 10). */
+async function completeFinished(
+  deps: Deps,
+  ids: number[],
+): Promise<{ moved: Moved[]; notices: PendingNotice[] }> {
+  const out = { moved: [] as Moved[], notices: [] as PendingNotice[] };
+  if (!ids.length) return out;
+  const { rows } = await deps.db.raw(
+    `SELECT t.id FROM unnest(?::bigint[]) t(id)
+     WHERE NOT EXISTS (SELECT 1 FROM task_numbers n WHERE n.task_id = t.id AND n.state IN (0, 1))`,
+    [[...new Set(ids)]],
+  );
+  for (const r of rows as { id: string }[]) {
+    await deps.db
+      .transaction(async (trx) => {
+        const id = Number(r.id);
+        const m = await moveTask(trx, id, 'complete', 'scheduler', 'no numbers left', {
+          skipLocked: true,
+          extra: { completed_at: trx.fn.now() },
+        });
+        if (!m) return;
+        // Numbers added between the check and the lock keep the task going.
+        const left = await trx('task_numbers').where({ task_id: id }).whereIn('state', [0, 1]).first('id');
+        if (left) throw new StillBusy();
+        out.moved.push(m);
+        const t = await trx('tasks').where({ id }).first('name');
+        out.notices.push(
+          await addNotice(trx, m.accountId, NoticeType.System, {
+            titleKey: 'taskCompleted.title',
+            bodyKey: 'taskCompleted.body',
+            params: { name: t.name, taskId: id },
+          }),
+        );
+      })
+      .catch((e: unknown) => {
+        if (!(e instanceof StillBusy)) throw e;
+      });
+  }
+  return out;
+}
+
+class StillBusy extends Error {}

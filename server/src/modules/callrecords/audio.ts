@@ -1,0 +1,66 @@
+// The voice files of a record: each line's khvoicepath (prompt files the robot played, the call's
+// recording with a time fragment for the customer's words) as authenticated urls. Only files under the
+// media worker's audio folders are ever served (a path stored elsewhere is treated as missing), so a
+// record can never be used to read another file of the server.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  callAudioFiles,
+  splitVoicePath,
+  type CallRecordLine,
+  type CallRecordView,
+  type VoiceRef,
+} from '../../../../domain/callRecords';
+import type { ConversationLine } from '../../../../domain/calls';
+
+/**
+ * The folders the media worker writes audio to (media/src/calls/prompts.ts promptCacheDir and
+ * recordingsDir; FreeSWITCH records into the latter). CALL_AUDIO_DIRS (path-separated) replaces them
+ * where a deployment mounts them elsewhere.
+ */
+export function audioRoots(): string[] {
+  const env = process.env.CALL_AUDIO_DIRS;
+  if (env)
+    return env
+      .split(path.delimiter)
+      .filter(Boolean)
+      .map((d) => path.resolve(d));
+  return [path.join(os.tmpdir(), 'callplat-prompts'), path.join(os.tmpdir(), 'callplat-recordings')];
+}
+
+/** The file's real path when it is a .wav under one of the roots and exists, else null. */
+export async function servableFile(file: string): Promise<string | null> {
+  if (!path.isAbsolute(file) || path.extname(file).toLowerCase() !== '.wav') return null;
+  const real = await fs.promises.realpath(file).catch(() => null);
+  if (!real) return null;
+  for (const root of audioRoots()) {
+    const r = await fs.promises.realpath(root).catch(() => null);
+    if (r && real.startsWith(r + path.sep)) {
+      const st = await fs.promises.stat(real).catch(() => null);
+      return st?.isFile() ? real : null;
+    }
+  }
+  return null;
+}
+
+/** Voice references of a record: the recording and each line's voices, with urls of existing files. */
+export async function voiceRefs(
+  uuid: string,
+  view: CallRecordView,
+  recordingPath: string | null,
+  lines: ConversationLine[],
+): Promise<{ recording: VoiceRef | null; lines: CallRecordLine[] }> {
+  const files = callAudioFiles(recordingPath, lines);
+  const exists = await Promise.all(files.map(async (f) => (await servableFile(f)) !== null));
+  const ref = (p: string): VoiceRef => {
+    const { file, fragment } = splitVoicePath(p);
+    const i = files.indexOf(file);
+    const ok = i >= 0 && exists[i]!;
+    return { url: ok ? `/api/callrecords/${uuid}/audio/${i}?view=${view}` : null, fragment, exists: ok };
+  };
+  return {
+    recording: recordingPath ? ref(recordingPath) : null,
+    lines: lines.map(({ khvoicepath, ...l }) => ({ ...l, voices: khvoicepath.map(ref) })),
+  };
+}

@@ -1,0 +1,152 @@
+// Finance queries, always through the tenant scope: accounts reached by id are the actor's subtree
+// (itself for reading) or strictly below it (for setting a rate or recharging).
+import type { Knex } from 'knex';
+import type { BillingAccuracy } from '../../../../domain/dialer/billing';
+import type { BillingRateDto, LedgerEntryDto, LedgerKind } from '../../../../domain/finance';
+import { below, scoped, type Actor } from '../../db/scope';
+
+type Db = Knex | Knex.Transaction;
+
+export interface AccountRef {
+  id: number;
+  account: string;
+  level: number;
+  balanceFen: number;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const accountRef = (r: any): AccountRef | undefined =>
+  r && { id: Number(r.id), account: r.account, level: r.level, balanceFen: Number(r.balance_fen) };
+
+const ACCOUNT_COLS = ['id', 'account', 'level', 'balance_fen'];
+
+/** The actor's own account or one of its subtree. */
+export const inSubtree = async (db: Knex, actor: Actor, id: number) =>
+  accountRef(
+    await scoped(db('accounts'), db, actor, 'id')
+      .where('id', id)
+      .first(...ACCOUNT_COLS),
+  );
+
+/** An account strictly below the actor (never itself). */
+export const strictlyBelow = async (db: Db, actor: Actor, id: number) =>
+  accountRef(
+    await below(db('accounts'), actor)
+      .where('id', id)
+      .first(...ACCOUNT_COLS),
+  );
+
+/** Row locks on several accounts in id order, so two transactions never wait on each other in a circle. */
+export async function lockAccounts(trx: Knex.Transaction, ids: number[]): Promise<void> {
+  await trx('accounts')
+    .whereIn('id', [...new Set(ids)])
+    .orderBy('id')
+    .forUpdate()
+    .select('id');
+}
+
+// ---- rates ----
+
+export async function getRate(db: Db, accountId: number): Promise<BillingRateDto | null> {
+  const r = await db('billing_rates').where({ account_id: accountId }).first();
+  return r
+    ? {
+        accountId: Number(r.account_id),
+        ratePerMinFen: r.rate_per_min_fen,
+        accuracyS: r.accuracy_s as BillingAccuracy,
+        setBy: r.set_by === null ? null : Number(r.set_by),
+        updatedAt: new Date(r.updated_at).toISOString(),
+      }
+    : null;
+}
+
+/** Callers pass an account they checked is strictly below the actor. */
+export async function upsertRate(
+  db: Db,
+  v: { accountId: number; ratePerMinFen: number; accuracyS: BillingAccuracy; setBy: number },
+): Promise<void> {
+  await db('billing_rates')
+    .insert({
+      account_id: v.accountId,
+      rate_per_min_fen: v.ratePerMinFen,
+      accuracy_s: v.accuracyS,
+      set_by: v.setBy,
+    })
+    .onConflict('account_id')
+    .merge({
+      rate_per_min_fen: v.ratePerMinFen,
+      accuracy_s: v.accuracyS,
+      set_by: v.setBy,
+      updated_at: db.fn.now(),
+    });
+}
+
+// ---- ledger ----
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const presentEntry = (r: any): LedgerEntryDto => ({
+  id: Number(r.id),
+  accountId: Number(r.account_id),
+  account: r.account,
+  kind: r.kind as LedgerKind,
+  deltaFen: Number(r.delta_fen),
+  balanceBeforeFen: Number(r.balance_before_fen),
+  balanceAfterFen: Number(r.balance_after_fen),
+  description: r.description,
+  createdBy: r.created_by === null ? null : Number(r.created_by),
+  createdByAccount: r.created_by_account ?? null,
+  createdAt: new Date(r.created_at).toISOString(),
+});
+
+const entries = (db: Db) =>
+  db('ledger_entries as l')
+    .join('accounts as a', 'a.id', 'l.account_id')
+    .leftJoin('accounts as c', 'c.id', 'l.created_by')
+    .select('l.*', 'a.account', 'c.account as created_by_account');
+
+export interface LedgerQuery {
+  accountId?: number;
+  kind?: LedgerKind;
+  beforeId?: number;
+  limit: number;
+}
+
+/** Ledger rows of the actor's subtree (or of one account of it), newest first, keyset-paged by id. */
+export async function ledgerPage(db: Knex, actor: Actor, q: LedgerQuery) {
+  const rows = await scoped(entries(db), db, actor, 'l.account_id')
+    .modify((b) => {
+      if (q.accountId) b.where('l.account_id', q.accountId);
+      if (q.kind) b.where('l.kind', q.kind);
+      if (q.beforeId) b.where('l.id', '<', q.beforeId);
+    })
+    .orderBy('l.id', 'desc')
+    .limit(q.limit);
+  const items = rows.map(presentEntry);
+  return { items, nextBeforeId: items.length === q.limit ? items[items.length - 1]!.id : null };
+}
+
+export async function entryByKey(db: Db, key: string): Promise<LedgerEntryDto | null> {
+  const r = await entries(db).where('l.idempotency_key', key).first();
+  return r ? presentEntry(r) : null;
+}
+
+// ---- arrears ----
+
+/** The account's active tasks paused for arrears (13), locked for their transition. */
+export const arrearsPausedTasks = (trx: Knex.Transaction, accountId: number) =>
+  trx('tasks')
+    .where({ account_id: accountId, status: 13, active: true })
+    .whereNull('deleted_at')
+    .orderBy('id')
+    .forUpdate()
+    .select('id', 'status', 'run_state', 'active');
+
+export const setTaskState = (
+  trx: Knex.Transaction,
+  accountId: number,
+  id: number,
+  to: { status: number; runState: number },
+) =>
+  trx('tasks')
+    .where({ id, account_id: accountId })
+    .update({ status: to.status, run_state: to.runState, updated_at: trx.fn.now() });

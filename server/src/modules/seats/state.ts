@@ -1,0 +1,218 @@
+// Live seat state in Redis (layout: domain/seatStore.ts): reads, changes by the seat's user, by
+// presence and by the transfer flow (markBusy / markWrapUp / markIdle), and the atomic claim of the
+// longest-idle seat of a group (pick). Every change is pushed as seat:state to the seat's room and to
+// the owner's and the user's account rooms. Nothing known in Redis (new seat, Redis lost) = offline.
+import type Redis from 'ioredis';
+import type { Knex } from 'knex';
+import { Events, rooms, type SeatStateEvent } from '../../../../domain/events';
+import {
+  SEAT_CAS_SCRIPT,
+  SEAT_PICK_SCRIPT,
+  seatFromHash,
+  seatIdleKey,
+  seatKey,
+  seatKeyPrefix,
+  seatToHash,
+} from '../../../../domain/seatStore';
+import {
+  applySeatChange,
+  isPickable,
+  offlineSeat,
+  seatStateDto,
+  type SeatChange,
+  type SeatChangeProblem,
+  type SeatLive,
+} from '../../../../domain/seats';
+import type { Live } from '../../socket/live';
+
+/** What the state store needs to know about a seat (from PostgreSQL). */
+export interface SeatRef {
+  id: number;
+  accountId: number;
+  userId: number;
+  groupId: number;
+  enabled: boolean;
+  autoAnswer: boolean;
+}
+
+export class SeatStateError extends Error {
+  constructor(readonly problem: SeatChangeProblem) {
+    super(problem);
+  }
+}
+
+export interface SeatStatesDeps {
+  db: Knex;
+  redis: Redis;
+  prefix: string;
+  live: Pick<Live, 'toRooms'>;
+  now?: () => number;
+}
+
+type Scripted = Redis & {
+  cpSeatCas(...args: string[]): Promise<number>;
+  cpSeatPick(...args: string[]): Promise<string | null>;
+};
+const defined = new WeakSet<Redis>();
+function scripted(r: Redis): Scripted {
+  if (!defined.has(r)) {
+    r.defineCommand('cpSeatCas', { numberOfKeys: 3, lua: SEAT_CAS_SCRIPT });
+    r.defineCommand('cpSeatPick', { numberOfKeys: 1, lua: SEAT_PICK_SCRIPT });
+    defined.add(r);
+  }
+  return r as Scripted;
+}
+
+export const SEAT_REF_COLUMNS = ['id', 'account_id', 'user_id', 'group_id', 'enabled', 'auto_answer'];
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const seatRefOf = (r: any): SeatRef => ({
+  id: Number(r.id),
+  accountId: Number(r.account_id),
+  userId: Number(r.user_id),
+  groupId: Number(r.group_id),
+  enabled: Boolean(r.enabled),
+  autoAnswer: Boolean(r.auto_answer),
+});
+
+const MAX_TRIES = 50;
+
+export function seatStates(d: SeatStatesDeps) {
+  const now = d.now ?? Date.now;
+  const redis = scripted(d.redis);
+  const key = (id: number) => seatKey(d.prefix, id);
+
+  const defaults = (ref: SeatRef) => offlineSeat(ref.groupId, ref.enabled, ref.autoAnswer);
+
+  const eventOf = (ref: SeatRef, s: SeatLive): SeatStateEvent => ({
+    seatId: ref.id,
+    accountId: ref.accountId,
+    userId: ref.userId,
+    groupId: s.groupId,
+    state: seatStateDto(s),
+  });
+
+  function push(ref: SeatRef, s: SeatLive): void {
+    d.live.toRooms(
+      [rooms.seat(ref.id), rooms.account(ref.accountId), rooms.account(ref.userId)],
+      Events.SeatState,
+      eventOf(ref, s),
+    );
+  }
+
+  async function refOf(seatId: number): Promise<SeatRef | null> {
+    const r = await d.db('seats').where('id', seatId).first(SEAT_REF_COLUMNS);
+    return r ? seatRefOf(r) : null;
+  }
+
+  /** The seat's state now (offline when Redis knows nothing). */
+  async function read(ref: SeatRef): Promise<SeatLive> {
+    return seatFromHash(await d.redis.hgetall(key(ref.id)))?.state ?? defaults(ref);
+  }
+
+  async function readMany(refs: SeatRef[]): Promise<Map<number, SeatLive>> {
+    const out = new Map<number, SeatLive>();
+    if (!refs.length) return out;
+    const p = d.redis.pipeline();
+    for (const r of refs) p.hgetall(key(r.id));
+    const replies = (await p.exec()) ?? [];
+    refs.forEach((r, i) => {
+      const [err, h] = replies[i] ?? [null, {}];
+      out.set(r.id, (!err && seatFromHash(h as Record<string, string>)?.state) || defaults(r));
+    });
+    return out;
+  }
+
+  /** Applies `change` atomically (compare-and-set, retried on a concurrent change) and pushes the result. */
+  async function change(ref: SeatRef, c: SeatChange): Promise<SeatLive> {
+    for (let i = 0; i < MAX_TRIES; i++) {
+      const h = await d.redis.hgetall(key(ref.id));
+      const version = /^\d+$/.test(h.v ?? '') ? h.v! : '0';
+      const cur = seatFromHash(h)?.state ?? defaults(ref);
+      const r = applySeatChange(cur, c, now());
+      if (!r.ok) throw new SeatStateError(r.problem);
+      if (r.state === cur) return cur;
+      const n = r.state;
+      const score = isPickable(n) && n.idleSince !== null ? String(n.idleSince) : '';
+      const fields = Object.entries(seatToHash(n, ref)).flat();
+      const ok = await redis.cpSeatCas(
+        key(ref.id),
+        seatIdleKey(d.prefix, cur.groupId),
+        seatIdleKey(d.prefix, n.groupId),
+        version,
+        String(ref.id),
+        score,
+        ...fields,
+      );
+      if (Number(ok) !== 0) {
+        push(ref, n);
+        return n;
+      }
+    }
+    throw new Error(`seat ${ref.id}: state contention`);
+  }
+
+  async function byId(seatId: number, c: SeatChange): Promise<SeatLive> {
+    const ref = await refOf(seatId);
+    if (!ref) throw new Error(`seat ${seatId} does not exist`);
+    return change(ref, c);
+  }
+
+  return {
+    read,
+    readMany,
+    change,
+    refOf,
+    eventOf,
+    /** The transfer flow: the seat took a call (auto-answer, softphone, inbound). */
+    markBusy: (seatId: number, callUuid: string) => byId(seatId, { by: 'call', kind: 'busy', callUuid }),
+    /** The call ended; the seat finishes its notes. */
+    markWrapUp: (seatId: number, callUuid?: string) => byId(seatId, { by: 'call', kind: 'wrapup', callUuid }),
+    /** Free again (wrap-up done, offer declined or timed out). */
+    markIdle: (seatId: number, callUuid?: string) => byId(seatId, { by: 'call', kind: 'idle', callUuid }),
+
+    /**
+     * Claims the group's longest-idle pickable seat for `callUuid` and marks it busy, atomically: two
+     * calls never get the same seat. Null when no seat can take the call.
+     */
+    async pick(groupId: number, callUuid: string): Promise<number | null> {
+      const won = await redis.cpSeatPick(
+        seatIdleKey(d.prefix, groupId),
+        seatKeyPrefix(d.prefix),
+        String(groupId),
+        callUuid,
+        String(now()),
+      );
+      if (won === null) return null;
+      const seatId = Number(won);
+      const h = await d.redis.hgetall(key(seatId));
+      const parsed = seatFromHash(h);
+      if (parsed && /^\d+$/.test(h.acc ?? '') && /^\d+$/.test(h.usr ?? ''))
+        push(
+          {
+            id: seatId,
+            accountId: Number(h.acc),
+            userId: Number(h.usr),
+            groupId,
+            enabled: parsed.state.enabled,
+            autoAnswer: parsed.state.autoAnswer,
+          },
+          parsed.state,
+        );
+      return seatId;
+    },
+
+    /** Forgets a deleted seat. */
+    async remove(ref: SeatRef): Promise<void> {
+      const cur = await read(ref);
+      await d.redis
+        .multi()
+        .del(key(ref.id))
+        .zrem(seatIdleKey(d.prefix, cur.groupId), String(ref.id))
+        .zrem(seatIdleKey(d.prefix, ref.groupId), String(ref.id))
+        .exec();
+    },
+  };
+}
+
+export type SeatStates = ReturnType<typeof seatStates>;
