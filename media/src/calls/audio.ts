@@ -1,6 +1,7 @@
 // Which file plays a prompt: a recording, the pre-rendered WAV of a fixed prompt, or (variable and
 // LLM text, or a version whose rendering has not finished) a live rendering. Live rendering has a
-// dead-air limit: past it a short filler plays while the real sentence is still being made.
+// dead-air limit: past it a short filler plays while the real sentence is still being made. The
+// same filler covers a slow LLM answer (session.ts askLlm).
 import type { DialJob } from '../../../domain/calls';
 import type { LoadedBot } from './bots';
 import type { PromptFiles } from './prompts';
@@ -32,10 +33,23 @@ export async function promptFile(
   const render = prompts.render(job.accountId, text, speed).catch(() => null);
   const quick = await Promise.race([render, sleep(DEAD_AIR_MS).then(() => undefined)]);
   if (quick !== undefined) return quick;
-  // The filler is rendered once and then cached like any prompt; if it is not ready either, skip it.
-  const filler = await Promise.race([prompts.render(job.accountId, FILLER_TEXT, speed), sleep(10)]).catch(
+  const filler = await fillerFile(prompts, job.accountId, speed, 10);
+  if (filler) playFiller(filler);
+  return Promise.race([render, sleep(RENDER_LIMIT_MS).then(() => null)]);
+}
+
+/**
+ * The filler prompt's file. It is rendered once and then cached like any prompt (by content hash);
+ * if it is not ready within `waitMs` this time, null (no filler rather than more waiting).
+ */
+export async function fillerFile(
+  prompts: PromptFiles,
+  accountId: number,
+  speed: number,
+  waitMs: number,
+): Promise<string | null> {
+  const file = await Promise.race([prompts.render(accountId, FILLER_TEXT, speed), sleep(waitMs)]).catch(
     () => undefined,
   );
-  if (typeof filler === 'string') playFiller(filler);
-  return Promise.race([render, sleep(RENDER_LIMIT_MS).then(() => null)]);
+  return typeof file === 'string' ? file : null;
 }

@@ -6,7 +6,7 @@ import { compile } from '../../../domain/bot';
 import { DEMO_BOTS, runTranscript } from '../../../domain/bot/demo';
 import { DEFAULT_PERSONAS, type Persona } from '../sim/personas';
 import { startSimulator, type Simulator } from '../sim/server';
-import { RawEsl } from '../sim/testing';
+import { mortgageYesPersona, RawEsl } from '../sim/testing';
 import { startProxy, type Proxy } from '../esl/testProxy';
 import { reportStatus } from '../esl/status';
 import { fsNodeStatusKey } from '../../../domain/media';
@@ -17,20 +17,7 @@ const SCALE = 0.01;
 const mortgage = DEMO_BOTS[0]!.definition;
 
 const TEST_PERSONAS: Persona[] = [
-  {
-    name: 'mortgage-yes',
-    match: '^9401$',
-    outcome: 'answer',
-    ringMs: [500, 500],
-    rules: [
-      { when: ['张先生'], say: '是的我是' },
-      { when: ['还有贷款需求'], say: '有需要' },
-      { when: ['贷款多少钱'], say: '大概五十万' },
-      { when: ['首套房还是二套房'], say: '首套' },
-    ],
-    otherwise: null,
-    replyDelayMs: [300, 300],
-  },
+  mortgageYesPersona({ name: 'mortgage-yes', match: '^9401$', ringMs: [500, 500], replyDelayMs: [300, 300] }),
   {
     name: 'interrupts-opening',
     match: '^9402$',

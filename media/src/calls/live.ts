@@ -8,6 +8,7 @@ import {
   Events,
   rooms,
   type CallLineEvent,
+  type CallPartialEvent,
   type CallStateEvent,
   type CallTransferEvent,
   type ServerToClientEvents,
@@ -38,5 +39,10 @@ export class CallLive {
 
   transfer(t: Target, e: CallTransferEvent): void {
     this.emitter.to(this.rooms(t)).emit(Events.CallTransfer, e);
+  }
+
+  /** Interim recognition: only whoever watches this call needs it (not the task or account rooms). */
+  partial(t: Target, e: CallPartialEvent): void {
+    this.emitter.to(rooms.call(t.callUuid)).emit(Events.CallPartial, e);
   }
 }

@@ -16,8 +16,9 @@ import {
 import type { LlmInput } from '../../../domain/bot/llm';
 import type { CallStatus, DialJob } from '../../../domain/calls';
 import { greetingKindOf, type GreetingKind } from '../../../domain/telephony';
-import type { EslEvent } from '../esl/events';
+import { AVMD_BEEP, type EslEvent } from '../esl/events';
 import { checkCause, checkExtension, checkUuid } from '../esl/guard';
+import { NO_ASR, UnimrcpAdapter, type AsrAdapter, type AsrCommand, type AsrResult } from '../speech/asr';
 import type { ChannelRow, EslNode } from '../esl/node';
 import type { NodePool } from '../esl/pool';
 import type { BotCache, LoadedBot } from './bots';
@@ -25,16 +26,31 @@ import type { CallLive } from './live';
 import { outcomeOf, type Outcome } from './outcome';
 import { lostCallOutcome, waitForOwner } from './recover';
 import { originateCommand, playbackArg, recordCommand } from './commands';
-import { promptFile, FILLER_TEXT } from './audio';
+import { fillerFile, promptFile, FILLER_TEXT } from './audio';
 import { recordingPath, type PromptFiles } from './prompts';
 import { claimOriginate, closeRecord, ensureRecord, setStatus, Transcript, type OpenRecord } from './record';
 import { acquireSlots, releaseSlots } from './slots';
 import { CallTimers } from './timers';
 
 export interface SessionMetrics {
-  /** DETECTED_SPEECH received -> the playback it caused written to the socket, ms. */
+  /** Final ASR result received -> the playback it caused written to the socket, ms. */
   decisionToCommand(ms: number): void;
 }
+
+/** Answering machines and phone assistants beyond the greeting keywords (result 70, nothing billed). */
+export interface MachineDetection {
+  /** Run mod_avmd (`avmd_start`) from the answer: its avmd::beep is a voicemail beep. */
+  avmd: boolean;
+  /**
+   * A first utterance longer than this without a pause (speech begin -> final result, by the
+   * switch's event timestamps) is a recorded greeting, ms; 0 turns the heuristic off.
+   */
+  longGreetingMs: number;
+}
+
+export const DEFAULT_MACHINE_DETECTION: MachineDetection = { avmd: true, longGreetingMs: 4000 };
+/** Longest wait for the LLM before the filler plays, ms (real time: the model is a real service). */
+export const DEFAULT_LLM_DEAD_AIR_MS = 1500;
 
 export interface SessionDeps {
   db: Knex;
@@ -55,6 +71,11 @@ export interface SessionDeps {
   workerAlive(id: string): Promise<boolean>;
   seatExtension(accountId: number, seatGroupId: number | null): Promise<string | null>;
   llm(accountId: number, input: LlmInput): Promise<string | null>;
+  /** The account's recognizer (asr_settings, the superior's when blank). */
+  asr: { forAccount(accountId: number): Promise<AsrAdapter> };
+  machine: MachineDetection;
+  /** Silence while the LLM thinks, ms, after which the filler plays. */
+  llmDeadAirMs: number;
   /** Grades an ended call's stored transcript with the account's LLM (calls.llm_grade); never throws. */
   llmGrade(call: { id: number; accountId: number }): Promise<unknown>;
   metrics?: SessionMetrics;
@@ -66,6 +87,20 @@ type Hangup = Extract<EslEvent, { name: 'CHANNEL_HANGUP_COMPLETE' }>;
 const PLAY_TIMEOUT_MS = 10 * 60 * 1000;
 /** A customer who started speaking has this long to finish before silence counts again. */
 const SPEECH_GUARD_MS = 20000;
+/** mod_avmd on the far end's audio: the read side of our outbound leg (inbound_channel). */
+const AVMD_START_ARG = 'inbound_channel=1,outbound_channel=0';
+/**
+ * How long one recognised character can take to say (a slow speaker). An utterance's length is the
+ * switch's begin -> final time bounded by this, so a late final result (slow endpointing, a busy
+ * switch or simulator) never turns a short answer into a long greeting.
+ */
+const MAX_MS_PER_CHAR = 300;
+/** A first utterance counts as the greeting only if it began this soon after the answer (switch time). */
+const GREETING_WINDOW_MS = 10000;
+/** A filler played this recently covers a slow rendering of the sentence that follows it. */
+const FILLER_COVERS_MS = 5000;
+/** How long the LLM filler itself may take to render (it is cached after the first time). */
+const FILLER_RENDER_WAIT_MS = 2000;
 
 export class CallSession {
   readonly uuid: string;
@@ -91,6 +126,17 @@ export class CallSession {
   private unknown: string | null = null;
   private greeting: GreetingKind | null = null;
   private heardCustomer = false;
+  private asr: AsrAdapter = NO_ASR;
+  /** Final results heard from the customer. */
+  private utterances = 0;
+  /** Switch time (µs) the current utterance began; 0 when none is under way. */
+  private speechBeganUs = 0;
+  /** Switch time (µs) of CHANNEL_ANSWER; 0 when the answer was learnt otherwise (a reconcile). */
+  private answeredUs = 0;
+  private machineReason: string | null = null;
+  private avmdRunning = false;
+  private llmPending = false;
+  private lastFillerAt = -Infinity;
   private engineResult: number | null = null;
   private engineReason: Reason | null = null;
   private recPath: string | null = null;
@@ -125,6 +171,7 @@ export class CallSession {
       d.live.line(this.job, { callUuid: this.uuid, line }),
     );
     this.bot = await d.bots.load(this.job.accountId, this.job.botId, this.job.botVersion);
+    this.asr = await d.asr.forAccount(this.job.accountId).catch(() => new UnimrcpAdapter());
     const line = await d
       .db('sip_lines')
       .where({ id: this.job.lineId, enabled: true })
@@ -185,11 +232,15 @@ export class CallSession {
         }
         return;
       case 'CHANNEL_ANSWER':
+        if (!this.answered) this.answeredUs = this.eventUs(ev);
         return this.onAnswered();
       case 'PLAYBACK_STOP':
         return this.playbackDone(ev.seq);
+      case 'CUSTOM':
+        if (ev.subclass === AVMD_BEEP) return this.onBeep();
+        return this.onRecognizer(ev);
       case 'DETECTED_SPEECH':
-        return this.onSpeech(ev);
+        return this.onRecognizer(ev);
       case 'DTMF':
         this.timers.clear('silence');
         return this.feed({ type: 'dtmf', digit: ev.digit, at: this.now() });
@@ -235,43 +286,117 @@ export class CallSession {
     const node = this.node;
     this.recPath = recordingPath(this.uuid);
     node.api(recordCommand(this.uuid, this.recPath)).catch(() => (this.recPath = null));
-    // Background recognition for the whole call (switch_ivr_detect_speech): results arrive as
-    // DETECTED_SPEECH while prompts play, which is what smart interruption needs.
-    node
-      .execute(this.uuid, 'detect_speech', 'unimrcp {start-input-timers=false}builtin:grammar/any any', 10000)
-      .catch(() => undefined);
+    // Background recognition for the whole call (the account's recognizer, speech/asr): results
+    // arrive while prompts play, which is what smart interruption needs.
+    const def = this.bot.compiled.def;
+    void this.runCommands(
+      this.asr.start(this.uuid, { hotWords: def.hotWords ?? [], waitSeconds: def.settings.waitSeconds }),
+    );
+    // Voicemail beeps (mod_avmd): its avmd::beep ends the call as a machine.
+    if (this.deps.machine.avmd) {
+      this.avmdRunning = true;
+      node.execute(this.uuid, 'avmd_start', AVMD_START_ARG, 10000).catch(() => (this.avmdRunning = false));
+    }
+    // A bot that may ask its model gets the filler ready now, so a slow answer never waits on it.
+    if (def.llm?.answerUnmatched)
+      void fillerFile(this.deps.prompts, this.job.accountId, def.settings.speed, 30000).catch(() => null);
     // Hard stop a little after the bot's maximum duration (the engine itself hangs up at it).
     this.timers.set('max', this.bot.compiled.maxMs + 2000, () => this.hardStop());
     this.feed({ type: 'answered', at: this.now() });
   }
 
-  private onSpeech(ev: Extract<EslEvent, { name: 'DETECTED_SPEECH' }>): void {
+  /** Switch commands of the recognizer, in order (api directly, applications through the lane). */
+  private async runCommands(cmds: AsrCommand[]): Promise<void> {
+    for (const c of cmds) {
+      if (this.finished || !this.node) return;
+      if (c.kind === 'api') await this.node.api(c.command).catch(() => undefined);
+      else await this.node.execute(this.uuid, c.app, c.arg, 10000).catch(() => undefined);
+    }
+  }
+
+  private onRecognizer(ev: EslEvent): void {
     if (!this.answered) return;
-    if (ev.speechType === 'begin-speaking') {
-      this.timers.clear('silence');
-      this.timers.set('guard', SPEECH_GUARD_MS, () => this.armSilence());
+    const r = this.asr.parse(ev);
+    if (r) this.onAsr(r, ev);
+  }
+
+  /** The switch's time of an event, µs (Event-Date-Timestamp), else ours on the simulated clock. */
+  private eventUs(ev: EslEvent): number {
+    const ts = Number(ev.headers.get('Event-Date-Timestamp'));
+    return Number.isFinite(ts) && ts > 0 ? ts : this.now() * 1000;
+  }
+
+  private onAsr(r: AsrResult, ev: EslEvent): void {
+    if (r.kind === 'begin') return this.speechBegan(this.eventUs(ev));
+    if (r.kind === 'partial') {
+      // Interim hypotheses are shown live but never decide anything: only finals feed the engine.
+      this.speechBegan(this.eventUs(ev));
+      this.deps.live.partial(this.job, { callUuid: this.uuid, text: r.text, at: new Date().toISOString() });
       return;
     }
-    if (ev.speechType !== 'detected-speech' || !ev.text) return;
+    this.onFinal(r.text, ev);
+  }
+
+  /** The customer started speaking: no silence timeout while they talk (the guard bounds it). */
+  private speechBegan(atUs: number): void {
+    if (!this.speechBeganUs) this.speechBeganUs = atUs;
+    this.timers.clear('silence');
+    this.timers.set('guard', SPEECH_GUARD_MS, () => this.armSilence());
+  }
+
+  private onFinal(text: string, ev: EslEvent): void {
     this.timers.clear('guard');
     this.timers.clear('silence');
     const first = !this.heardCustomer;
     this.heardCustomer = true;
+    this.utterances++;
+    const began = this.speechBeganUs;
+    const spokeMs = began
+      ? Math.min((this.eventUs(ev) - began) / 1000, [...text].length * MAX_MS_PER_CHAR)
+      : 0;
+    const greetingTime = !this.answeredUs || (began - this.answeredUs) / 1000 <= GREETING_WINDOW_MS;
+    this.speechBeganUs = 0;
     const sec = Math.max(0, Math.round((Date.now() - this.answeredWall) / 1000));
     this.transcript?.add({
       khtype: 'customer',
-      khcontent: ev.text,
+      khcontent: text,
       khvoicepath: this.recPath ? [`${this.recPath}#t=${sec}`] : [],
       reduceNoiseRate: (this.bot?.compiled.def.settings.noiseFilterRatio ?? 0) / 100,
     });
-    const kind = first ? greetingKindOf(ev.text) : null;
+    const kind = first ? greetingKindOf(text) : null;
     if (kind) {
       // A voicemail or call assistant answered: stop at once, no talk to bill (result 70).
       this.greeting = kind;
       return this.kill('NORMAL_CLEARING');
     }
+    const long = this.deps.machine.longGreetingMs;
+    if (first && greetingTime && long > 0 && spokeMs > long) {
+      // People answer a call with a word or two; a recording talks on without a pause.
+      this.greeting = 'voicemail';
+      this.machineReason = `首句连续${(spokeMs / 1000).toFixed(1)}秒无停顿，判定为录音应答，挂机`;
+      return this.kill('NORMAL_CLEARING');
+    }
+    // Past the greeting and one real answer, a tone is not a voicemail beep any more.
+    if (this.utterances >= 2) this.stopAvmd();
     this.decisionAt = ev.receivedAt;
-    this.feed({ type: 'asrFinal', text: ev.text, at: this.now() });
+    this.feed({ type: 'asrFinal', text, at: this.now() });
+  }
+
+  /** mod_avmd heard a beep: a voicemail box is about to record. Hang up at once (70, not billed). */
+  private onBeep(): void {
+    if (!this.answered || this.utterances >= 2) return;
+    this.greeting = 'voicemail';
+    this.machineReason = this.heardCustomer
+      ? '问候语后检测到留言提示音，判定为语音信箱，挂机'
+      : '接通后无人说话并检测到留言提示音，判定为语音信箱，挂机';
+    this.kill('NORMAL_CLEARING');
+  }
+
+  private stopAvmd(): void {
+    if (!this.avmdRunning || !this.node) return;
+    this.avmdRunning = false;
+    // mod_avmd's API: avmd <uuid> stop (AVMD_SYNTAX); not through the lane, so no prompt waits on it.
+    void this.node.api(`avmd ${this.uuid} stop`).catch(() => undefined);
   }
 
   // ---- engine ----
@@ -316,22 +441,61 @@ export class CallSession {
         this.engineResult = a.result;
         this.engineReason = a.reason;
         return this.hangupAfterPrompts();
-      case 'askLlm': {
-        const text = await this.deps.llm(this.job.accountId, { history: a.history, utterance: a.utterance });
-        return this.feed({ type: 'llmReply', text, at: this.now() });
-      }
+      case 'askLlm':
+        return this.askLlm(a.history, a.utterance);
       default:
         // setLevel / addLabel live in the engine state (grade reads them); SMS comes with its module.
         return;
     }
   }
 
-  private async play(text: string, recordingId: number | null, reason: Reason): Promise<void> {
-    const file = await promptFile(this.deps.prompts, this.job, this.bot!, text, recordingId, (filler) =>
-      this.node
-        ?.execute(this.uuid, 'playback', playbackArg(FILLER_TEXT, filler), PLAY_TIMEOUT_MS)
-        .catch(() => undefined),
+  /**
+   * The model answers an unmatched sentence. Past llmDeadAirMs without its answer the filler plays
+   * (no dead air), and the answer follows when it comes; a failed or silent model gives the engine
+   * a null reply, and the engine runs its own no-match branch.
+   */
+  private async askLlm(history: LlmInput['history'], utterance: string): Promise<void> {
+    this.llmPending = true;
+    this.timers.set('deadAir', this.deps.llmDeadAirMs, () => void this.llmFiller(), false);
+    let text: string | null;
+    try {
+      text = await this.deps.llm(this.job.accountId, { history, utterance });
+    } catch {
+      text = null;
+    } finally {
+      this.llmPending = false;
+      this.timers.clear('deadAir');
+    }
+    this.feed({ type: 'llmReply', text, at: this.now() });
+  }
+
+  private async llmFiller(): Promise<void> {
+    const bot = this.bot;
+    if (!bot || !this.llmPending || this.finished) return;
+    const file = await fillerFile(
+      this.deps.prompts,
+      this.job.accountId,
+      bot.compiled.def.settings.speed,
+      FILLER_RENDER_WAIT_MS,
     );
+    // The answer may have come while the filler was being fetched: then it is not needed.
+    if (file && this.llmPending) this.playFiller(file);
+  }
+
+  private playFiller(file: string): void {
+    if (this.finished || !this.node) return;
+    this.lastFillerAt = performance.now();
+    this.timers.clear('silence');
+    this.node
+      .execute(this.uuid, 'playback', playbackArg(FILLER_TEXT, file), PLAY_TIMEOUT_MS)
+      .catch(() => undefined);
+  }
+
+  private async play(text: string, recordingId: number | null, reason: Reason): Promise<void> {
+    const file = await promptFile(this.deps.prompts, this.job, this.bot!, text, recordingId, (filler) => {
+      // A filler that just played (a slow LLM) already covers this rendering.
+      if (performance.now() - this.lastFillerAt > FILLER_COVERS_MS) this.playFiller(filler);
+    });
     if (this.finished || !this.node) return;
     if (!file) {
       // Nothing playable: carry on as if it had played, so the engine listens.
@@ -388,6 +552,9 @@ export class CallSession {
     }
     this.deps.live.transfer(this.job, { ...base, transferred: true, reason: reason.text });
     await this.promptsDrained();
+    // The seat talks now: the bot's recognizer and beep detector are not needed any more.
+    this.stopAvmd();
+    await this.runCommands(this.asr.stop(this.uuid));
     await this.node!.api(`uuid_transfer ${this.uuid} ${checkExtension(ext)} XML default`).catch(
       () => undefined,
     );
@@ -450,6 +617,8 @@ export class CallSession {
       rounds: this.state?.c[4] ?? 0,
     });
     if (this.engineReason?.kind === 'maxDuration' || (this.engineReason && !g)) o.reason = this.engineReason;
+    if (o.resultLevel === 70 && this.machineReason)
+      o.reason = { kind: 'intercept', text: this.machineReason };
     await Promise.all([this.transcript?.flush(), this.statusWrites]);
     await this.closeWith(o, h?.cause ?? this.failedCause, h?.sipStatus ?? null);
     // After the record is closed and the slots are free: the model's answer never holds up a call.
@@ -496,6 +665,8 @@ export class CallSession {
       resultLevel: o?.resultLevel ?? null,
       grade: o?.grade ?? null,
       test: this.job.test ?? false,
+      talkMs: o?.talkMs,
+      billableMs: o?.billableMs,
       at: new Date().toISOString(),
     });
   }

@@ -1,6 +1,6 @@
 // A call's named timers (silence, speech guard, max duration, lost node): one of each at most,
 // all cleared together when the call ends. Scaled ones follow the simulator's timeScale.
-export type TimerName = 'silence' | 'guard' | 'max' | 'lost';
+export type TimerName = 'silence' | 'guard' | 'max' | 'lost' | 'deadAir';
 
 export class CallTimers {
   private readonly timers = new Map<TimerName, NodeJS.Timeout>();

@@ -17,7 +17,15 @@ import { PromptFiles } from './prompts';
 import { closeRecord } from './record';
 import { releaseSlots } from './slots';
 import { createDialQueue, type DialQueue, type DialQueueOptions } from './queue';
-import { CallSession, type SessionDeps, type SessionMetrics } from './session';
+import { AsrResolver } from '../speech/asr';
+import {
+  CallSession,
+  DEFAULT_LLM_DEAD_AIR_MS,
+  DEFAULT_MACHINE_DETECTION,
+  type MachineDetection,
+  type SessionDeps,
+  type SessionMetrics,
+} from './session';
 
 export interface CallWorkerOptions {
   config: Config;
@@ -37,6 +45,14 @@ export interface CallWorkerOptions {
   workerId?: string;
   /** Dialplan extension of a seat group; seats arrive later, so by default there is none. */
   seatExtension?: SessionDeps['seatExtension'];
+  /** Recognizer per account; default: asr_settings through AsrResolver. */
+  asr?: SessionDeps['asr'];
+  /** Answering-machine detection (mod_avmd beeps, long first greeting). */
+  machine?: Partial<MachineDetection>;
+  /** Silence allowed while the LLM answers before the filler plays, ms. */
+  llmDeadAirMs?: number;
+  /** Live event sink (tests watch what a call emits); default: the Socket.IO redis emitter. */
+  live?: CallLive;
 }
 
 export interface CallWorker {
@@ -107,7 +123,7 @@ export async function startCallWorker(o: CallWorkerOptions): Promise<CallWorker>
     pool,
     bots: new BotCache(db),
     prompts: new PromptFiles(db, config),
-    live: new CallLive(redis, config.redisPrefix),
+    live: o.live ?? new CallLive(redis, config.redisPrefix),
     timeScale: o.timeScale ?? 1,
     originateTimeoutSec: o.originateTimeoutSec ?? 45,
     lostAfterMs: o.lostAfterMs ?? 30000,
@@ -115,6 +131,9 @@ export async function startCallWorker(o: CallWorkerOptions): Promise<CallWorker>
     workerAlive: async (id) => (await redis.exists(mediaNodeKey(config.redisPrefix, id))) === 1,
     seatExtension: o.seatExtension ?? (async () => null),
     llm: (accountId, input) => answerWithLlm(db, config.secretKey, accountId, input),
+    asr: o.asr ?? new AsrResolver(db),
+    machine: { ...DEFAULT_MACHINE_DETECTION, ...o.machine },
+    llmDeadAirMs: o.llmDeadAirMs ?? DEFAULT_LLM_DEAD_AIR_MS,
     llmGrade: (call) => storeLlmGrade(db, config.secretKey, call),
     metrics: o.metrics,
   };

@@ -11,7 +11,7 @@ import net from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { decodePlainEvent, FrameReader, type Frame } from './frames';
 import { checkLine } from './guard';
-import { parseEvent, SUBSCRIBED, type EslEvent } from './events';
+import { parseEvent, subscribeCommand, type EslEvent } from './events';
 
 export class EslClosedError extends Error {}
 export class EslTimeoutError extends Error {}
@@ -59,7 +59,7 @@ export class EslConnection extends EventEmitter<{ event: [EslEvent]; close: [Err
     socket.on('close', () => this.fail(new EslClosedError('esl socket closed')));
   }
 
-  /** Connects, authenticates and subscribes to SUBSCRIBED (plain format). */
+  /** Connects, authenticates and subscribes to SUBSCRIBED and CUSTOM_SUBCLASSES (plain format). */
   static async open(o: ConnectOptions): Promise<EslConnection> {
     const timeoutMs = o.timeoutMs ?? 5000;
     const socket = net.connect({ host: o.host, port: o.port });
@@ -73,7 +73,7 @@ export class EslConnection extends EventEmitter<{ event: [EslEvent]; close: [Err
       const auth = await conn.command(`auth ${checkLine(o.password)}`, {}, timeoutMs);
       if (!(auth.headers.get('Reply-Text') ?? '').startsWith('+OK'))
         throw new EslCommandError('esl authentication refused');
-      const sub = await conn.command(`event plain ${SUBSCRIBED.join(' ')}`, {}, timeoutMs);
+      const sub = await conn.command(subscribeCommand(), {}, timeoutMs);
       if (!(sub.headers.get('Reply-Text') ?? '').startsWith('+OK'))
         throw new EslCommandError('esl subscription refused');
       return conn;

@@ -19,6 +19,20 @@ export const SUBSCRIBED = [
 ] as const;
 export type EventName = (typeof SUBSCRIBED)[number];
 
+/** mod_google_transcribe (drachtio-freeswitch-modules, mod_google_transcribe.h TRANSCRIBE_EVENT_RESULTS). */
+export const GOOGLE_TRANSCRIPTION = 'google_transcribe::transcription';
+/** mod_avmd (src/mod/applications/mod_avmd/mod_avmd.c avmd_events_str[AVMD_EVENT_BEEP]). */
+export const AVMD_BEEP = 'avmd::beep';
+/** The CUSTOM subclasses we listen to (ASR module results, voicemail beeps); never all of CUSTOM. */
+export const CUSTOM_SUBCLASSES = [GOOGLE_TRANSCRIPTION, AVMD_BEEP] as const;
+
+/**
+ * The subscription command. mod_event_socket's `event` parser treats every word after CUSTOM as a
+ * subclass name (parse_command, "event" branch), so CUSTOM and its subclasses come last.
+ */
+export const subscribeCommand = (): string =>
+  `event plain ${SUBSCRIBED.join(' ')} CUSTOM ${CUSTOM_SUBCLASSES.join(' ')}`;
+
 interface Base {
   /** Channel uuid (Unique-ID); '' for BACKGROUND_JOB. */
   uuid: string;
@@ -43,7 +57,15 @@ export type EslEvent =
       hangupUs: number;
     })
   | (Base & { name: 'PLAYBACK_START' | 'PLAYBACK_STOP'; file: string; status: string; seq: string })
-  | (Base & { name: 'DETECTED_SPEECH'; speechType: string; text: string; confidence: number | null })
+  | (Base & {
+      name: 'DETECTED_SPEECH';
+      speechType: string;
+      text: string;
+      confidence: number | null;
+      /** The recognizer's result as sent (NLSML for mod_unimrcp). */
+      body: string;
+    })
+  | (Base & { name: 'CUSTOM'; subclass: string; body: string })
   | (Base & { name: 'DTMF'; digit: string })
   | (Base & { name: 'RECORD_STOP'; file: string })
   | (Base & { name: 'BACKGROUND_JOB'; jobUuid: string; body: string });
@@ -97,8 +119,10 @@ export function parseEvent(f: Frame, receivedAt: number): EslEvent | null {
       };
     case 'DETECTED_SPEECH': {
       const { text, confidence } = parseNlsml(f.body);
-      return { ...base, name, speechType: h.get('Speech-Type') ?? '', text, confidence };
+      return { ...base, name, speechType: h.get('Speech-Type') ?? '', text, confidence, body: f.body };
     }
+    case 'CUSTOM':
+      return { ...base, name, subclass: h.get('Event-Subclass') ?? '', body: f.body };
     case 'DTMF':
       return { ...base, name, digit: h.get('DTMF-Digit') ?? '' };
     case 'RECORD_STOP':

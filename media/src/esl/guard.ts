@@ -2,6 +2,7 @@
 // lines, so a stray newline would let data become a command of its own; dial strings and `{}`
 // variable blocks split on ',' and '}' (switch_event_create_brackets), so values are whitelisted.
 import path from 'node:path';
+import { hotWordProblem } from '../../../domain/bot/hotWords';
 
 export class EslInputError extends Error {}
 
@@ -88,6 +89,39 @@ export function escapeSimText(text: string): string {
     if (out.length >= 200) break;
   }
   return out;
+}
+
+/** Longest hot-word list sent to a recognizer (a vendor parameter or channel variable has limits). */
+export const MAX_HOT_WORDS = 100;
+
+/**
+ * A bot's hot words on their way to a recognizer: SPEC §5 already allows only Chinese characters,
+ * at most 10 each, but the list is checked again here (a definition could have been written by an
+ * older editor or by hand): invalid words are dropped, duplicates removed, the list capped. What is
+ * left holds no separator of any syntax it is embedded in (`,` `|` `=` `{}` spaces, newlines).
+ */
+export function checkHotWords(words: readonly unknown[]): string[] {
+  const out: string[] = [];
+  for (const w of words) {
+    if (typeof w !== 'string') continue;
+    const word = w.normalize('NFC').trim();
+    if (hotWordProblem(word) !== null || out.includes(word)) continue;
+    out.push(word);
+    if (out.length >= MAX_HOT_WORDS) break;
+  }
+  return out;
+}
+
+/** mod_unimrcp profile names and similar identifiers: letters, digits, `_ . -`. */
+export function checkName(name: string, what: string): string {
+  if (!/^[\w.-]{1,64}$/.test(name)) throw new EslInputError(`bad ${what}`);
+  return name;
+}
+
+/** BCP-47 language codes for recognizers (cmn-Hans-CN, zh-CN, en-US). */
+export function checkLanguage(code: string): string {
+  if (!/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8}){0,3}$/.test(code)) throw new EslInputError('bad language code');
+  return code;
 }
 
 /** Last line of defence in the writer: no header name or value may break the framing. */

@@ -1,6 +1,7 @@
 // `api` / `bgapi` commands (mod_commands.c and mod_sofia.c in FreeSWITCH). Each handler returns
 // the text the stream would hold; api_exec sends it as the api/response body or BACKGROUND_JOB body.
 import { HangupCause } from '../../../domain/telephony';
+import { startAvmd, stopAvmd } from './apps';
 import { dial } from './callee';
 import { Channel } from './channel';
 import { parseBrackets, parseEndpoint, splitArgs } from './dialstring';
@@ -141,7 +142,46 @@ function sofia(hub: Hub, arg: string): string {
   return `-ERR Usage: sofia status|profile <name> rescan (sim ${hub.channels.size} ch)\n`;
 }
 
+/**
+ * uuid_google_transcribe <uuid> start <lang-code> [interim] | stop (mod_google_transcribe.c
+ * transcribe_function): "+OK Success" or "-ERR Operation Failed", "-USAGE: …" on bad arguments.
+ * Starting reads GOOGLE_SPEECH_HINTS (comma-separated) from the channel and fires
+ * google_transcribe::start_of_transcript (media bug INIT); stopping fires end_of_transcript.
+ */
+function googleTranscribe(hub: Hub, arg: string): string {
+  const [uuid, action, lang, interim] = splitArgs(arg);
+  if (!uuid || !action || (action === 'start' && !lang))
+    return '-USAGE: <uuid> [start|stop] [lang-code] [interim]\n';
+  const ch = hub.channels.get(uuid);
+  if (!ch || ch.hungUp) return '-ERR Operation Failed\n';
+  const vendor: Array<[string, string]> = [['transcription-vendor', 'google']];
+  if (action === 'stop') {
+    if (!ch.transcribing) return '+OK Success\n';
+    ch.transcribing = null;
+    ch.fireCustom('google_transcribe::end_of_transcript', vendor);
+    return '+OK Success\n';
+  }
+  if (action !== 'start') return '-ERR Operation Failed\n';
+  ch.transcribing = { language: lang!, interim: interim === 'interim' };
+  const hints = ch.vars.get('GOOGLE_SPEECH_HINTS');
+  hub.recordRecognizer(ch.uuid, {
+    engine: 'google_transcribe',
+    hotWords: hints ? hints.split(',').filter(Boolean) : [],
+    grammar: lang!,
+  });
+  ch.fireCustom('google_transcribe::start_of_transcript', vendor);
+  return '+OK Success\n';
+}
+
 const HANDLERS: Record<string, Handler> = {
+  uuid_google_transcribe: googleTranscribe,
+  // avmd <uuid> <start|stop|…> (mod_avmd.c avmd_api_main).
+  avmd: withChannel((_h, ch, [action]) => {
+    if (action === 'stop') stopAvmd(ch);
+    else if (action === 'start') startAvmd(ch);
+    else return '-ERR, error parsing command\n';
+    return '+OK\n';
+  }),
   originate,
   uuid_kill: withChannel((_h, ch, [cause]) => {
     // A ringing leg is CANCELled (487); an answered one gets a BYE.

@@ -138,13 +138,36 @@ const APPS: Record<string, App> = {
   },
 
   // detect_speech <engine> <grammar> <name> | stop | pause | resume: background recognition.
+  // `{a=b,c=d}` before the grammar are recognizer parameters (mod_unimrcp: MRCP headers, or
+  // vendor-specific ones such as our `hotwords=词一|词二`); the simulator records the hot words.
   async detect_speech(ch, arg) {
     const [first, second] = splitArgs(arg);
     if (first === 'stop') ch.detecting = null;
     else if (first === 'pause') ch.detecting = null;
-    else if (first === 'resume') ch.detecting = { grammar: 'default' };
-    else if (first && !['grammar', 'nogrammar', 'grammaron', 'grammaroff', 'param'].includes(first))
-      ch.detecting = { grammar: parseBrackets(second ?? 'default').rest || 'default' };
+    else if (first === 'resume') ch.detecting = { grammar: ch.detecting?.grammar ?? 'default' };
+    else if (first && !['grammar', 'nogrammar', 'grammaron', 'grammaroff', 'param'].includes(first)) {
+      const { vars, rest } = parseBrackets(second ?? 'default');
+      const grammar = rest || 'default';
+      ch.detecting = { grammar };
+      const words = vars.get('hotwords');
+      ch.hub.recordRecognizer(ch.uuid, {
+        engine: first,
+        hotWords: words ? words.split('|').filter(Boolean) : [],
+        grammar,
+      });
+    }
+    return undefined;
+  },
+
+  // mod_avmd: avmd_start [key=value,…] attaches the beep detector and fires avmd::start; avmd_stop
+  // detaches it and fires avmd::stop (avmd_fire_event in mod_avmd.c).
+  async avmd_start(ch) {
+    startAvmd(ch);
+    return undefined;
+  },
+
+  async avmd_stop(ch) {
+    stopAvmd(ch);
     return undefined;
   },
 
@@ -250,6 +273,28 @@ const APPS: Record<string, App> = {
     return undefined;
   },
 };
+
+/** Attaches mod_avmd's beep detector and reports it (avmd::start). */
+export function startAvmd(ch: Channel): void {
+  if (ch.avmd) return;
+  ch.avmd = true;
+  ch.fireCustom('avmd::start', [
+    ['Unique-ID', ch.uuid],
+    ['Call-command', 'avmd'],
+    ['Start-time', String(Math.floor(ch.hub.nowUs()))],
+  ]);
+}
+
+/** Detaches mod_avmd and reports it (avmd::stop with the beep status). */
+export function stopAvmd(ch: Channel): void {
+  if (!ch.avmd) return;
+  ch.avmd = false;
+  ch.fireCustom('avmd::stop', [
+    ['Unique-ID', ch.uuid],
+    ['Call-command', 'avmd'],
+    ['Beep-Status', ch.vars.get('avmd_detect') === 'TRUE' ? 'DETECTED' : 'NOTDETECTED'],
+  ]);
+}
 
 export async function runApp(ch: Channel, app: string, arg: string): Promise<string | undefined> {
   const fn = APPS[app];

@@ -57,14 +57,42 @@ export function dial(ch: Channel, timeoutSec: number): Promise<DialResult> {
   });
 }
 
-/** After answer: the greeting, and the persona's own hang-up timer. */
+/** After answer: the greeting, a voicemail's beep, and the persona's own hang-up timer. */
 function startTalking(ch: Channel): void {
   const p = ch.persona;
+  let greetingEnds = 0;
   if (p.greeting) {
     const greeting = p.greeting;
-    ch.after(between(ch.rng, [300, 700]), () => speak(ch, greeting));
+    const at = between(ch.rng, [300, 700]);
+    greetingEnds = at + speakingMs(p, greeting);
+    ch.after(at, () => speak(ch, greeting));
   }
+  // A voicemail box beeps once its greeting is over (or at once, when it has none); a person never does.
+  if (p.outcome === 'voicemail' && p.beep !== false)
+    ch.after(greetingEnds + between(ch.rng, p.beepGapMs ?? [400, 800]), () => beep(ch));
   if (p.hangupAtMs !== undefined) ch.after(p.hangupAtMs, () => void remoteHangup(ch));
+}
+
+/**
+ * The record tone of a voicemail box. Only mod_avmd hears it: CUSTOM avmd::beep with the headers
+ * avmd_fire_event (mod_avmd.c) adds after the channel data, values printed with "%f".
+ */
+export function beep(ch: Channel): void {
+  if (!ch.avmd) return;
+  ch.vars.set('avmd_detect', 'TRUE');
+  ch.fireCustom('avmd::beep', [
+    ['Unique-ID', ch.uuid],
+    ['Call-command', 'avmd'],
+    ['Beep-Status', 'DETECTED'],
+    ['Frequency', '1000.000000'],
+    ['Frequency-variance', '0.000012'],
+    ['Amplitude', '4800.000000'],
+    ['Amplitude-variance', '0.003100'],
+    ['Detection-time', '120000'],
+    ['Detector-resolution', '1'],
+    ['Detector-offset', '0'],
+    ['Detector-index', '0'],
+  ]);
 }
 
 const remoteHangup = (ch: Channel) => ch.hangup(HangupCause.NORMAL_CLEARING, 200, 'recv_bye');
@@ -76,6 +104,7 @@ const remoteHangup = (ch: Channel) => ch.hangup(HangupCause.NORMAL_CLEARING, 200
  */
 export function speak(ch: Channel, text: string): number {
   const ms = speakingMs(ch.persona, text);
+  if (ch.transcribing) return transcribe(ch, text, ms);
   let begun = false;
   const begin = () => {
     if (begun || !ch.detecting) return;
@@ -89,6 +118,37 @@ export function speak(ch: Channel, text: string): number {
     begin();
     const body = nlsml(text, ch.persona.confidence ?? 90, ch.detecting.grammar);
     ch.fire('DETECTED_SPEECH', [['Speech-Type', 'detected-speech']], body);
+    ch.hear({ kind: 'result', text, body });
+  });
+  return ms;
+}
+
+/**
+ * The callee says `text` to a streaming transcription module (mod_google_transcribe): with interim
+ * results on, a hypothesis of the first half while the callee is still talking, then the final
+ * one when the utterance ends; each a CUSTOM google_transcribe::transcription event with the JSON
+ * body responseHandler attaches (mod_google_transcribe.c; README "Events").
+ */
+function transcribe(ch: Channel, text: string, ms: number): number {
+  const result = (transcript: string, final: boolean) =>
+    JSON.stringify({
+      stability: final ? 0 : 0.8,
+      is_final: final,
+      alternatives: [{ confidence: final ? (ch.persona.confidence ?? 90) / 100 : 0, transcript }],
+    });
+  const vendor: Array<[string, string]> = [['transcription-vendor', 'google']];
+  ch.hear({ kind: 'begin', text: '' });
+  if (ch.transcribing?.interim) {
+    const chars = [...text];
+    const head = chars.slice(0, Math.ceil(chars.length / 2)).join('');
+    ch.after(Math.round(ms / 2), () => {
+      if (ch.transcribing) ch.fireCustom('google_transcribe::transcription', vendor, result(head, false));
+    });
+  }
+  ch.after(ms, () => {
+    if (!ch.transcribing) return;
+    const body = result(text, true);
+    ch.fireCustom('google_transcribe::transcription', vendor, body);
     ch.hear({ kind: 'result', text, body });
   });
   return ms;

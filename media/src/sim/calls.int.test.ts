@@ -3,6 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { resultLevelOf, greetingKindOf } from '../../../domain/telephony';
+import { encodeWav } from '../speech/wav';
 import { SIGNALLING, type Outcome, type Persona } from './personas';
 import { startSimulator, type Simulator } from './server';
 import { RawEsl } from './testing';
@@ -322,22 +323,6 @@ describe('reproducibility', () => {
   });
 });
 
-/** A PCM WAV, 8 kHz mono 16-bit, of the given length. */
-function wav(ms: number): Buffer {
-  const data = Buffer.alloc((8000 * 2 * ms) / 1000);
-  const h = Buffer.alloc(44);
-  h.write('RIFF', 0);
-  h.writeUInt32LE(36 + data.length, 4);
-  h.write('WAVE', 8);
-  h.write('fmt ', 12);
-  h.writeUInt32LE(16, 16);
-  h.writeUInt16LE(1, 20);
-  h.writeUInt16LE(1, 22);
-  h.writeUInt32LE(8000, 24);
-  h.writeUInt32LE(16000, 28);
-  h.writeUInt16LE(2, 32);
-  h.writeUInt16LE(16, 34);
-  h.write('data', 36);
-  h.writeUInt32LE(data.length, 40);
-  return Buffer.concat([h, data]);
-}
+/** A PCM WAV of silence, 8 kHz mono 16-bit, of the given length. */
+const wav = (ms: number): Buffer =>
+  encodeWav({ sampleRate: 8000, samples: new Int16Array((8000 * ms) / 1000) });

@@ -45,6 +45,13 @@ export class Channel implements ChannelView {
   rounds = 0;
   /** Set while detect_speech / play_and_detect_speech listens; null = nobody hears the callee. */
   detecting: { grammar: string } | null = null;
+  /**
+   * Set while a streaming transcription module runs (uuid_google_transcribe start): the callee is
+   * then heard through its CUSTOM events instead of DETECTED_SPEECH.
+   */
+  transcribing: { language: string; interim: boolean } | null = null;
+  /** mod_avmd is listening for beeps on this channel (avmd_start). */
+  avmd = false;
   readonly recordings = new Set<string>();
   readonly speechListeners = new Set<(s: Speech) => void>();
   readonly ended: Promise<void>;
@@ -72,6 +79,11 @@ export class Channel implements ChannelView {
 
   fire(name: string, headers: Headers = [], body?: string): void {
     this.hub.fire(name, { channel: this, headers, body });
+  }
+
+  /** A CUSTOM event of a module (switch_event_create_subclass + switch_channel_event_set_data). */
+  fireCustom(subclass: string, headers: Headers = [], body?: string): void {
+    this.hub.fire('CUSTOM', { channel: this, headers, body, subclass });
   }
 
   setState(state: ChannelState): void {

@@ -12,6 +12,17 @@ export interface EventSink {
   deliver(ev: SimEvent): void;
 }
 
+/** A recognizer started on a channel, as the simulator was asked to (tests read the hot words). */
+export interface RecognizerStart {
+  /** `unimrcp`, `unimrcp:<profile>` (detect_speech) or `google_transcribe`. */
+  engine: string;
+  hotWords: string[];
+  /** Grammar (detect_speech) or language code (uuid_google_transcribe). */
+  grammar: string;
+}
+
+const MAX_RECOGNIZER_LOG = 2000;
+
 export interface HubOptions {
   seed: number;
   timeScale: number;
@@ -31,10 +42,20 @@ export class Hub implements CoreInfo {
   private readonly perfStart = performance.now();
   private readonly timers = new Set<NodeJS.Timeout>();
   private readonly attempts = new Map<string, number>();
+  /** Recognizers started per channel uuid (the most recent channels only). */
+  readonly recognizers = new Map<string, RecognizerStart[]>();
 
   constructor(readonly opts: HubOptions) {
     this.rng = mulberry32(opts.seed);
     this.uuid = uuidFrom(mulberry32(hashSeed(opts.seed, 'core')));
+  }
+
+  recordRecognizer(uuid: string, r: RecognizerStart): void {
+    const list = this.recognizers.get(uuid) ?? [];
+    if (!list.length) this.recognizers.set(uuid, list);
+    list.push(r);
+    if (this.recognizers.size > MAX_RECOGNIZER_LOG)
+      this.recognizers.delete(this.recognizers.keys().next().value!);
   }
 
   /** Simulated wall clock in microseconds: runs 1/timeScale times faster than real time. */

@@ -58,6 +58,13 @@ export interface Persona {
   msPerChar?: number;
   /** ASR confidence reported for this callee's speech, 0-100 (default 90). */
   confidence?: number;
+  /**
+   * Voicemail only: the box beeps (heard by mod_avmd as avmd::beep) once its greeting is over;
+   * default true for outcome voicemail. Other outcomes never beep.
+   */
+  beep?: boolean;
+  /** Pause between the end of the greeting and the beep, ms (default 400-800). */
+  beepGapMs?: [number, number];
 }
 
 /** What the carrier sends back for each outcome: the cause FreeSWITCH reports and the SIP status. */

@@ -2,7 +2,7 @@
 // simulated switch with virtual customers. Several clients at once, each with its own
 // subscriptions and filters; every channel event goes to every subscribed client.
 import net from 'node:net';
-import { Hub } from './hub';
+import { Hub, type RecognizerStart } from './hub';
 import { Listener } from './listener';
 import { DEFAULT_PERSONAS, type Persona } from './personas';
 
@@ -31,6 +31,8 @@ export interface Simulator {
   host: string;
   close(): Promise<void>;
   stats(): SimulatorStats;
+  /** The recognizers a channel was given (engine, hot words), oldest first. */
+  recognizers(uuid: string): RecognizerStart[];
 }
 
 export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simulator> {
@@ -79,6 +81,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   return {
     port,
     host,
+    recognizers: (uuid) => [...(hub.recognizers.get(uuid) ?? [])],
     stats: () => ({
       connections: listeners.size,
       channels: hub.channels.size,

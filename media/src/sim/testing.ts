@@ -1,6 +1,7 @@
 // A raw ESL client for the simulator's tests: reads frames exactly as a client must
 // (headers up to a blank line, then Content-Length bytes of body) and decodes plain events.
 import net from 'node:net';
+import type { Persona } from './personas';
 
 export interface Frame {
   headers: Record<string, string>;
@@ -143,3 +144,35 @@ export function expectOk(f: Frame): void {
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A callee who answers every question of the demo mortgage bot (graded interested). */
+export const mortgageYesPersona = (o: {
+  name: string;
+  match: string;
+  ringMs: [number, number];
+  replyDelayMs: [number, number];
+}): Persona => ({
+  name: o.name,
+  match: o.match,
+  outcome: 'answer',
+  ringMs: o.ringMs,
+  rules: [
+    { when: ['张先生'], say: '是的我是' },
+    { when: ['还有贷款需求'], say: '有需要' },
+    { when: ['贷款多少钱'], say: '大概五十万' },
+    { when: ['首套房还是二套房'], say: '首套' },
+  ],
+  otherwise: null,
+  replyDelayMs: o.replyDelayMs,
+});
+
+/** A callee who refuses the demo mortgage bot at once and hangs up after two rounds. */
+export const refusesPersona = (name: string, match: string): Persona => ({
+  name,
+  match,
+  outcome: 'answer',
+  ringMs: [300, 300],
+  rules: [{ when: ['张先生'], say: '不需要，别打了' }],
+  otherwise: '不需要',
+  hangupAfterRounds: 2,
+});

@@ -1,0 +1,220 @@
+// The simulator's recognizers and beep detector as FreeSWITCH modules report them: mod_google_transcribe
+// (uuid_google_transcribe, CUSTOM google_transcribe::transcription with a JSON body, interim before
+// final), mod_unimrcp through detect_speech (DETECTED_SPEECH, hot words as a vendor parameter), and
+// mod_avmd (avmd_start; CUSTOM avmd::beep after a voicemail greeting, never for a person).
+import { startSimulator, type Simulator } from './server';
+import type { Persona } from './personas';
+import { RawEsl, sleep } from './testing';
+
+const personas: Persona[] = [
+  {
+    name: 'says-hello',
+    match: '^7101$',
+    outcome: 'answer',
+    ringMs: [200, 200],
+    otherwise: '喂，你好',
+    replyDelayMs: [100, 100],
+    hangupAtMs: 60000,
+  },
+  {
+    name: 'voicemail-greeting',
+    match: '^7102$',
+    outcome: 'voicemail',
+    ringMs: [200, 200],
+    greeting: '请留言',
+    // Long enough for the test to run avmd_start first (30 ms real at timeScale 0.01).
+    beepGapMs: [3000, 3000],
+    hangupAtMs: 60000,
+  },
+  {
+    name: 'voicemail-tone',
+    match: '^7103$',
+    outcome: 'voicemail',
+    ringMs: [200, 200],
+    beepGapMs: [3000, 3000],
+    hangupAtMs: 60000,
+  },
+];
+
+const SCALE = 0.01;
+let sim: Simulator;
+let c: RawEsl;
+
+beforeEach(async () => {
+  sim = await startSimulator({ timeScale: SCALE, seed: 3, personas, heartbeatMs: 0 });
+  c = await RawEsl.open(
+    sim.port,
+    'plain CHANNEL_ANSWER CHANNEL_EXECUTE_COMPLETE BACKGROUND_JOB DETECTED_SPEECH ' +
+      'CUSTOM google_transcribe::transcription avmd::beep avmd::start',
+  );
+});
+afterEach(async () => {
+  c.close();
+  await sim.close();
+});
+
+/** Originates with a park; resolves once answered (the greeting starts 300-700 simulated ms later). */
+async function call(number: string, uuid: string): Promise<void> {
+  const reply = await c.command(
+    `bgapi originate {origination_uuid=${uuid}}sofia/gateway/gw/${number} &park()`,
+  );
+  const job = await c.event(
+    (e) => e['Event-Name'] === 'BACKGROUND_JOB' && e['Job-UUID'] === reply.headers['Job-UUID'],
+  );
+  expect(job._body).toBe(`+OK ${uuid}\n`);
+}
+
+const exec = (uuid: string, app: string, arg: string, id: string) =>
+  c.command(
+    `sendmsg ${uuid}\ncall-command: execute\nexecute-app-name: ${app}\nexecute-app-arg: ${arg}\nEvent-UUID: ${id}`,
+  );
+const completed = (id: string) =>
+  c.event((e) => e['Event-Name'] === 'CHANNEL_EXECUTE_COMPLETE' && e['Application-UUID'] === id);
+
+/** A short prompt: when it ends, the says-hello callee answers it. */
+async function prompt(uuid: string, id: string): Promise<void> {
+  await exec(uuid, 'playback', '{sim_text=您好}silence_stream://200', id);
+  await completed(id);
+}
+
+/** The raw (url-encoded) header lines of the first event frame matching pred. */
+function rawHeaders(pred: (e: Record<string, string>) => boolean): string[] {
+  const f = c.frames.find((fr) => {
+    if (!fr.headers['Content-Type']?.startsWith('text/event-')) return false;
+    const head = fr.body.slice(0, fr.body.indexOf('\n\n'));
+    const e: Record<string, string> = {};
+    for (const l of head.split('\n'))
+      e[l.slice(0, l.indexOf(': '))] = decodeURIComponent(l.slice(l.indexOf(': ') + 2));
+    return pred(e);
+  });
+  return f ? f.body.slice(0, f.body.indexOf('\n\n')).split('\n') : [];
+}
+
+describe('mod_google_transcribe', () => {
+  it('takes hints from GOOGLE_SPEECH_HINTS and reports interim then final CUSTOM transcriptions', async () => {
+    await call('7101', 'g-1');
+    expect((await c.command('api uuid_setvar g-1 GOOGLE_SPEECH_HINTS 房贷,利率')).body).toBe('+OK\n');
+    expect((await c.command('api uuid_google_transcribe g-1 start cmn-Hans-CN interim')).body).toBe(
+      '+OK Success\n',
+    );
+    await prompt('g-1', 'p1');
+    const isT = (e: Record<string, string>) =>
+      e['Event-Subclass'] === 'google_transcribe::transcription' && e['Unique-ID'] === 'g-1';
+    const fin = await c.event((e) => isT(e) && JSON.parse(e._body ?? '{}').is_final === true);
+    const all = c.events().filter(isT);
+    expect(all).toHaveLength(2);
+    const [interim] = all;
+    expect(interim).toMatchObject({
+      'Event-Name': 'CUSTOM',
+      'Event-Subclass': 'google_transcribe::transcription',
+      'transcription-vendor': 'google',
+      'Channel-Call-State': 'ACTIVE',
+    });
+    expect(JSON.parse(interim!._body!)).toEqual({
+      stability: 0.8,
+      is_final: false,
+      alternatives: [{ confidence: 0, transcript: '喂，' }],
+    });
+    expect(JSON.parse(fin._body!)).toEqual({
+      stability: 0,
+      is_final: true,
+      alternatives: [{ confidence: 0.9, transcript: '喂，你好' }],
+    });
+    // As mod_event_socket writes it: url-encoded values, the body after an inner Content-Length.
+    const raw = rawHeaders((e) => isT(e));
+    expect(raw[0]).toBe('Event-Name: CUSTOM');
+    expect(raw[1]).toBe('Event-Subclass: google_transcribe%3A%3Atranscription');
+    expect(raw.at(-1)).toMatch(/^Content-Length: \d+$/);
+    // Nothing comes as DETECTED_SPEECH, and the hints reached the recognizer.
+    expect(c.events().filter((e) => e['Event-Name'] === 'DETECTED_SPEECH')).toEqual([]);
+    expect(sim.recognizers('g-1')).toEqual([
+      { engine: 'google_transcribe', hotWords: ['房贷', '利率'], grammar: 'cmn-Hans-CN' },
+    ]);
+  });
+
+  it('answers usage errors as the module does, and stops', async () => {
+    await call('7101', 'g-2');
+    expect((await c.command('api uuid_google_transcribe g-2')).body).toMatch(/^-USAGE: /);
+    expect((await c.command('api uuid_google_transcribe no-such start en-US')).body).toBe(
+      '-ERR Operation Failed\n',
+    );
+    expect((await c.command('api uuid_google_transcribe g-2 start en-US')).body).toBe('+OK Success\n');
+    expect((await c.command('api uuid_google_transcribe g-2 stop')).body).toBe('+OK Success\n');
+    await prompt('g-2', 'p2');
+    await sleep(2500 * SCALE + 100);
+    expect(c.events().filter((e) => e['Unique-ID'] === 'g-2' && e['Event-Name'] === 'CUSTOM')).toEqual([]);
+  });
+});
+
+describe('detect_speech (mod_unimrcp)', () => {
+  it('records the hot words of the hotwords vendor parameter and answers with DETECTED_SPEECH', async () => {
+    await call('7101', 'u-1');
+    await exec(
+      'u-1',
+      'detect_speech',
+      'unimrcp:prof {start-input-timers=false,no-input-timeout=5000,hotwords=房贷|利率}builtin:grammar/any any',
+      'd1',
+    );
+    await completed('d1');
+    await prompt('u-1', 'p3');
+    const done = await c.event(
+      (e) => e['Event-Name'] === 'DETECTED_SPEECH' && e['Speech-Type'] === 'detected-speech',
+    );
+    expect(done._body).toContain('<input mode="speech">喂，你好</input>');
+    expect(sim.recognizers('u-1')).toEqual([
+      { engine: 'unimrcp:prof', hotWords: ['房贷', '利率'], grammar: 'builtin:grammar/any' },
+    ]);
+    expect(c.events().filter((e) => e['Event-Name'] === 'CUSTOM')).toEqual([]);
+  });
+});
+
+describe('mod_avmd', () => {
+  it.each([
+    ['7102', 'after its greeting'],
+    ['7103', 'with no greeting at all'],
+  ])('a voicemail box (%s) beeps %s once avmd_start runs', async (number) => {
+    const uuid = `vm-${number}`;
+    await call(number, uuid);
+    await exec(uuid, 'avmd_start', 'inbound_channel=1,outbound_channel=0', 'a1');
+    await completed('a1');
+    const start = await c.event((e) => e['Event-Subclass'] === 'avmd::start' && e['Unique-ID'] === uuid);
+    expect(start['Call-command']).toBe('avmd');
+    const beep = await c.event((e) => e['Event-Subclass'] === 'avmd::beep' && e['Unique-ID'] === uuid);
+    expect(beep).toMatchObject({
+      'Event-Name': 'CUSTOM',
+      'Call-command': 'avmd',
+      'Beep-Status': 'DETECTED',
+      Frequency: '1000.000000',
+      'Answer-State': 'answered',
+    });
+    expect(Object.keys(beep)).toEqual(
+      expect.arrayContaining(['Frequency-variance', 'Amplitude', 'Amplitude-variance', 'Detection-time']),
+    );
+    expect(rawHeaders((e) => e['Event-Subclass'] === 'avmd::beep')[1]).toBe('Event-Subclass: avmd%3A%3Abeep');
+  });
+
+  it('no beep without avmd_start, and a person never beeps', async () => {
+    await call('7102', 'vm-off');
+    await call('7101', 'person');
+    await exec('person', 'avmd_start', '', 'a2');
+    await completed('a2');
+    expect((await c.command('api avmd person stop')).body).toBe('+OK\n');
+    await exec('person', 'avmd_start', '', 'a3');
+    await completed('a3');
+    await sleep(3000 * SCALE + 100);
+    expect(c.events().filter((e) => e['Event-Subclass'] === 'avmd::beep')).toEqual([]);
+  });
+
+  it('delivers CUSTOM events only to the subclasses a client asked for', async () => {
+    const other = await RawEsl.open(sim.port, 'plain CHANNEL_ANSWER CUSTOM avmd::beep');
+    await call('7101', 'g-3');
+    await c.command('api uuid_google_transcribe g-3 start cmn-Hans-CN interim');
+    await prompt('g-3', 'p4');
+    await c.event(
+      (e) => e['Event-Subclass'] === 'google_transcribe::transcription' && e['Unique-ID'] === 'g-3',
+    );
+    await other.event((e) => e['Event-Name'] === 'CHANNEL_ANSWER' && e['Unique-ID'] === 'g-3');
+    expect(other.events().filter((e) => e['Event-Name'] === 'CUSTOM')).toEqual([]);
+    other.close();
+  });
+});
