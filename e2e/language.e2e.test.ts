@@ -26,7 +26,7 @@ it('switches between 中文 and English, and keeps the choice after a reload', a
   await submitLogin(page, 'merchant01');
   await page.waitForSelector(tid('sidebar'));
   expect(await textOf(page, tid('menu-dashboards/rootdashboard'))).toBe('Dashboard');
-  expect(await textOf(page, tid('card-today'))).toContain('coming with a later release');
+  expect(await textOf(page, tid('today'))).toContain("Today's calls");
   await shot(page, 'dashboard-en');
 
   await click(page, 'lang-zh-CN');

@@ -36,9 +36,9 @@ it('logged in: bare paths, /rootmain, 404 back-home, forbidden and not-yet-built
   const page = await newPage(env.b, true);
   await login(page, env.platform.url, 'operator01');
 
-  await page.goto(`${env.platform.url}/crm/dialrecord`);
-  await waitForPath(page, '/rootmain/crm/dialrecord');
-  expect(await textOf(page, tid('not-available'))).toContain('通话记录');
+  await page.goto(`${env.platform.url}/sms/smsmain`);
+  await waitForPath(page, '/rootmain/sms/smsmain');
+  expect(await textOf(page, tid('not-available'))).toContain('短信管理');
   await shot(page, 'not-available');
 
   await page.goto(`${env.platform.url}/rootmain`);

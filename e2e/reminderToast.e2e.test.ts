@@ -2,7 +2,7 @@
 // the header bell's count. The 30-second tick itself is Bull's; here the test runs one tick at once.
 import { accountId, insertCustomer, loggedIn } from '../test/fixtures';
 import { pushDueReminders } from '../server/src/modules/crm/followups/reminders';
-import { login, newPage, shot, textOf, tid, waitForText } from './support/browser';
+import { click, login, newPage, shot, textOf, tid, waitForText } from './support/browser';
 import { useE2eEnv } from './support/platform';
 
 const env = useE2eEnv(90_000);
@@ -36,4 +36,21 @@ it('shows a reminder that falls due as a toast and in the notice bell', async ()
   await waitForText(page, '.bp6-toast-container', '回电确认合同');
   await waitForText(page, tid('notice-count'), String(unread + 1));
   await shot(page, 'crm-reminder-toast');
+
+  // The bell's entry is in the viewer's language, and follows a switch; the details as typed.
+  const notice = await p.db
+    .knex('notices')
+    .where({ account_id: await accountId(p, 'operator01'), title_key: 'reminder.title' })
+    .orderBy('id', 'desc')
+    .first('id');
+  await click(page, 'notice-bell');
+  await waitForText(page, tid(`notice-${notice.id}`), '工作提醒：赵提醒');
+  expect(await textOf(page, tid(`notice-${notice.id}`))).toContain('回电确认合同');
+  await click(page, 'lang-en'); // a click outside: the popover closes
+  await page.waitForSelector(tid(`notice-${notice.id}`), { hidden: true });
+  await waitForText(page, tid('notice-bell'), String(unread + 1));
+  await click(page, 'notice-bell');
+  await waitForText(page, tid(`notice-${notice.id}`), 'Reminder: 赵提醒');
+  expect(await textOf(page, tid(`notice-${notice.id}`))).toContain('回电确认合同');
+  await shot(page, 'notice-reminder-en');
 });

@@ -25,7 +25,7 @@ it('merchant01 adds and assigns a line; operator01 sees it read-only', async () 
   const page = await newPage(env.b, true);
   const errors = collectErrors(page);
   await login(page, env.platform.url, 'merchant01');
-  await click(page, 'menu-dialcenter/callout');
+  await click(page, 'menu-system/dockset');
   await page.waitForSelector(tid('line-row-sim-line-1'));
   await shot(page, 'telephony-lines');
 
@@ -64,10 +64,10 @@ it('merchant01 adds and assigns a line; operator01 sees it read-only', async () 
   // operator01's role gets the line page (its merchant may grant it; the demo role does not hold it).
   const knex = env.platform.db.knex;
   const op = await knex('accounts').where({ account: 'operator01' }).first('role_id');
-  await knex('role_menus').insert({ role_id: op.role_id, menu_key: 'dialcenter/callout' });
+  await knex('role_menus').insert({ role_id: op.role_id, menu_key: 'system/dockset' });
   const opPage = await newPage(env.b, true);
   await login(opPage, env.platform.url, 'operator01');
-  await click(opPage, 'menu-dialcenter/callout');
+  await click(opPage, 'menu-system/dockset');
   await opPage.waitForSelector(tid(`line-row-${LINE}`));
   expect(await textOf(opPage, tid(`line-readonly-${LINE}`))).toContain('merchant01');
   expect(await opPage.$(tid(`line-edit-${LINE}`))).toBeNull();

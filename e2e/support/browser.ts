@@ -27,6 +27,9 @@ export async function launchBrowser(): Promise<TestBrowser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      // Media tests (environment check, softphone): a fake microphone/camera and no permission prompt.
+      '--use-fake-device-for-media-stream',
+      '--use-fake-ui-for-media-stream',
     ],
   });
   return {

@@ -7,12 +7,18 @@ export interface E2eEnv {
   b: TestBrowser;
 }
 
-/** Registers the hooks and returns an object whose fields are set once beforeAll has run. */
-export function useE2eEnv(timeoutMs = 60_000): E2eEnv {
+/**
+ * Registers the hooks and returns an object whose fields are set once beforeAll has run. `platform`
+ * options go to startTestPlatform (config overrides, e.g. the dial scheduler on).
+ */
+export function useE2eEnv(
+  timeoutMs = 60_000,
+  platform: Parameters<typeof startTestPlatform>[0] = {},
+): E2eEnv {
   jest.setTimeout(timeoutMs);
   const env = {} as E2eEnv;
   beforeAll(async () => {
-    [env.platform, env.b] = await Promise.all([startTestPlatform(), launchBrowser()]);
+    [env.platform, env.b] = await Promise.all([startTestPlatform(platform), launchBrowser()]);
   });
   afterAll(async () => {
     await env.b?.close();

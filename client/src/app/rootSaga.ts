@@ -8,6 +8,10 @@ import { dashboardSaga } from '../features/dashboard/sagas';
 import { noticesSaga } from '../features/notices/sagas';
 import { telephonySaga } from '../features/telephony/sagas';
 import { tasksSaga } from '../features/tasks/sagas';
+import { callRecordsSaga } from '../features/callrecords/sagas';
+import { pushesSaga } from '../features/pushes/sagas';
+import { shieldsSaga } from '../features/shields/sagas';
+import { seatsSaga } from '../features/seats/sagas';
 import { socketSaga } from '../socket/saga';
 
 export function* rootSaga(): SagaIterator {
@@ -20,6 +24,10 @@ export function* rootSaga(): SagaIterator {
     fork(botsSaga),
     fork(telephonySaga),
     fork(tasksSaga),
+    fork(callRecordsSaga),
+    fork(pushesSaga),
+    fork(shieldsSaga),
+    fork(seatsSaga),
     fork(authSaga),
   ]);
 }

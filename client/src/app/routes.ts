@@ -27,6 +27,7 @@ const NotAvailablePage = lazy(() => import('../ui/NotAvailablePage'));
 /** Pages built so far; every other menu renders NotAvailablePage. */
 const BUILT: Record<string, LazyExoticComponent<ComponentType<ShellPageProps>>> = {
   'dashboards/rootdashboard': lazy(() => import('../features/dashboard/pages/DashboardPage')),
+  'mymain/main': lazy(() => import('../features/personal/pages/PersonalPage')),
   'crm/mycustomer': lazy(() => import('../features/crm/pages/CustomersPage')),
   'crm/workremain': lazy(() => import('../features/crm/pages/RemindersPage')),
   'crm/sea': lazy(() => import('../features/crm/pages/SeaPage')),
@@ -38,9 +39,16 @@ const BUILT: Record<string, LazyExoticComponent<ComponentType<ShellPageProps>>> 
   'call/calling': lazy(() => import('../features/tasks/pages/OverviewPage')),
   'dialcenter/singletask': lazy(() => import('../features/tasks/pages/SingleTasksPage')),
   'dialcenter/multtask': lazy(() => import('../features/tasks/pages/MultiTasksPage')),
-  'dialcenter/callout': lazy(() => import('../features/telephony/pages/LinesPage')),
+  'dialcenter/seatsmanage': lazy(() => import('../features/seats/pages/SeatsManagePage')),
+  'dialcenter/seatsdialdata': lazy(() => import('../features/seats/pages/SeatsDialDataPage')),
+  'dialcenter/callblackmanage': lazy(() => import('../features/shields/pages/CallBlacklistPage')),
+  'dialcenter/dayshieldmanage': lazy(() => import('../features/shields/pages/DayShieldPage')),
+  'system/dockset': lazy(() => import('../features/telephony/pages/LinesPage')),
+  'crm/dialrecord': lazy(() => import('../features/callrecords/pages/CallRecordsPage')),
+  'dialcenter/callout': lazy(() => import('../features/callrecords/pages/CallRecordsPage')),
   'systemset/emptyasr': lazy(() => import('../features/telephony/pages/EmptyAsrPage')),
   'systemset/clusterserver': lazy(() => import('../features/telephony/pages/ClusterPage')),
+  'set/apiandpush': lazy(() => import('../features/pushes/pages/ApiAndPushPage')),
 };
 
 export const SHELL_ROUTES: readonly ShellRoute[] = MENUS.map(({ key, area }) => ({

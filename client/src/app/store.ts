@@ -9,6 +9,10 @@ import { dashboardReducer } from '../features/dashboard/slice';
 import { noticesReducer } from '../features/notices/slice';
 import { telephonyReducer } from '../features/telephony/slice';
 import { tasksReducer } from '../features/tasks/slice';
+import { callRecordsReducer } from '../features/callrecords/slice';
+import { pushesReducer } from '../features/pushes/slice';
+import { shieldsReducer } from '../features/shields/slice';
+import { seatsReducer } from '../features/seats/slice';
 import { rootSaga } from './rootSaga';
 
 export const rootReducer = combineReducers({
@@ -19,6 +23,10 @@ export const rootReducer = combineReducers({
   bots: botsReducer,
   telephony: telephonyReducer,
   tasks: tasksReducer,
+  callRecords: callRecordsReducer,
+  pushes: pushesReducer,
+  shields: shieldsReducer,
+  seats: seatsReducer,
 });
 
 export function createAppStore() {

@@ -10,6 +10,11 @@ import zhCrm from './zh-CN/crm.json';
 import zhBots from './zh-CN/bots.json';
 import zhTelephony from './zh-CN/telephony.json';
 import zhTasks from './zh-CN/tasks.json';
+import zhCallRecords from './zh-CN/callrecords.json';
+import zhPushes from './zh-CN/pushes.json';
+import zhShields from './zh-CN/shields.json';
+import zhSeats from './zh-CN/seats.json';
+import zhPersonal from './zh-CN/personal.json';
 import enCommon from './en/common.json';
 import enErrors from './en/errors.json';
 import enAuth from './en/auth.json';
@@ -21,6 +26,11 @@ import enCrm from './en/crm.json';
 import enBots from './en/bots.json';
 import enTelephony from './en/telephony.json';
 import enTasks from './en/tasks.json';
+import enCallRecords from './en/callrecords.json';
+import enPushes from './en/pushes.json';
+import enShields from './en/shields.json';
+import enSeats from './en/seats.json';
+import enPersonal from './en/personal.json';
 
 export const LANGUAGES = ['zh-CN', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -38,6 +48,11 @@ export const NAMESPACES = [
   'bots',
   'telephony',
   'tasks',
+  'callrecords',
+  'pushes',
+  'shields',
+  'seats',
+  'personal',
 ] as const;
 
 export const resources = {
@@ -53,6 +68,11 @@ export const resources = {
     bots: zhBots,
     telephony: zhTelephony,
     tasks: zhTasks,
+    callrecords: zhCallRecords,
+    pushes: zhPushes,
+    shields: zhShields,
+    seats: zhSeats,
+    personal: zhPersonal,
   },
   en: {
     common: enCommon,
@@ -66,6 +86,11 @@ export const resources = {
     bots: enBots,
     telephony: enTelephony,
     tasks: enTasks,
+    callrecords: enCallRecords,
+    pushes: enPushes,
+    shields: enShields,
+    seats: enSeats,
+    personal: enPersonal,
   },
 } as const;
 

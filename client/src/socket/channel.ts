@@ -8,7 +8,9 @@ import {
   type ClientToServerEvents,
   type FsStatusEvent,
   type ImportProgress,
+  type SeatStateEvent,
   type ServerToClientEvents,
+  type TaskProgressEvent,
 } from '../../../domain/events';
 import { API_BASE } from '../app/env';
 
@@ -19,7 +21,9 @@ export type SocketEvent =
   | { type: 'revoked'; code: number }
   | { type: 'importProgress'; progress: ImportProgress }
   | { type: 'reminderDue'; reminder: FollowUpDto }
-  | { type: 'fsStatus'; status: FsStatusEvent };
+  | { type: 'fsStatus'; status: FsStatusEvent }
+  | { type: 'taskProgress'; progress: TaskProgressEvent }
+  | { type: 'seatState'; event: SeatStateEvent };
 
 export function createSocket(token: string): AppSocket {
   const opts = { auth: { token }, withCredentials: true, transports: ['websocket'] };
@@ -40,12 +44,18 @@ export function socketChannel(socket: Pick<AppSocket, 'on' | 'off'>): EventChann
     socket.on(Events.ImportProgress, onImport);
     socket.on(Events.ReminderDue, onReminder);
     socket.on(Events.FsStatus, onFsStatus);
+    const onTaskProgress = (progress: TaskProgressEvent) => emit({ type: 'taskProgress', progress });
+    socket.on(Events.TaskProgress, onTaskProgress);
+    const onSeatState = (event: SeatStateEvent) => emit({ type: 'seatState', event });
+    socket.on(Events.SeatState, onSeatState);
     return () => {
       socket.off(Events.NoticeNew, onNotice);
       socket.off(Events.SessionRevoked, onRevoked);
       socket.off(Events.ImportProgress, onImport);
       socket.off(Events.ReminderDue, onReminder);
       socket.off(Events.FsStatus, onFsStatus);
+      socket.off(Events.TaskProgress, onTaskProgress);
+      socket.off(Events.SeatState, onSeatState);
     };
   }, buffers.expanding<SocketEvent>(16));
 }

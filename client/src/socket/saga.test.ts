@@ -2,14 +2,23 @@ import { call, cancel, fork, put, take } from 'redux-saga/effects';
 import type { Task } from 'redux-saga';
 import type { NoticeDto } from '../../../domain/api';
 import type { FollowUpDto } from '../../../domain/crm';
-import { Events, type FsStatusEvent, type ImportProgress } from '../../../domain/events';
+import {
+  Events,
+  type FsStatusEvent,
+  type ImportProgress,
+  type SeatStateEvent,
+  type TaskProgressEvent,
+} from '../../../domain/events';
 import { remindersActions } from '../features/crm/slice/reminders';
 import { importsActions } from '../features/crm/slice/imports';
 import { authActions } from '../features/auth/slice';
 import { noticesActions } from '../features/notices/slice';
 import { telephonyActions } from '../features/telephony/slice';
+import { tasksActions } from '../features/tasks/slice';
+import { seatsActions } from '../features/seats/slice';
 import { createSocket, socketChannel, type AppSocket, type SocketEvent } from './channel';
 import { SOCKET_STOPPERS, socketSaga, socketSession, toAction } from './saga';
+import { dashboardLiveSaga } from '../features/dashboard/sagas';
 
 jest.mock('../app/env', () => ({ API_BASE: '' }));
 
@@ -43,7 +52,7 @@ describe('socketChannel', () => {
       { type: 'revoked', code: 102 },
     ]);
     ch.close();
-    expect(s.off).toHaveBeenCalledTimes(5);
+    expect(s.off).toHaveBeenCalledTimes(7);
     expect(s.listeners.get(Events.NoticeNew)?.size).toBe(0);
     expect(s.listeners.get(Events.SessionRevoked)?.size).toBe(0);
   });
@@ -80,6 +89,20 @@ describe('customer-center events', () => {
   });
 });
 
+describe('seat events', () => {
+  it('forwards seat:state to the seats slice and removes its listener', () => {
+    const s = fakeSocket();
+    const ch = socketChannel(s as unknown as AppSocket);
+    const event = { seatId: 4, accountId: 2, userId: 3, groupId: 1 } as SeatStateEvent;
+    s.emit(Events.SeatState, event);
+    const got: SocketEvent[] = [];
+    ch.take((m) => got.push(m as SocketEvent));
+    expect(got.map(toAction)).toEqual([seatsActions.stateReceived(event)]);
+    ch.close();
+    expect(s.listeners.get(Events.SeatState)?.size).toBe(0);
+  });
+});
+
 describe('socketSession', () => {
   it('puts notices and revocations, and always closes the channel and socket', () => {
     const s = fakeSocket();
@@ -88,7 +111,8 @@ describe('socketSession', () => {
     const g = socketSession('tok');
     expect(g.next().value).toEqual(call(createSocket, 'tok'));
     expect(g.next(socket).value).toEqual(call(socketChannel, socket));
-    expect(g.next(ch).value).toEqual(take(ch));
+    expect(g.next(ch).value).toEqual(fork(dashboardLiveSaga, socket));
+    expect(g.next().value).toEqual(take(ch));
     expect(g.next({ type: 'notice', notice }).value).toEqual(put(noticesActions.noticeReceived(notice)));
     expect(g.next().value).toEqual(take(ch));
     expect(g.next({ type: 'revoked', code: 102 }).value).toEqual(
@@ -97,7 +121,7 @@ describe('socketSession', () => {
     g.next();
     g.return(undefined); // what cancellation does: runs finally
     expect(s.disconnect).toHaveBeenCalled();
-    expect(s.off).toHaveBeenCalledTimes(5);
+    expect(s.off).toHaveBeenCalledTimes(7);
   });
 });
 
@@ -129,5 +153,19 @@ describe('FreeSWITCH status', () => {
     expect(toAction(got!)).toEqual(telephonyActions.fsStatusReceived(e));
     ch.close();
     expect(s.listeners.get(Events.FsStatus)?.size).toBe(0);
+  });
+});
+
+describe('task progress', () => {
+  it('forwards task:progress to the tasks slice and removes its listener', () => {
+    const s = fakeSocket();
+    const ch = socketChannel(s as unknown as AppSocket);
+    const e = { taskId: 7, dialed: 3, at: '2026-11-23T01:00:00.000Z' } as TaskProgressEvent;
+    s.emit(Events.TaskProgress, e);
+    let got: SocketEvent | undefined;
+    ch.take((m) => (got = m as SocketEvent));
+    expect(toAction(got!)).toEqual(tasksActions.progressReceived(e));
+    ch.close();
+    expect(s.listeners.get(Events.TaskProgress)?.size).toBe(0);
   });
 });

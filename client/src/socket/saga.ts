@@ -8,6 +8,9 @@ import { remindersActions } from '../features/crm/slice/reminders';
 import { importsActions } from '../features/crm/slice/imports';
 import { noticesActions } from '../features/notices/slice';
 import { telephonyActions } from '../features/telephony/slice';
+import { tasksActions } from '../features/tasks/slice';
+import { seatsActions } from '../features/seats/slice';
+import { dashboardLiveSaga } from '../features/dashboard/sagas';
 import { createSocket, socketChannel, type AppSocket, type SocketEvent } from './channel';
 
 /** Each socket event becomes one action; the features decide what to do with it. */
@@ -23,12 +26,18 @@ export function toAction(event: SocketEvent) {
       return remindersActions.reminderDue(event.reminder);
     case 'fsStatus':
       return telephonyActions.fsStatusReceived(event.status);
+    case 'taskProgress':
+      return tasksActions.progressReceived(event.progress);
+    case 'seatState':
+      return seatsActions.stateReceived(event.event);
   }
 }
 
 export function* socketSession(token: string): SagaIterator {
   const socket = (yield call(createSocket, token)) as AppSocket;
   const channel = (yield call(socketChannel, socket)) as EventChannel<SocketEvent>;
+  // The dashboard's live call figures (subtree rooms, call:state) while its page is open.
+  yield fork(dashboardLiveSaga, socket);
   try {
     while (true) {
       const event = (yield take(channel)) as SocketEvent;

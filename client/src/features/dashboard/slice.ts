@@ -1,30 +1,80 @@
-// Dashboard figures that exist today: the account balance and the number of lines.
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { DashboardSummary } from '../../../../domain/api';
+// Dashboard state: the snapshot with the live call events merged in (domain/dashboard.ts mergeLive).
+// Events that arrive while a snapshot loads are kept in `pending` and merged into the new snapshot
+// (which drops the ones it already counted); they are also applied to the figures on screen.
+import { createSlice, original, type PayloadAction } from '@reduxjs/toolkit';
+import {
+  keepAfterSnapshot,
+  mergeLive,
+  type DashboardSnapshot,
+  type MergedDashboard,
+} from '../../../../domain/dashboard';
+import type { CallStateEvent } from '../../../../domain/events';
 import { authActions } from '../auth/slice';
 
+export type LiveStatus = 'off' | 'joining' | 'on' | 'failed';
+
 export interface DashboardState {
-  summary: DashboardSummary | null;
+  view: MergedDashboard | null;
+  pending: CallStateEvent[];
   loading: boolean;
   error: string | null;
+  /** The page is open: the live saga follows the socket while it is. */
+  watching: boolean;
+  live: { status: LiveStatus; complete: boolean };
 }
 
-export const initialDashboardState: DashboardState = { summary: null, loading: false, error: null };
+/** Beyond this many events waiting for a snapshot, the oldest go (the next snapshot counts them). */
+export const PENDING_MAX = 20_000;
+
+export const initialDashboardState: DashboardState = {
+  view: null,
+  pending: [],
+  loading: false,
+  error: null,
+  watching: false,
+  live: { status: 'off', complete: true },
+};
 
 const dashboardSlice = createSlice({
   name: 'dashboard',
   initialState: initialDashboardState,
   reducers: {
-    summaryRequested(state) {
+    opened(state) {
+      state.watching = true;
+    },
+    closed(state) {
+      state.watching = false;
+      state.pending = [];
+      state.live = { status: 'off', complete: true };
+    },
+    snapshotRequested(state) {
       state.loading = true;
       state.error = null;
     },
-    summaryLoaded(_state, action: PayloadAction<DashboardSummary>) {
-      return { summary: action.payload, loading: false, error: null };
+    snapshotLoaded(state, action: PayloadAction<DashboardSnapshot>) {
+      const s = action.payload;
+      state.view = mergeLive(s, keepAfterSnapshot(s, original(state.pending) ?? []));
+      state.pending = [];
+      state.loading = false;
+      state.error = null;
     },
-    summaryFailed(state, action: PayloadAction<string>) {
+    snapshotFailed(state, action: PayloadAction<string>) {
       state.loading = false;
       state.error = action.payload;
+    },
+    callStateReceived(state, action: PayloadAction<CallStateEvent>) {
+      const e = action.payload;
+      if (e.status !== 'ended' || !state.watching) return;
+      if (state.loading || !state.view) {
+        state.pending.push(e);
+        if (state.pending.length > PENDING_MAX) state.pending.splice(0, state.pending.length - PENDING_MAX);
+      }
+      // The undrafted view: merging reads every remembered uuid, which a draft would proxy one by one.
+      const view = original(state)?.view;
+      if (view) state.view = mergeLive(view, [e]);
+    },
+    liveChanged(state, action: PayloadAction<{ status: LiveStatus; complete?: boolean }>) {
+      state.live = { status: action.payload.status, complete: action.payload.complete ?? true };
     },
   },
   extraReducers: (b) => b.addCase(authActions.sessionCleared, () => initialDashboardState),

@@ -33,4 +33,28 @@ describe('notices sagas', () => {
       call(showToast, 'info', i18n.t('notices:newNotice', { title: 'Low balance' })),
     );
   });
+
+  it('toasts a notice of background work with its title in the current language', () => {
+    const n: NoticeDto = {
+      id: 2,
+      accountId: 1,
+      type: 98,
+      title: '',
+      content: '',
+      readAt: null,
+      createdAt: '2026-01-01T00:00:00Z',
+      titleKey: 'recharge.title',
+      bodyKey: 'recharge.body',
+      params: { amount: '1.00', balance: '2.00' },
+    };
+    const g = noticeToastSaga(N.noticeReceived(n));
+    expect(g.next().value).toEqual(
+      call(
+        showToast,
+        'info',
+        i18n.t('notices:newNotice', { title: i18n.t('notices:messages.recharge.title') }),
+      ),
+    );
+    expect(i18n.t('notices:messages.recharge.title')).not.toContain('messages.');
+  });
 });

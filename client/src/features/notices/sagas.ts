@@ -7,6 +7,7 @@ import { api } from '../../api';
 import { i18n } from '../../app/i18n';
 import { showToast } from '../../ui/toaster';
 import { authActions } from '../auth/slice';
+import { noticeTitle } from './render';
 import { NOTICE_LIMIT, noticesActions as N } from './slice';
 
 export function* loadNoticesSaga(): SagaIterator {
@@ -32,7 +33,9 @@ export function* markReadSaga(action: PayloadAction<number>): SagaIterator {
 }
 
 export function* noticeToastSaga(action: PayloadAction<NoticeDto>): SagaIterator {
-  yield call(showToast, 'info', i18n.t('notices:newNotice', { title: action.payload.title }));
+  // In the language chosen when it arrives (a toast is gone before anyone switches).
+  const title = noticeTitle(action.payload, i18n.t);
+  yield call(showToast, 'info', i18n.t('notices:newNotice', { title }));
 }
 
 export function* noticesSaga(): SagaIterator {

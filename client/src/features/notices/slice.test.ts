@@ -10,6 +10,9 @@ const notice = (id: number, readAt: string | null = null): NoticeDto => ({
   content: '',
   readAt,
   createdAt: '2026-01-01T00:00:00Z',
+  titleKey: null,
+  bodyKey: null,
+  params: null,
 });
 
 describe('notices slice', () => {

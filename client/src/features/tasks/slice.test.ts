@@ -1,5 +1,7 @@
 import type { TaskDto } from '../../../../domain/tasks';
-import { initialTasksState, tasksActions as A, tasksReducer } from './slice';
+import type { TaskProgressEvent } from '../../../../domain/events';
+import type { OverviewRow } from '../../../../domain/tasks';
+import { countsOf, initialTasksState, tasksActions as A, tasksReducer } from './slice';
 
 const task = (id: number, status: TaskDto['status'] = 1) => ({ id, name: `t${id}`, status }) as TaskDto;
 
@@ -55,5 +57,63 @@ describe('tasks slice', () => {
       }),
     );
     expect(s.detail).toMatchObject({ id: 5, adding: false, counts });
+  });
+});
+
+describe('live run overview', () => {
+  const progress = (over: Partial<TaskProgressEvent>): TaskProgressEvent => ({
+    taskId: 3,
+    accountId: 2,
+    status: 2,
+    runState: 2,
+    dialed: 4,
+    connected: 1,
+    grades: { A: 1, B: 0, C: 0, D: 0, E: 0, F: 0 },
+    notConnected: { 67: 3 },
+    notConnectedTotal: 3,
+    skipped: 1,
+    inProgress: 2,
+    remaining: 3,
+    pendingRedials: 1,
+    eta: null,
+    at: '2026-11-23T01:00:01.000Z',
+    ...over,
+  });
+  const row = {
+    id: 3,
+    name: 't3',
+    kind: 'single',
+    ownerAccount: 'merchant01',
+    status: 4,
+    runState: 1,
+    active: true,
+    robots: 2,
+    counts: { pending: 10, claimed: 0, done: 0, skipped: 0, total: 10 },
+  } as OverviewRow;
+
+  it('updates the overview row, the list item and the counts from task:progress', () => {
+    let s = tasksReducer(initialTasksState, A.overviewLoaded([row]));
+    s = tasksReducer(
+      s,
+      A.listLoaded({ items: [{ ...task(3, 4), counts: row.counts } as TaskDto], total: 1 }),
+    );
+    s = tasksReducer(s, A.progressReceived(progress({})));
+    expect(s.overview.items[0]).toMatchObject({ status: 2, runState: 2, progress: { dialed: 4 } });
+    expect(s.overview.items[0]!.counts).toEqual({ pending: 4, claimed: 2, skipped: 1, done: 3, total: 10 });
+    expect(s.list.items[0]).toMatchObject({ status: 2, runState: 2 });
+  });
+
+  it('ignores an older event than the one shown, and events of tasks not listed', () => {
+    let s = tasksReducer(initialTasksState, A.overviewLoaded([row]));
+    s = tasksReducer(s, A.progressReceived(progress({ dialed: 6 })));
+    s = tasksReducer(s, A.progressReceived(progress({ dialed: 5, at: '2026-11-23T01:00:00.000Z' })));
+    expect(s.overview.items[0]!.progress!.dialed).toBe(6);
+    const before = s;
+    s = tasksReducer(s, A.progressReceived(progress({ taskId: 99 })));
+    expect(s.overview).toEqual(before.overview);
+  });
+
+  it('countsOf never reports negative done numbers', () => {
+    expect(countsOf(progress({ remaining: 20 }), 10).done).toBe(0);
   });
 });

@@ -15,6 +15,8 @@ import type {
   TaskListQuery,
   TaskNumberDto,
 } from '../../../../domain/tasks';
+import type { TaskProgressEvent } from '../../../../domain/events';
+import type { RunState, TaskStatus } from '../../../../domain/dialer/status';
 import { authActions } from '../auth/slice';
 
 export interface TaskOptions {
@@ -238,9 +240,42 @@ const slice = createSlice({
     overviewFailed(state) {
       state.overview.loading = false;
     },
+    /** The dial scheduler's live run overview of one task (socket task:progress). */
+    progressReceived(state, action: PayloadAction<TaskProgressEvent>) {
+      const p = action.payload;
+      const status = p.status as TaskStatus;
+      const runState = p.runState as RunState;
+      const row = state.overview.items.find((x) => x.id === p.taskId);
+      if (row && (!row.progress || row.progress.at <= p.at)) {
+        row.progress = p;
+        row.status = status;
+        row.runState = runState;
+        row.counts = countsOf(p, row.counts.total);
+      }
+      const item = state.list.items.find((x) => x.id === p.taskId);
+      if (item) {
+        item.status = status;
+        item.runState = runState;
+        item.counts = countsOf(p, item.counts.total);
+      }
+      if (state.detail.id === p.taskId && state.detail.counts)
+        state.detail.counts = countsOf(p, state.detail.counts.total);
+    },
   },
   extraReducers: (b) => b.addCase(authActions.sessionCleared, () => initialTasksState),
 });
+
+/** Number counts as the run overview tells them (the total stays what the list said). */
+export function countsOf(p: TaskProgressEvent, total: number): NumberCounts {
+  const pending = p.remaining + p.pendingRedials;
+  return {
+    pending,
+    claimed: p.inProgress,
+    skipped: p.skipped,
+    done: Math.max(0, total - pending - p.inProgress - p.skipped),
+    total,
+  };
+}
 
 export const tasksActions = slice.actions;
 export const tasksReducer = slice.reducer;

@@ -1,4 +1,4 @@
-// Telephony configuration state: SIP lines and voice gateways (/dialcenter/callout), FreeSWITCH nodes
+// Telephony configuration state: SIP lines and voice gateways (/system/dockset), FreeSWITCH nodes
 // (/systemset/clusterserver, live status over the socket) and recognizer settings (/systemset/emptyasr).
 // One editor and one delete confirmation at a time, whatever the page.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
@@ -13,6 +13,15 @@ import type {
   SipLineDto,
   SipLineInput,
 } from '../../../../domain/telephony-config';
+import {
+  closedDeleting,
+  closedEditor,
+  editorReducers,
+  emptyList,
+  type DeletingState,
+  type EditorState,
+  type ListState,
+} from '../../ui/editorState';
 import { authActions } from '../auth/slice';
 
 export type EditorKind = 'line' | 'gateway' | 'node' | 'asr';
@@ -32,26 +41,13 @@ export interface AssignOption {
   assigned: boolean;
 }
 
-interface ListState<T> {
-  items: T[];
-  loading: boolean;
-  loaded: boolean;
-}
-const emptyList = <T>(): ListState<T> => ({ items: [], loading: false, loaded: false });
-
 export interface TelephonyState {
   lines: ListState<SipLineDto>;
   gateways: ListState<GatewayDto>;
   nodes: ListState<FsNodeDto>;
   asr: ListState<AsrAccountDto>;
-  editor: {
-    kind: EditorKind | null;
-    id: number | null;
-    saving: boolean;
-    formError: string | null;
-    serverErrors: Record<string, string>;
-  };
-  deleting: { kind: DeletableKind | null; id: number | null; pending: boolean; error: string | null };
+  editor: EditorState<EditorKind>;
+  deleting: DeletingState<DeletableKind>;
   assign: { lineId: number | null; options: AssignOption[]; loading: boolean; saving: boolean };
 }
 
@@ -60,8 +56,8 @@ export const initialTelephonyState: TelephonyState = {
   gateways: emptyList(),
   nodes: emptyList(),
   asr: emptyList(),
-  editor: { kind: null, id: null, saving: false, formError: null, serverErrors: {} },
-  deleting: { kind: null, id: null, pending: false, error: null },
+  editor: closedEditor(),
+  deleting: closedDeleting(),
   assign: { lineId: null, options: [], loading: false, saving: false },
 };
 
@@ -103,17 +99,7 @@ const slice = createSlice({
       state[action.payload].loading = false;
     },
 
-    editorOpened(state, action: PayloadAction<{ kind: EditorKind; id: number | null }>) {
-      state.editor = { ...initialTelephonyState.editor, ...action.payload };
-    },
-    editorClosed(state) {
-      state.editor = initialTelephonyState.editor;
-    },
-    saveRequested(state, _action: PayloadAction<SaveRequest>) {
-      state.editor.saving = true;
-      state.editor.formError = null;
-      state.editor.serverErrors = {};
-    },
+    ...editorReducers<EditorKind, DeletableKind, SaveRequest>(),
     saved(
       state,
       action: PayloadAction<
@@ -127,35 +113,16 @@ const slice = createSlice({
       upsert(state[listOf[kind]] as ListState<typeof item>, kind, item);
       state.editor = initialTelephonyState.editor;
     },
-    saveFailed(state, action: PayloadAction<{ message: string; fieldErrors: Record<string, string> }>) {
-      state.editor.saving = false;
-      state.editor.formError = action.payload.message;
-      state.editor.serverErrors = action.payload.fieldErrors;
-    },
 
     enableRequested(_state, _action: PayloadAction<{ id: number; enabled: boolean }>) {},
     lineUpdated(state, action: PayloadAction<SipLineDto>) {
       upsert(state.lines, 'line', action.payload);
     },
 
-    deleteOpened(state, action: PayloadAction<{ kind: DeletableKind; id: number }>) {
-      state.deleting = { ...initialTelephonyState.deleting, ...action.payload };
-    },
-    deleteClosed(state) {
-      state.deleting = initialTelephonyState.deleting;
-    },
-    deleteRequested(state) {
-      state.deleting.pending = true;
-      state.deleting.error = null;
-    },
     deleted(state, action: PayloadAction<{ kind: DeletableKind; id: number }>) {
       const list = state[listOf[action.payload.kind]] as ListState<{ id: number }>;
       list.items = list.items.filter((x) => x.id !== action.payload.id);
       state.deleting = initialTelephonyState.deleting;
-    },
-    deleteFailed(state, action: PayloadAction<string>) {
-      state.deleting.pending = false;
-      state.deleting.error = action.payload;
     },
 
     assignOpened(state, action: PayloadAction<number>) {

@@ -1,17 +1,8 @@
 // Allocate the selected customers: to myself, evenly among chosen subordinates, or by quantity.
-import {
-  Callout,
-  Checkbox,
-  Dialog,
-  DialogBody,
-  InputGroup,
-  Intent,
-  Radio,
-  RadioGroup,
-  Spinner,
-} from '@blueprintjs/core';
+import { Callout, Dialog, DialogBody, Intent } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AllocationFields, useAllocationForm } from '../../../ui/AllocationFields';
 import { DialogActions } from '../../../ui/DialogActions';
 import { AllocationMode } from '../../../../../domain/crm';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -23,16 +14,12 @@ export function AllocateDialog({ customerIds }: { customerIds: number[] }) {
   const { t } = useTranslation(['crm', 'common']);
   const dispatch = useAppDispatch();
   const s = useAppSelector(selectAllocation);
-  const [mode, setMode] = useState<0 | 1 | 2>(AllocationMode.SplitEvenly);
-  const [targets, setTargets] = useState<number[]>([]);
-  const [quantities, setQuantities] = useState<Record<number, string>>({});
+  const form = useAllocationForm(s.open, AllocationMode.SplitEvenly);
+  const { mode, targets, quantities } = form;
   const [submitted, setSubmitted] = useState(false);
 
   useEffect(() => {
-    if (!s.open) return;
-    setTargets([]);
-    setQuantities({});
-    setSubmitted(false);
+    if (s.open) setSubmitted(false);
   }, [s.open]);
 
   const v = { mode, targets: mode === 0 ? [] : targets, quantities };
@@ -41,61 +28,15 @@ export function AllocateDialog({ customerIds }: { customerIds: number[] }) {
   const submit = () => {
     setSubmitted(true);
     if (hasErrors(validateAllocation(v, customerIds.length))) return;
-    dispatch(
-      A.allocateRequested({
-        mode,
-        customerIds,
-        ...(mode === 0 ? {} : { targets }),
-        ...(mode === 2 ? { quantities: targets.map((id) => Number(quantities[id])) } : {}),
-      }),
-    );
+    dispatch(A.allocateRequested({ ...form.request(), customerIds }));
   };
-  const toggle = (id: number) =>
-    setTargets((ts) => (ts.includes(id) ? ts.filter((x) => x !== id) : [...ts, id]));
 
   return (
     <Dialog isOpen={s.open} onClose={() => dispatch(A.closed())} title={t('allocate.title')} icon="flows">
       <DialogBody>
         <div data-testid="allocate-dialog">
           <p>{t('allocate.help', { count: customerIds.length })}</p>
-          <RadioGroup
-            label={t('allocate.mode')}
-            selectedValue={String(mode)}
-            onChange={(e) => setMode(Number(e.currentTarget.value) as 0 | 1 | 2)}
-          >
-            {[0, 1, 2].map((m) => (
-              <Radio
-                key={m}
-                value={String(m)}
-                label={t(`allocate.mode${m}`)}
-                data-testid={`allocate-mode-${m}`}
-              />
-            ))}
-          </RadioGroup>
-          {mode !== 0 && s.loading && <Spinner size={20} />}
-          {mode !== 0 && !s.loading && s.accounts.length === 0 && <p>{t('allocate.noAccounts')}</p>}
-          {mode !== 0 &&
-            s.accounts.map((a) => (
-              <div key={a.id} className="cp-crm-bar">
-                <Checkbox
-                  className="cp-crm-grow"
-                  checked={targets.includes(a.id)}
-                  label={a.realName ? `${a.account} (${a.realName})` : a.account}
-                  data-testid={`allocate-target-${a.account}`}
-                  onChange={() => toggle(a.id)}
-                />
-                {mode === 2 && targets.includes(a.id) && (
-                  <InputGroup
-                    aria-label={t('allocate.quantity')}
-                    placeholder={t('allocate.quantity')}
-                    inputMode="numeric"
-                    data-testid={`allocate-qty-${a.account}`}
-                    value={quantities[a.id] ?? ''}
-                    onValueChange={(q) => setQuantities((x) => ({ ...x, [a.id]: q }))}
-                  />
-                )}
-              </div>
-            ))}
+          <AllocationFields ns="crm" form={form} accounts={s.accounts} loading={s.loading} />
           {[message('targets'), message('quantities'), s.formError].filter(Boolean).map((m) => (
             <Callout key={m} intent={Intent.DANGER} data-testid="allocate-error">
               {m}

@@ -1,9 +1,10 @@
 // The dense customer table: row checkboxes, name (opens the drawer), masked phone, stage, tags, focus.
-import { Button, Checkbox, Classes, HTMLTable, Intent } from '@blueprintjs/core';
+import { Button, Classes, HTMLTable } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { CustomerDto, TagDto } from '../../../../../domain/crm';
 import { formatDateTime } from '../../../../../domain/format';
 import { phoneText, stageKey } from '../labels';
+import { FocusStar, SelectAllBox, SelectBox } from '../../../ui/selectionCells';
 import { TagList } from './TagList';
 
 export interface CustomerTableProps {
@@ -19,19 +20,16 @@ export interface CustomerTableProps {
 
 export function CustomerTable(p: CustomerTableProps) {
   const { t } = useTranslation('crm');
-  const all = p.items.length > 0 && p.selected.length === p.items.length;
-  const some = p.selected.length > 0 && !all;
   return (
     <HTMLTable compact striped interactive className="cp-crm-table" data-testid="customer-table">
       <thead>
         <tr>
           <th>
-            <Checkbox
-              aria-label={t('columns.select')}
-              checked={all}
-              indeterminate={some}
-              data-testid="select-all"
-              onChange={() => p.onToggleAll(!all)}
+            <SelectAllBox
+              label={t('columns.select')}
+              count={p.items.length}
+              selected={p.selected.length}
+              onToggleAll={p.onToggleAll}
             />
           </th>
           <th>{t('columns.focus')}</th>
@@ -49,23 +47,20 @@ export function CustomerTable(p: CustomerTableProps) {
         {p.items.map((c) => (
           <tr key={c.id} data-testid={`customer-row-${c.id}`} data-phone={c.phone}>
             <td>
-              <Checkbox
-                aria-label={t('columns.select')}
+              <SelectBox
+                id={c.id}
+                label={t('columns.select')}
                 checked={p.selected.includes(c.id)}
-                data-testid={`select-${c.id}`}
-                onChange={() => p.onToggle(c.id)}
+                onToggle={() => p.onToggle(c.id)}
               />
             </td>
             <td>
-              <Button
-                variant="minimal"
-                size="small"
-                icon={c.focus ? 'star' : 'star-empty'}
-                intent={c.focus ? Intent.WARNING : Intent.NONE}
-                aria-label={c.focus ? t('customers.focusOff') : t('customers.focusOn')}
-                data-testid={`focus-${c.id}`}
-                data-focus={c.focus ? 'yes' : 'no'}
-                onClick={() => p.onFocus(c.id, !c.focus)}
+              <FocusStar
+                id={c.id}
+                focus={c.focus}
+                labelOn={t('customers.focusOn')}
+                labelOff={t('customers.focusOff')}
+                onToggle={() => p.onFocus(c.id, !c.focus)}
               />
             </td>
             <td>

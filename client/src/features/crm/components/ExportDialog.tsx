@@ -1,11 +1,11 @@
 // Export customers (SPEC §5): format, scope (the selected rows, else the list's filter), the export
 // password, then the download list, refreshed on open, by the button, or when a notice arrives.
 import { Button, Callout, Dialog, DialogBody, FormGroup, H6, HTMLSelect, Intent } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogActions } from '../../../ui/DialogActions';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { TextField } from '../../../ui/TextField';
+import { ExportPasswordField, useExportPassword } from '../../../ui/ExportPassword';
 import { selectExports } from '../slice';
 import { exportsActions as X } from '../slice/exports';
 import type { ExportFormat } from '../types';
@@ -16,19 +16,11 @@ export function ExportDialog(p: { selected: number[] }) {
   const dispatch = useAppDispatch();
   const s = useAppSelector(selectExports);
   const [format, setFormat] = useState<ExportFormat>('xlsx');
-  const [password, setPassword] = useState('');
-  const [missing, setMissing] = useState(false);
-
-  useEffect(() => {
-    if (!s.open) return;
-    setPassword('');
-    setMissing(false);
-  }, [s.open]);
+  const { password, setPassword, missing, check } = useExportPassword(s.open);
 
   const n = p.selected.length;
   const start = () => {
-    setMissing(password === '');
-    if (password === '') return;
+    if (!check()) return;
     dispatch(X.createRequested({ format, password, ...(n > 0 ? { customerIds: p.selected } : {}) }));
   };
   const close = () => dispatch(X.closed());
@@ -51,10 +43,8 @@ export function ExportDialog(p: { selected: number[] }) {
           <p data-testid="export-scope">
             {n > 0 ? t('exports.scopeSelected', { count: n }) : t('exports.scopeFilter')}
           </p>
-          <TextField
+          <ExportPasswordField
             id="export-password"
-            type="password"
-            autoComplete="current-password"
             label={t('exports.password')}
             helper={t('exports.passwordHint')}
             value={password}

@@ -1,4 +1,4 @@
-// One dashboard card: a title and either a figure or an honest "coming later" note.
+// One dashboard card: a title and a figure (or a spinner while the first snapshot loads).
 import { Card, Classes, H2, H6, Spinner, SpinnerSize } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 
@@ -14,5 +14,3 @@ export function StatCard(p: { title: string; testId: string; loading?: boolean; 
 export const Figure = ({ value, testId }: { value: ReactNode; testId: string }) => (
   <H2 data-testid={testId}>{value}</H2>
 );
-
-export const ComingLater = ({ text }: { text: string }) => <p className={Classes.TEXT_MUTED}>{text}</p>;

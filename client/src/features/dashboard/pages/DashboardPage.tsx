@@ -1,59 +1,129 @@
-// /rootmain/dashboards/rootdashboard: the real balance and line count; other figures come later.
-import { Button, Callout, H3, Intent } from '@blueprintjs/core';
+// /rootmain/dashboards/rootdashboard: balance, lines, today's and all-time call figures and the last
+// 7 days as charts, over the caller's subtree. Today's figures move with the socket's call events
+// (sagas.ts dashboardLiveSaga); a new local day or a reconnection loads a fresh snapshot.
+import { Button, Callout, Classes, H3, Intent, Tag } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { balanceText, fenToYuan } from '../../../../../domain/format';
+import { dayStart, LIVE_ROOMS_MAX } from '../../../../../domain/dashboard';
+import { balanceText, fenToYuan, formatDateTime } from '../../../../../domain/format';
+import { localDay } from '../../../../../domain/localTime';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { ComingLater, Figure, StatCard } from '../components/StatCard';
-import { dashboardActions, selectDashboard } from '../slice';
+import { CallFiguresCard } from '../components/CallFiguresCard';
+import { Figure, StatCard } from '../components/StatCard';
+import { WeekCharts } from '../components/WeekCharts';
+import { dashboardActions, selectDashboard, type LiveStatus } from '../slice';
+import '../dashboard.css';
+
+const LIVE_INTENT: Record<LiveStatus, Intent> = {
+  on: Intent.SUCCESS,
+  joining: Intent.NONE,
+  failed: Intent.WARNING,
+  off: Intent.NONE,
+};
 
 export default function DashboardPage() {
   const { t } = useTranslation(['dashboard', 'common']);
   const dispatch = useAppDispatch();
-  const { summary, loading, error } = useAppSelector(selectDashboard);
+  const { view, loading, error, live } = useAppSelector(selectDashboard);
 
   useEffect(() => {
-    dispatch(dashboardActions.summaryRequested());
+    dispatch(dashboardActions.opened());
+    dispatch(dashboardActions.snapshotRequested());
+    return () => {
+      dispatch(dashboardActions.closed());
+    };
   }, [dispatch]);
 
+  // A call ended on a later day than the snapshot's today: a new day, a new snapshot.
+  const needsReload = view?.needsReload ?? false;
+  useEffect(() => {
+    if (needsReload && !loading) dispatch(dashboardActions.snapshotRequested());
+  }, [needsReload, loading, dispatch]);
+
+  // Local midnight without any call: one reload when the day turns (a timer, not polling).
+  const asOf = view?.asOf;
+  const timeZone = view?.timeZone;
+  useEffect(() => {
+    if (!asOf || !timeZone) return;
+    const next = dayStart(localDay(Date.parse(asOf), timeZone) + 1, timeZone);
+    const id = window.setTimeout(
+      () => dispatch(dashboardActions.snapshotRequested()),
+      Math.min(Math.max(next - Date.now(), 0) + 1000, 2 ** 31 - 1),
+    );
+    return () => window.clearTimeout(id);
+  }, [asOf, timeZone, dispatch]);
+
   const units = { wan: t('units.wan'), yi: t('units.yi') };
-  const waiting = loading && !summary;
+  const waiting = loading && !view;
 
   return (
     <div className="cp-page" data-testid="dashboard-page">
-      <H3>{t('title')}</H3>
+      <div className="cp-dash-header">
+        <H3>{t('title')}</H3>
+        <Tag minimal intent={LIVE_INTENT[live.status]} data-testid="dash-live" data-status={live.status}>
+          {t(`live.${live.status}`)}
+        </Tag>
+        {view && (
+          <span className={Classes.TEXT_MUTED} data-testid="dash-asof">
+            {t('asOf', { time: formatDateTime(view.asOf, view.timeZone), timeZone: view.timeZone })}
+          </span>
+        )}
+      </div>
       {error && (
         <Callout intent={Intent.DANGER} title={t('loadFailed')} data-testid="dashboard-error">
           {error}{' '}
           <Button
             size="small"
             text={t('common:actions.retry')}
-            onClick={() => dispatch(dashboardActions.summaryRequested())}
+            onClick={() => dispatch(dashboardActions.snapshotRequested())}
           />
+        </Callout>
+      )}
+      {live.status === 'on' && !live.complete && (
+        <Callout intent={Intent.PRIMARY} data-testid="dash-live-partial">
+          {t('live.partial', { count: LIVE_ROOMS_MAX })}
         </Callout>
       )}
       <div className="cp-stat-grid">
         <StatCard title={t('balance')} testId="card-balance" loading={waiting}>
-          {summary && (
+          {view && (
             <Figure
               testId="dash-balance"
-              value={`${balanceText(fenToYuan(summary.balanceFen), units)} ${t('balanceUnit')}`}
+              value={`${balanceText(fenToYuan(view.balanceFen), units)} ${t('balanceUnit')}`}
             />
           )}
         </StatCard>
         <StatCard title={t('lines')} testId="card-lines" loading={waiting}>
-          {summary && <Figure testId="dash-lines" value={summary.lineCount} />}
-        </StatCard>
-        <StatCard title={t('todayCalls')} testId="card-today">
-          <ComingLater text={t('comingLater')} />
-        </StatCard>
-        <StatCard title={t('totalCalls')} testId="card-total">
-          <ComingLater text={t('comingLater')} />
-        </StatCard>
-        <StatCard title={t('weekStats')} testId="card-week">
-          <ComingLater text={t('comingLater')} />
+          {view && <Figure testId="dash-lines" value={view.lineCount} />}
         </StatCard>
       </div>
+      {view && (
+        <>
+          <div className="cp-dash-row">
+            <CallFiguresCard
+              title={t('todayCalls')}
+              testId="today"
+              figures={view.today}
+              footer={
+                view.todayTestCalls > 0 && (
+                  <p className={Classes.TEXT_MUTED} data-testid="today-test-calls">
+                    {t('testCalls', { count: view.todayTestCalls })}
+                  </p>
+                )
+              }
+            />
+            <CallFiguresCard
+              title={t('totalCalls')}
+              testId="total"
+              figures={view.total}
+              showCharged
+              footer={<p className={Classes.TEXT_MUTED}>{t('chargedNote')}</p>}
+            />
+          </div>
+          <H3 className="cp-dash-week-title">{t('weekStats')}</H3>
+          <WeekCharts week={view.week} />
+        </>
+      )}
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { Button, Classes, NonIdealState } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { NoticeDto } from '../../../../../domain/api';
 import { formatDateTime } from '../../../../../domain/format';
+import { noticeBody, noticeTitle } from '../render';
 
 export function NoticeList({ items, onRead }: { items: NoticeDto[]; onRead(id: number): void }) {
   const { t } = useTranslation('notices');
@@ -17,8 +18,8 @@ export function NoticeList({ items, onRead }: { items: NoticeDto[]; onRead(id: n
           data-read={n.readAt ? 'yes' : 'no'}
         >
           <div className={n.readAt ? Classes.TEXT_MUTED : undefined}>
-            <strong>{n.title}</strong>
-            <div>{n.content}</div>
+            <strong>{noticeTitle(n, t)}</strong>
+            <div>{noticeBody(n, t)}</div>
             <small className={Classes.TEXT_MUTED}>{formatDateTime(n.createdAt)}</small>
           </div>
           {!n.readAt && (

@@ -1,13 +1,40 @@
-// /rootmain/call/calling: every queued or running task of the account (or its subtree) with its
-// number counts. Refreshed on demand until the dial scheduler publishes live task events.
-import { Button, Callout, H3, Intent, NonIdealState, Radio, RadioGroup } from '@blueprintjs/core';
+// /rootmain/call/calling: every queued or running task of the account (or its subtree) with its live
+// run overview (dialed, connected, grades A–F, not connected by result, in progress, remaining, ETA).
+// The list loads once; the dial scheduler's task:progress events keep each row current.
+import { Button, H3, NonIdealState, Radio, RadioGroup, Tag } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TaskProgressEvent } from '../../../../../domain/events';
+import { formatDateTime } from '../../../../../domain/format';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { DataTable } from '../../../ui/DataTable';
 import { RunStateText, StatusTag } from '../components/StatusTags';
 import { selectTasks, tasksActions as A } from '../slice';
 import '../tasks.css';
+
+const GRADES = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
+
+function Grades({ p }: { p: TaskProgressEvent }) {
+  return (
+    <span className="cp-tasks-grades">
+      {GRADES.map((g) => (
+        <Tag key={g} minimal round data-testid={`grade-${g}`}>
+          {g} {p.grades[g]}
+        </Tag>
+      ))}
+    </span>
+  );
+}
+
+function NotConnected({ p }: { p: TaskProgressEvent }) {
+  const { t } = useTranslation('tasks');
+  const parts = Object.entries(p.notConnected).filter(([, n]) => n > 0);
+  return (
+    <span title={parts.map(([level, n]) => `${t(`levels.${level}`)} ${n}`).join(' / ')}>
+      {p.notConnectedTotal}
+    </span>
+  );
+}
 
 export default function OverviewPage() {
   const { t } = useTranslation('tasks');
@@ -16,12 +43,10 @@ export default function OverviewPage() {
   useEffect(() => {
     dispatch(A.overviewRequested(undefined));
   }, [dispatch]);
+  const none = t('detail.none');
   return (
     <div data-testid="tasks-overview">
       <H3>{t('title.overview')}</H3>
-      <Callout intent={Intent.WARNING} icon="time" title={t('scheduler.title')}>
-        {t('scheduler.body')}
-      </Callout>
       <div className="cp-tasks-bar">
         <RadioGroup
           inline
@@ -53,31 +78,44 @@ export default function OverviewPage() {
             t('columns.robots'),
             t('columns.status'),
             t('columns.runState'),
-            t('detail.counts.pending'),
-            t('detail.counts.claimed'),
-            t('detail.counts.done'),
-            t('detail.counts.skipped'),
-            t('detail.counts.total'),
+            t('overview.dialed'),
+            t('overview.connected'),
+            t('overview.grades'),
+            t('overview.notConnected'),
+            t('overview.inProgress'),
+            t('overview.remaining'),
+            t('overview.eta'),
           ]}
         >
-          {o.items.map((x) => (
-            <tr key={x.id}>
-              <td>{x.name}</td>
-              <td>{x.ownerAccount}</td>
-              <td>{x.robots}</td>
-              <td>
-                <StatusTag status={x.status} />
-              </td>
-              <td>
-                <RunStateText active={x.active} runState={x.runState} />
-              </td>
-              <td>{x.counts.pending}</td>
-              <td>{x.counts.claimed}</td>
-              <td>{x.counts.done}</td>
-              <td>{x.counts.skipped}</td>
-              <td>{x.counts.total}</td>
-            </tr>
-          ))}
+          {o.items.map((x) => {
+            const p = x.progress;
+            return (
+              <tr key={x.id} data-testid={`overview-row-${x.id}`}>
+                <td>{x.name}</td>
+                <td>{x.ownerAccount}</td>
+                <td>{x.robots}</td>
+                <td>
+                  <StatusTag status={x.status} />
+                </td>
+                <td>
+                  <RunStateText active={x.active} runState={x.runState} />
+                </td>
+                <td data-testid="progress-dialed">{p ? p.dialed : none}</td>
+                <td data-testid="progress-connected">{p ? p.connected : none}</td>
+                <td>{p ? <Grades p={p} /> : none}</td>
+                <td data-testid="progress-not-connected">{p ? <NotConnected p={p} /> : none}</td>
+                <td data-testid="progress-in-progress">{p ? p.inProgress : x.counts.claimed}</td>
+                <td data-testid="progress-remaining">
+                  {p
+                    ? p.pendingRedials > 0
+                      ? t('overview.remainingWithRedials', { n: p.remaining, redials: p.pendingRedials })
+                      : p.remaining
+                    : x.counts.pending}
+                </td>
+                <td>{p?.eta ? formatDateTime(p.eta) : none}</td>
+              </tr>
+            );
+          })}
         </DataTable>
       )}
     </div>

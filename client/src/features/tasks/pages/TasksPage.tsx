@@ -1,17 +1,7 @@
 // The AI task page (SPEC §2 AI tasks; /dialcenter/singletask and /dialcenter/multtask share it by
 // kind): own/all switch, filters, the list with status and run state, new/edit/copy/typed delete,
 // start/pause/stop, bulk start/pause with the skipped ones explained, and the detail drawer.
-import {
-  Button,
-  Callout,
-  Checkbox,
-  H3,
-  HTMLSelect,
-  InputGroup,
-  Intent,
-  Radio,
-  RadioGroup,
-} from '@blueprintjs/core';
+import { Button, Checkbox, H3, HTMLSelect, InputGroup, Intent, Radio, RadioGroup } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -136,14 +126,6 @@ export function TasksPage({ kind }: { kind: TaskKind }) {
   return (
     <div data-testid={`tasks-page-${kind}`}>
       <H3>{t(`title.${kind}`)}</H3>
-      <Callout
-        intent={Intent.WARNING}
-        icon="time"
-        title={t('scheduler.title')}
-        data-testid="scheduler-callout"
-      >
-        {t('scheduler.body')}
-      </Callout>
       <FilterBar />
       <div className="cp-tasks-bar">
         <Button

@@ -10,8 +10,8 @@ import {
 } from '../../../../../domain/telephony-config';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectTelephony, telephonyActions as T } from '../slice';
-import { FormDialog } from './FormDialog';
-import { Select } from './fields';
+import { FormDialog } from '../../../ui/FormDialog';
+import { SelectField } from '../../../ui/fields';
 import { useEditorForm } from './useEditorForm';
 
 const formOf = (a: AsrAccountDto | undefined): AsrInput => ({
@@ -46,7 +46,7 @@ export function AsrDialog() {
       icon="headset"
       testId="asr-dialog"
     >
-      <Select
+      <SelectField
         id="asr-provider"
         label={t('fields.provider')}
         value={f.provider}

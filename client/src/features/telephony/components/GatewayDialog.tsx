@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { validateGateway, type GatewayDto, type GatewayInput } from '../../../../../domain/telephony-config';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectTelephony, telephonyActions as T } from '../slice';
-import { FormDialog } from './FormDialog';
+import { FormDialog } from '../../../ui/FormDialog';
 import { useEditorForm } from './useEditorForm';
 
 const formOf = (g: GatewayDto | undefined): GatewayInput => ({

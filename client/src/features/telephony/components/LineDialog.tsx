@@ -12,8 +12,8 @@ import {
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { numberOf } from '../form';
 import { selectTelephony, telephonyActions as T } from '../slice';
-import { FormDialog } from './FormDialog';
-import { Select, Toggle } from './fields';
+import { FormDialog } from '../../../ui/FormDialog';
+import { SelectField, ToggleField } from '../../../ui/fields';
 import { useEditorForm } from './useEditorForm';
 
 interface Form {
@@ -78,7 +78,7 @@ export function LineDialog() {
       testId="line-dialog"
     >
       {text('name', { autoFocus: true })}
-      <Select
+      <SelectField
         id="line-mode"
         label={t('fields.mode')}
         value={f.mode}
@@ -92,7 +92,7 @@ export function LineDialog() {
       {text('password', { type: 'password', helper: isNew ? undefined : t('lines.passwordKeep') })}
       {text('callerNumber')}
       {text('prefix')}
-      <Select
+      <SelectField
         id="line-codec"
         label={t('fields.codec')}
         value={f.codec}
@@ -102,7 +102,12 @@ export function LineDialog() {
       />
       {text('sendRate', { helper: t('fields.sendRateHelp') })}
       {text('portCount')}
-      <Toggle id="line-enabled" label={t('fields.enabled')} checked={f.enabled} onChange={set('enabled')} />
+      <ToggleField
+        id="line-enabled"
+        label={t('fields.enabled')}
+        checked={f.enabled}
+        onChange={set('enabled')}
+      />
     </FormDialog>
   );
 }

@@ -4,8 +4,8 @@ import { DEFAULT_ESL_PORT, validateFsNode, type FsNodeDto } from '../../../../..
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { numberOf } from '../form';
 import { selectTelephony, telephonyActions as T } from '../slice';
-import { FormDialog } from './FormDialog';
-import { Toggle } from './fields';
+import { FormDialog } from '../../../ui/FormDialog';
+import { ToggleField } from '../../../ui/fields';
 import { useEditorForm } from './useEditorForm';
 
 interface Form {
@@ -58,7 +58,12 @@ export function NodeDialog() {
       {text('eslPort')}
       {text('eslPassword', { type: 'password', helper: isNew ? undefined : t('lines.passwordKeep') })}
       {text('weight')}
-      <Toggle id="node-enabled" label={t('fields.enabled')} checked={f.enabled} onChange={set('enabled')} />
+      <ToggleField
+        id="node-enabled"
+        label={t('fields.enabled')}
+        checked={f.enabled}
+        onChange={set('enabled')}
+      />
     </FormDialog>
   );
 }

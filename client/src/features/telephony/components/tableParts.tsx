@@ -1,10 +1,9 @@
 // Pieces the telephony tables share: the add toolbar, the "password set" text and the
-// edit/delete buttons of a row (test ids `<kind>-edit-<name>`, `<kind>-delete-<name>`).
-import { Button, Intent } from '@blueprintjs/core';
+// edit/delete buttons of a row (ui/tableParts bound to the telephony editor).
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../app/hooks';
-import { RowAction } from '../../../ui/RowAction';
+import { AddBar as UiAddBar, EditDeleteActions as UiEditDeleteActions } from '../../../ui/tableParts';
 import { telephonyActions as T } from '../slice';
 
 type Kind = 'line' | 'gateway' | 'node';
@@ -13,17 +12,13 @@ type Kind = 'line' | 'gateway' | 'node';
 export function AddBar(p: { kind: Kind; text: string; testId: string; children?: ReactNode }) {
   const dispatch = useAppDispatch();
   return (
-    <div className="cp-tel-bar">
+    <UiAddBar
+      text={p.text}
+      testId={p.testId}
+      onAdd={() => dispatch(T.editorOpened({ kind: p.kind, id: null }))}
+    >
       {p.children}
-      <span className="cp-tel-grow" />
-      <Button
-        icon="add"
-        intent={Intent.PRIMARY}
-        text={p.text}
-        data-testid={p.testId}
-        onClick={() => dispatch(T.editorOpened({ kind: p.kind, id: null }))}
-      />
-    </div>
+    </UiAddBar>
   );
 }
 
@@ -35,23 +30,13 @@ export function SecretSet({ set }: { set: boolean }) {
 
 /** Edit and delete buttons of an own row. */
 export function EditDeleteActions(p: { kind: Kind; id: number; name: string }) {
-  const { t } = useTranslation('telephony');
   const dispatch = useAppDispatch();
   return (
-    <>
-      <RowAction
-        icon="edit"
-        text={t('actions.edit')}
-        testId={`${p.kind}-edit-${p.name}`}
-        onClick={() => dispatch(T.editorOpened({ kind: p.kind, id: p.id }))}
-      />
-      <RowAction
-        icon="trash"
-        intent={Intent.DANGER}
-        text={t('actions.delete')}
-        testId={`${p.kind}-delete-${p.name}`}
-        onClick={() => dispatch(T.deleteOpened({ kind: p.kind, id: p.id }))}
-      />
-    </>
+    <UiEditDeleteActions
+      kind={p.kind}
+      name={p.name}
+      onEdit={() => dispatch(T.editorOpened({ kind: p.kind, id: p.id }))}
+      onDelete={() => dispatch(T.deleteOpened({ kind: p.kind, id: p.id }))}
+    />
   );
 }

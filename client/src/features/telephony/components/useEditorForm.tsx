@@ -6,7 +6,7 @@ import type { Problems } from '../../../../../domain/telephony-config';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { hasProblems, problemKeys } from '../form';
 import { selectTelephony, telephonyActions as T, type EditorKind } from '../slice';
-import { Text } from './fields';
+import { TextField } from '../../../ui/TextField';
 
 type TextExtra = { type?: 'password'; helper?: string; autoFocus?: boolean };
 
@@ -45,12 +45,13 @@ export function useEditorForm<D, F extends object, I>(o: {
   const text = (k: keyof F & string, extra: TextExtra = {}) => {
     const label: string = `fields.${k}`;
     return (
-      <Text
+      <TextField
         id={`${o.kind}-${k}`}
         label={t(label)}
         value={f[k] as string}
         error={err(k)}
         onChange={set(k) as (v: string) => void}
+        autoComplete={extra.type === 'password' ? 'new-password' : 'off'}
         {...extra}
       />
     );

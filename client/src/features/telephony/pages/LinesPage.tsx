@@ -1,4 +1,4 @@
-// /rootmain/dialcenter/callout: SIP lines (own ones editable, assigned ones read-only) and the voice
+// /rootmain/system/dockset: SIP lines (own ones editable, assigned ones read-only) and the voice
 // gateways, as two tabs. Passwords are never shown, only whether one is set.
 import { H3, Intent, Switch, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';

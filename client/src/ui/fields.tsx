@@ -1,33 +1,9 @@
-// Small labelled inputs of the telephony forms (ids give the data-testids e2e tests use).
+// Small labelled inputs of the editor forms (ids give the data-testids e2e tests use:
+// input-<id>, error-<id>). Text inputs are ui/TextField.
 import { FormGroup, HTMLSelect, Intent, Switch } from '@blueprintjs/core';
-import { TextField } from '../../../ui/TextField';
 
-export function Text(p: {
-  id: string;
-  label: string;
-  value: string;
-  error?: string;
-  helper?: string;
-  type?: 'text' | 'password';
-  autoFocus?: boolean;
-  onChange(v: string): void;
-}) {
-  return (
-    <TextField
-      id={p.id}
-      label={p.label}
-      value={p.value}
-      error={p.error}
-      helper={p.helper}
-      type={p.type}
-      autoComplete={p.type === 'password' ? 'new-password' : 'off'}
-      autoFocus={p.autoFocus}
-      onChange={p.onChange}
-    />
-  );
-}
-
-export function Select<V extends string>(p: {
+/** A labelled select with its error. */
+export function SelectField<V extends string>(p: {
   id: string;
   label: string;
   value: V;
@@ -54,7 +30,8 @@ export function Select<V extends string>(p: {
   );
 }
 
-export function Toggle(p: { id: string; label: string; checked: boolean; onChange(v: boolean): void }) {
+/** A labelled on/off switch. */
+export function ToggleField(p: { id: string; label: string; checked: boolean; onChange(v: boolean): void }) {
   return (
     <Switch
       id={p.id}

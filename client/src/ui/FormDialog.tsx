@@ -1,10 +1,10 @@
-// The dialog shell the telephony forms share: a form, its fields, a server error callout and the
-// save/cancel footer. Field checks happen in the caller with the shared domain rules.
+// The dialog shell of the editor forms (telephony, seats): a form, its fields in a two-column
+// grid, a server error callout and the save/cancel footer. Field checks happen in the caller.
 import { Dialog, DialogBody, type IconName } from '@blueprintjs/core';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DialogActions } from '../../../ui/DialogActions';
-import { ErrorCallout } from '../../../ui/ErrorCallout';
+import { DialogActions } from './DialogActions';
+import { ErrorCallout } from './ErrorCallout';
 
 export function FormDialog(p: {
   isOpen: boolean;
@@ -17,7 +17,7 @@ export function FormDialog(p: {
   onClose(): void;
   children: ReactNode;
 }) {
-  const { t } = useTranslation('telephony');
+  const { t } = useTranslation('common');
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!p.saving) p.onSubmit();
@@ -26,7 +26,7 @@ export function FormDialog(p: {
     <Dialog isOpen={p.isOpen} onClose={p.onClose} title={p.title} icon={p.icon} style={{ width: 640 }}>
       <form onSubmit={submit} noValidate data-testid={p.testId}>
         <DialogBody>
-          <div className="cp-tel-form">{p.children}</div>
+          <div className="cp-form-grid">{p.children}</div>
           <ErrorCallout error={p.formError} testId={`${p.testId}-error`} />
         </DialogBody>
         <DialogActions

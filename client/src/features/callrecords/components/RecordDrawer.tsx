@@ -1,0 +1,146 @@
+// One record: its fields, the engine's reason for the result, the whole-call recording, and the
+// conversation (robot and customer lines, each with its voice played in the browser and the engine's
+// reason for a robot line). A voice whose file does not exist says so.
+import { Callout, Classes, Drawer, DrawerSize, H5, Intent, Spinner } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CallRecordDetail, VoiceRef } from '../../../../../domain/callRecords';
+import { formatDateTime } from '../../../../../domain/format';
+import { GradeTag } from './GradeTag';
+import { seconds } from './RecordTable';
+
+/** The engine's reasons carry a `text`; anything else is shown as it came. */
+const reasonText = (r: unknown): string | null => {
+  if (r === null || r === undefined) return null;
+  if (typeof r === 'object' && typeof (r as { text?: unknown }).text === 'string')
+    return (r as { text: string }).text;
+  return typeof r === 'string' ? r : JSON.stringify(r);
+};
+
+function Voice(p: { v: VoiceRef; audio: Record<string, string>; testId: string }) {
+  const { t } = useTranslation('callrecords');
+  if (!p.v.exists || !p.v.url)
+    return (
+      <span className={Classes.TEXT_MUTED} data-testid={`${p.testId}-missing`}>
+        {t('detail.audioMissing')}
+      </span>
+    );
+  const src = p.audio[p.v.url];
+  if (!src) return <Spinner size={16} />;
+  if (src === 'failed')
+    return (
+      <span className={Classes.TEXT_MUTED} data-testid={`${p.testId}-failed`}>
+        {t('detail.audioFailed')}
+      </span>
+    );
+  return (
+    <audio
+      controls
+      preload="metadata"
+      data-testid={p.testId}
+      src={p.v.fragment ? `${src}#${p.v.fragment}` : src}
+    />
+  );
+}
+
+function Fields({ d }: { d: CallRecordDetail }) {
+  const { t } = useTranslation('callrecords');
+  const rows: [string, ReactNode][] = [
+    [t('columns.time'), formatDateTime(d.createdAt)],
+    [t('columns.phone'), d.phone],
+    [t('columns.name'), d.name],
+    [t('columns.grade'), <GradeTag code={d.gradeCode} testId="detail-grade" />],
+    [t('columns.callStatus'), t(`callStatus.${d.callStatus}`)],
+    [t('columns.talk'), seconds(d.talkMs)],
+    [t('columns.ring'), seconds(d.ringMs)],
+    [t('columns.total'), seconds(d.totalMs)],
+    [t('detail.rounds'), d.rounds],
+    [t('columns.intention'), d.intentionLabel],
+    [t('columns.score'), d.score ?? ''],
+    [t('columns.llmGrade'), d.llmGrade ?? ''],
+    [t('columns.labels'), d.labels.join(t('labelSep'))],
+    [t('columns.task'), d.taskName ?? ''],
+    [t('columns.bot'), d.botName ?? ''],
+    [t('columns.line'), d.lineName ?? ''],
+    [t('detail.hangup'), [d.hangupCause, d.sipStatus].filter((x) => x !== null).join(' / ')],
+    [t('columns.callId'), d.callUuid],
+  ];
+  return (
+    <dl className="cp-crm-details" data-testid="detail-fields">
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt className={Classes.TEXT_MUTED}>{label}</dt>
+          <dd>{value === '' || value === null ? '—' : value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function RecordDrawer(p: {
+  isOpen: boolean;
+  detail: CallRecordDetail | null;
+  loading: boolean;
+  error: string | null;
+  audio: Record<string, string>;
+  onClose(): void;
+}) {
+  const { t } = useTranslation('callrecords');
+  const d = p.detail;
+  const reason = d && reasonText(d.reason);
+  return (
+    <Drawer
+      isOpen={p.isOpen}
+      onClose={p.onClose}
+      size={DrawerSize.STANDARD}
+      title={t('detail.title')}
+      icon="phone"
+    >
+      <div className="cp-crm-drawer" data-testid="record-drawer">
+        {p.loading && <Spinner />}
+        {p.error && (
+          <Callout intent={Intent.DANGER} data-testid="detail-error">
+            {p.error}
+          </Callout>
+        )}
+        {d && (
+          <>
+            <Fields d={d} />
+            <H5>{t('detail.reason')}</H5>
+            <p data-testid="detail-reason">{reason ?? t('detail.noReason')}</p>
+            <H5>{t('detail.recording')}</H5>
+            {d.recording ? (
+              <Voice v={{ ...d.recording, fragment: null }} audio={p.audio} testId="detail-recording" />
+            ) : (
+              <p className={Classes.TEXT_MUTED}>{t('detail.noRecording')}</p>
+            )}
+            <H5 className="cp-crm-gap">{t('detail.transcript')}</H5>
+            {d.lines.length === 0 && <p className={Classes.TEXT_MUTED}>{t('detail.noLines')}</p>}
+            <ol className="cp-cr-transcript" data-testid="transcript">
+              {d.lines.map((l) => {
+                const why = l.khtype === 'robot' ? reasonText(l.reason) : null;
+                return (
+                  <li key={l.seq} className={`cp-cr-line cp-cr-${l.khtype}`} data-testid={`line-${l.seq}`}>
+                    <strong>{t(`detail.${l.khtype}`)}</strong>
+                    <span className={Classes.TEXT_MUTED}> {formatDateTime(l.inserttime)}</span>
+                    <div data-testid={`line-text-${l.seq}`}>{l.khcontent}</div>
+                    {l.voices.map((v, i) => (
+                      <div key={i}>
+                        <Voice v={v} audio={p.audio} testId={`line-audio-${l.seq}-${i}`} />
+                      </div>
+                    ))}
+                    {why && (
+                      <div className={Classes.TEXT_MUTED} data-testid={`line-reason-${l.seq}`}>
+                        {t('detail.lineReason', { reason: why })}
+                      </div>
+                    )}
+                  </li>
+                );
+              })}
+            </ol>
+          </>
+        )}
+      </div>
+    </Drawer>
+  );
+}

@@ -1,0 +1,35 @@
+// /rootmain/set/apiandpush: global push addresses, task push signing, the private-target switch,
+// the delivery log, and how a receiver verifies a push.
+import { H3 } from '@blueprintjs/core';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch } from '../../../app/hooks';
+import { AddressDialog } from '../components/AddressDialog';
+import { AddressesSection } from '../components/AddressesSection';
+import { DeliveriesSection } from '../components/DeliveriesSection';
+import { SecretDialog } from '../components/SecretDialog';
+import { DocsSection, PlatformSection, TaskSecretSection } from '../components/SettingsSection';
+import { TestDialog } from '../components/TestDialog';
+import { pushesActions as P } from '../slice';
+import '../pushes.css';
+
+export default function ApiAndPushPage() {
+  const { t } = useTranslation('pushes');
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    dispatch(P.pageOpened());
+  }, [dispatch]);
+  return (
+    <div className="cp-page" data-testid="pushes-page">
+      <H3>{t('title')}</H3>
+      <AddressesSection />
+      <TaskSecretSection />
+      <PlatformSection />
+      <DeliveriesSection />
+      <DocsSection />
+      <AddressDialog />
+      <SecretDialog />
+      <TestDialog />
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+// Controls of the selectable, focusable list tables (customers, call records): the select-all
+// header box (test id select-all), a row's box (select-<id>) and its focus star (focus-<id>).
+import { Button, Checkbox, Intent } from '@blueprintjs/core';
+
+/** Checked when every row is selected, indeterminate when some are; a click selects all or none. */
+export function SelectAllBox(p: {
+  label: string;
+  count: number;
+  selected: number;
+  onToggleAll(all: boolean): void;
+}) {
+  const all = p.count > 0 && p.selected === p.count;
+  const some = p.selected > 0 && !all;
+  return (
+    <Checkbox
+      aria-label={p.label}
+      checked={all}
+      indeterminate={some}
+      data-testid="select-all"
+      onChange={() => p.onToggleAll(!all)}
+    />
+  );
+}
+
+export function SelectBox(p: { id: number; label: string; checked: boolean; onToggle(): void }) {
+  return (
+    <Checkbox aria-label={p.label} checked={p.checked} data-testid={`select-${p.id}`} onChange={p.onToggle} />
+  );
+}
+
+/** The focus star; labelled with what a click does. */
+export function FocusStar(p: {
+  id: number;
+  focus: boolean;
+  labelOn: string;
+  labelOff: string;
+  onToggle(): void;
+}) {
+  return (
+    <Button
+      variant="minimal"
+      size="small"
+      icon={p.focus ? 'star' : 'star-empty'}
+      intent={p.focus ? Intent.WARNING : Intent.NONE}
+      aria-label={p.focus ? p.labelOff : p.labelOn}
+      data-testid={`focus-${p.id}`}
+      data-focus={p.focus ? 'yes' : 'no'}
+      onClick={p.onToggle}
+    />
+  );
+}

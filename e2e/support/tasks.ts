@@ -1,0 +1,81 @@
+// Steps on the AI task pages (client/src/features/tasks) shared by the e2e tests: the new-task dialog,
+// the detail drawer with its number import, and the start button of a row.
+import type { ElementHandle, Page } from 'puppeteer-core';
+import { check, click, fill, shot, tid, waitForText } from './browser';
+
+/** Periods covering the whole day: 12:00–00:00 runs to midnight, so no minute is left out. */
+export const ALL_DAY_PERIODS: [string, string][] = [
+  ['00:00', '12:00'],
+  ['12:00', '00:00'],
+];
+
+export interface NewTask {
+  name: string;
+  botId: number;
+  lineId: number;
+  robots?: number;
+  /** Replace the form's default call periods (its two rows, in order). */
+  periods?: [string, string][];
+  /** Tick these weekdays on top of the form's default Monday–Friday. */
+  extraWeekdays?: number[];
+  /** Screenshot of the filled dialog. */
+  shotName?: string;
+}
+
+/** Sets a controlled input's value the way typing does (time inputs have no plain text to type). */
+export async function setInputValue(page: Page, testId: string, value: string): Promise<void> {
+  await page.waitForSelector(tid(testId));
+  await page.$eval(
+    tid(testId),
+    (el, v) => {
+      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+      setter.call(el, v);
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    },
+    value,
+  );
+}
+
+/** Creates a task through the dialog on the tasks page and waits for its row (not started). */
+export async function createTask(page: Page, t: NewTask): Promise<void> {
+  await click(page, 'task-new');
+  await page.waitForSelector(tid('task-dialog'));
+  await fill(page, 'task-name', t.name);
+  await page.waitForSelector(`${tid('task-bot')} option[value="${t.botId}"]`);
+  await page.select(tid('task-bot'), String(t.botId));
+  await page.waitForSelector(`${tid('task-line')} option[value="${t.lineId}"]`);
+  await page.select(tid('task-line'), String(t.lineId));
+  if (t.robots !== undefined) await fill(page, 'task-robots', String(t.robots));
+  for (const [i, [start, end]] of (t.periods ?? []).entries()) {
+    await setInputValue(page, `task-periods-start-${i}`, start);
+    await setInputValue(page, `task-periods-end-${i}`, end);
+  }
+  for (const d of t.extraWeekdays ?? []) await check(page, `task-weekdays-${d}`);
+  if (t.shotName) await shot(page, t.shotName);
+  await click(page, 'task-save');
+  await page.waitForSelector(tid('task-dialog'), { hidden: true });
+  await waitForText(page, tid(`task-status-${t.name}`), '未开始');
+}
+
+export async function openTaskDrawer(page: Page, name: string): Promise<void> {
+  await click(page, `task-open-${name}`);
+  await page.waitForSelector(tid('task-drawer'));
+}
+
+export async function closeTaskDrawer(page: Page): Promise<void> {
+  await click(page, 'task-drawer-close');
+  await page.waitForSelector(tid('task-drawer'), { hidden: true });
+}
+
+/** Uploads a txt/csv of numbers in the open drawer and waits for the result callout. */
+export async function uploadNumbers(page: Page, file: string): Promise<void> {
+  const input = (await page.waitForSelector(tid('numbers-upload'))) as ElementHandle<HTMLInputElement>;
+  await input.uploadFile(file);
+  await page.waitForSelector(tid('numbers-add-result'));
+}
+
+/** Presses the row's start button; the task leaves "not started" (queued, or running already). */
+export async function startTask(page: Page, name: string): Promise<void> {
+  await click(page, `task-start-${name}`);
+  await waitForText(page, tid(`task-status-${name}`), /排队中|进行中/);
+}
