@@ -3,9 +3,7 @@
 // N calls are in progress, holds N for S seconds, then hangs everything up and checks the books.
 // Figures: event-loop delay p99 of the worker, DETECTED_SPEECH -> playback written p99, heap per
 // active call, and lost / duplicate records and leaked slots after the run. Own database and prefix.
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import Redis from 'ioredis';
 import knexFactory from 'knex';
@@ -17,46 +15,8 @@ import { createDialQueue } from '../../media/src/calls/queue';
 import { startCallWorker } from '../../media/src/calls/worker';
 import { EspeakEngine } from '../../media/src/speech/espeak';
 import { renderCached } from '../../media/src/speech/ttsStore';
+import { argOf, p99, sleep, startSimProcess } from '../lib/bench';
 import { createDatabase, dropDatabase, migrateAndSeed, withDatabase } from '../lib/db';
-
-const argOf = (name: string, d: number): number => {
-  const i = process.argv.indexOf(name);
-  const v = i > 0 ? Number(process.argv[i + 1]) : d;
-  if (!(v > 0)) throw new Error(`${name} takes a positive number`);
-  return v;
-};
-
-const p99 = (xs: number[]): number => {
-  if (!xs.length) return 0;
-  const s = [...xs].sort((a, b) => a - b);
-  return Math.round(s[Math.min(s.length - 1, Math.floor(s.length * 0.99))]! * 100) / 100;
-};
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function startSim(): Promise<{ port: number; stop(): Promise<void> }> {
-  const root = path.resolve(__dirname, '..', '..');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'media/src/sim/main.ts'], {
-    cwd: root,
-    env: { ...process.env, SIM_PORT: '0', SIM_SEED: '7', SIM_TIME_SCALE: '1' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on [\d.]+:(\d+)/.exec(out);
-      if (m) resolve(Number(m[1]));
-    });
-    child.once('exit', (c) => reject(new Error(`simulator exited ${c}`)));
-  });
-  return {
-    port,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    },
-  };
-}
 
 /** Renders the bot's prompts once (as the tts worker does at publish), so calls play cached files. */
 async function prerender(db: ReturnType<typeof knexFactory>, botId: number): Promise<void> {
@@ -82,7 +42,7 @@ export default async function bench(): Promise<Record<string, number>> {
   const config: Config = { ...base, databaseUrl: url, redisPrefix: `bench:media:${process.pid}` };
   const db = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 30 } });
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
-  const sim = await startSim();
+  const sim = await startSimProcess(1);
   const producer = createDialQueue(config);
   try {
     await migrateAndSeed(url);
