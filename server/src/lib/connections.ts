@@ -17,7 +17,14 @@ export function openDb(config: Config): Knex {
 
 /** Bull and the socket adapter need clients that retry for ever (maxRetriesPerRequest: null). */
 export function openRedis(url: string, name: string, extra: RedisOptions = {}): Redis {
-  const r = new Redis(url, { maxRetriesPerRequest: null, connectionName: name, ...extra });
+  // In tests a failed command's stack names its caller (ioredis otherwise shows only its own frames).
+  const friendly = process.env.NODE_ENV === 'test';
+  const r = new Redis(url, {
+    maxRetriesPerRequest: null,
+    connectionName: name,
+    showFriendlyErrorStack: friendly,
+    ...extra,
+  });
   let down = false;
   r.on('error', (e) => {
     if (!down) log.warn('redis unreachable', { name, err: String(e) });

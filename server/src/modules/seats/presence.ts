@@ -78,7 +78,8 @@ export function attachSeatPresence(io: IoServer, d: { db: Knex; redis: Redis; pr
     });
     // Only sockets that sat in a seat room can leave a seat without its user.
     socket.on('disconnecting', (reason) => {
-      if (reason === 'server shutting down') return;
+      // A socket may leave after detachSeatPresence (its close packet still in flight): no new timer then.
+      if (reason === 'server shutting down' || pending.get(io) !== timers) return;
       if (![...socket.rooms].some((r) => r.startsWith('seat:'))) return;
       const t = setTimeout(() => {
         timers.delete(t);

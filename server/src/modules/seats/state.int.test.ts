@@ -125,10 +125,11 @@ afterAll(async () => {
 
 it('pushes a state change to the seat, its user and its owner, never to another tenant', async () => {
   const [opS, m1S, m2S, u2S] = await Promise.all([watch(op), watch(m1), watch(other.m2), watch(other.u2)]);
-  // The seat's user sits in seat:<id> from the start (the transfer offer goes there).
+  // The reconcile on connect puts the seat's user in seat:<id> (the transfer offer goes there), then
+  // tells it the seat's state.
+  await opS.next(is(seatA.id, 'offline'));
   const inRoom = await p.server.io.in(`seat:${seatA.id}`).fetchSockets();
   expect(inRoom.map((s) => s.data.accountId)).toEqual([ids.op]);
-  await opS.next(is(seatA.id, 'offline')); // the reconcile on connect
 
   const r = await op.put<SeatDto>(`/api/seats/${seatA.id}/state`, { online: true });
   expect(r.body.data!.state).toMatchObject({ status: 'idle', online: true });
