@@ -8,7 +8,7 @@ import type { Config } from '../../../../../config';
 import { rooms, type ServerToClientEvents } from '../../../../../domain/events';
 import { openDb, openRedis, closeRedis } from '../../../lib/connections';
 import { importLimits } from './limits';
-import { runImport, type ImportDeps } from './processor';
+import { runImport, type ImportDeps } from './run';
 
 export interface ChildRequest {
   config: Config;

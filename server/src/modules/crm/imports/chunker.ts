@@ -84,14 +84,14 @@ export class NumberSet {
 }
 
 /** A chunk is sent at its row count or at this many bytes of COPY text, whichever comes first. */
-const CHUNK_BYTES = 16 * 1024 * 1024;
+const CHUNK_BYTES = 12 * 1024 * 1024;
 
 /** Rows refused before the database, by outcome (the other counters stay 0 here). */
 export type NodeCounters = Pick<Counters, 'duplicates' | 'invalid' | 'removed'>;
 
 /**
- * Rows in, COPY text chunks out through `send`, which resolves once the chunk is accepted (the one
- * before it stored): the caller awaits add()'s promise, that is the back-pressure. Each chunk leaves
+ * Rows in, COPY text chunks out through `send`, which resolves once the chunk is in the database (its
+ * buffer free again; the one before it stored): the caller awaits add()'s promise, the back-pressure. Each chunk leaves
  * sorted by hash (byte order, as the hash columns compare: COLLATE "C"), so the database's probes and
  * its insert into the dedupe index sweep their indexes forwards without sorting anything itself.
  */
@@ -100,11 +100,10 @@ export class Chunker {
   /**
    * Lines go straight into bytes, so a chunk never lives as a million small strings for the garbage
    * collector to promote. `fill` takes the lines as they come; a full chunk is copied, in hash order,
-   * into one of two `out` buffers in turn: the chunk being sent and the one before it, being stored.
+   * into `out`, which is free again when `send` resolves.
    */
   private fill: Buffer = Buffer.allocUnsafe(1 << 20);
-  private outs: Buffer[] = [Buffer.allocUnsafe(1 << 20), Buffer.allocUnsafe(1 << 20)];
-  private outCur = 0;
+  private out: Buffer = Buffer.allocUnsafe(1 << 20);
   private len = 0;
   private rows = 0;
   /** Per row of the chunk being filled: its hash ('' for rows refused in Node) and where its line ends. */
@@ -144,13 +143,10 @@ export class Chunker {
     const order = Array.from({ length: this.rows }, (_, i) => i);
     // Hex digests: JS string order is byte order.
     order.sort((a, b) => (hashes[a]! < hashes[b]! ? -1 : hashes[a]! > hashes[b]! ? 1 : 0));
-    let out = this.outs[this.outCur]!;
-    if (out.length < this.len) out = this.outs[this.outCur] = grown(out, 0, this.len);
+    if (this.out.length < this.len) this.out = grown(this.out, 0, this.len);
+    const out = this.out;
     let o = 0;
     for (const i of order) o += this.fill.copy(out, o, i ? ends[i - 1]! : 0, ends[i]!);
-    // The other out buffer held the chunk before this one: `send` resolving for this chunk means that
-    // one is stored, so it can be filled again.
-    this.outCur ^= 1;
     this.len = 0;
     this.rows = 0;
     this.hashes = [];

@@ -9,7 +9,7 @@ import { phoneHash } from '../../../../../config/secrets';
 import { normalisePhone, phoneHasher, phoneKind, supplierDecrypter, supplierEncrypt } from './phone';
 import { csvCell } from './report';
 import { NumberSet } from './chunker';
-import { chunkRows } from './processor';
+import { chunkRows } from './run';
 import { checkZip, ZipCheckError } from './zipCheck';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imp-unit-'));

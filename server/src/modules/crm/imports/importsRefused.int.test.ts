@@ -8,7 +8,7 @@ import { startTestPlatform, type TestPlatform } from '../../../../../test/harnes
 import { phoneHash } from '../../../../../config/secrets';
 import { writeText, writeXlsx, writeZipBomb } from './fixtures';
 import { importLimits } from './limits';
-import { runImport } from './processor';
+import { runImport } from './run';
 import { finished, importAndWait, report, upload } from './testHelpers';
 
 // Imports run in a queue behind a real server; a loaded CI machine needs more than jest's 5 s.

@@ -11,7 +11,7 @@ export const importLimits = {
   maxZipEntries: 1000,
   /** Sum of the zip's declared uncompressed sizes; 1M rows of a few columns inflate to ~200 MB. */
   maxUnzippedBytes: 1024 * 1024 * 1024,
-  /** Rows the database takes at a time while the next ones are parsed (processor.ts chunkRows). */
+  /** Rows the database takes at a time while the next ones are parsed (run.ts chunkRows). */
   minChunkRows: 20_000,
   maxChunkRows: 100_000,
 };

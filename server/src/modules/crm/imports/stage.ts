@@ -25,7 +25,7 @@ export interface Scope {
 
 const zero = (): Counters => ({ imported: 0, duplicates: 0, invalid: 0, blacklisted: 0, removed: 0 });
 
-/** One import's transaction: chunks go in with storeChunk(), finish() commits. */
+/** One import's transaction: chunks go in with copyChunk() and storeChunk(), finish() commits. */
 export class Stage {
   readonly counters = zero();
 
@@ -38,65 +38,68 @@ export class Stage {
     return this.client.query(sql, params);
   }
 
-  /** COPY, classify, keep the refused rows, insert the new customers: one chunk, inside the transaction. */
-  async storeChunk(data: Buffer): Promise<void> {
-    const s = this.scope;
+  /** A chunk into the temporary table; `data` may be reused once this resolves. Then storeChunk(). */
+  async copyChunk(data: Buffer): Promise<void> {
     await this.q('TRUNCATE import_chunk');
-    // The chunk arrives in hash order (chunker.ts): every probe below walks its index forwards, and
-    // the insert fills the dedupe index in one sweep.
     const copy = this.client.query(copyFrom(`COPY import_chunk (${COLS}) FROM STDIN`));
     copy.end(data);
     await finished(copy);
+  }
+
+  /** Classify, keep the refused rows, insert the new customers: the copied chunk, in the transaction. */
+  async storeChunk(): Promise<void> {
+    const s = this.scope;
     const days = s.removeIf?.calledWithinDays ?? null;
     const grades = s.removeIf?.grades ?? [];
-    // One statement classifies each row once (a CASE of correlated scalar LIMIT 1 probes: always an
-    // index probe per row; an EXISTS could be planned as a hash of all customers, as temporary tables
-    // have no statistics), then inserts the new customers and keeps the refused rows for the report.
+    // The refused rows (about one in ten) get their verdict written in place; the rest then go into
+    // customers as they are. Cheaper than one statement that carries every row through a materialised
+    // CTE. A row is probed in the WHERE, and a refused one once more for its verdict. The probes are
+    // correlated scalar LIMIT 1 subqueries: always an index probe per row, where an EXISTS could be
+    // planned as a hash of all customers (temporary tables have no statistics).
     //   blacklisted: on the platform's list or the list of the importer or an ancestor;
     //   duplicate (option 1, and so every option): an uncalled customer of the subtree with the same
     //     number, or a row this very job inserted before (a re-run never inserts twice);
     //   removed (option 3): called within N days or graded one of the given grades.
-    const r = await this.q(
-      `WITH c AS MATERIALIZED (
-         SELECT s.*, CASE
-           WHEN s.outcome IS NOT NULL THEN s.outcome
-           WHEN (SELECT 1 FROM blacklist_numbers b WHERE b.phone_hash = s.hash
-             AND (b.account_id IS NULL OR b.account_id = ANY($3::bigint[])) LIMIT 1) IS NOT NULL
-             THEN 'blacklisted'
-           WHEN (SELECT 1 FROM customers c WHERE c.phone_hash = s.hash
-             AND c.account_id = ANY($4::bigint[]) AND (c.last_called_at IS NULL OR c.import_job_id = $2)
-             LIMIT 1) IS NOT NULL THEN 'duplicate'
-           WHEN ($5::int IS NOT NULL OR cardinality($6::smallint[]) > 0) AND (SELECT 1 FROM customers c
-             WHERE c.phone_hash = s.hash AND c.account_id = ANY($4::bigint[])
-             AND (($5::int IS NOT NULL AND c.last_called_at >= now() - make_interval(days => $5::int))
-                  OR c.grade = ANY($6::smallint[])) LIMIT 1) IS NOT NULL THEN 'removed'
-         END AS verdict
-         FROM import_chunk s
-       ), inserted AS (
-         INSERT INTO customers (account_id, name, phone, phone_cipher, phone_hash, contact, sex, company,
-           address, remark1, remark2, remark3, remark4, remark5, source, import_job_id, imported_at)
-         SELECT $1, name, phone, cipher, hash, contact, sex, company, address,
-           remark1, remark2, remark3, remark4, remark5, source, $2, now()
-         FROM c WHERE verdict IS NULL
-         RETURNING 1
-       ), refused AS (
-         INSERT INTO import_refused
-         SELECT row_no, phone, verdict, CASE WHEN outcome IS NOT NULL THEN reason
-           WHEN verdict = 'blacklisted' THEN 'blacklisted'
-           WHEN verdict = 'duplicate' THEN 'already a customer, not yet called'
-           ELSE 'matches the removal condition' END
-         FROM c WHERE verdict IS NOT NULL
+    const blacklisted = `(SELECT 1 FROM blacklist_numbers b WHERE b.phone_hash = s.hash
+      AND (b.account_id IS NULL OR b.account_id = ANY($2::bigint[])) LIMIT 1) IS NOT NULL`;
+    const duplicate = `(SELECT 1 FROM customers k WHERE k.phone_hash = s.hash AND k.account_id = ANY($3::bigint[])
+      AND (k.last_called_at IS NULL OR k.import_job_id = $1) LIMIT 1) IS NOT NULL`;
+    const removed = `($4::int IS NOT NULL OR cardinality($5::smallint[]) > 0) AND (SELECT 1 FROM customers k
+      WHERE k.phone_hash = s.hash AND k.account_id = ANY($3::bigint[])
+      AND (($4::int IS NOT NULL AND k.last_called_at >= now() - make_interval(days => $4::int))
+           OR k.grade = ANY($5::smallint[])) LIMIT 1) IS NOT NULL`;
+    const verdicts = await this.q(
+      `WITH v AS (
+         UPDATE import_chunk s
+         SET outcome = CASE WHEN ${blacklisted} THEN 'blacklisted' WHEN ${duplicate} THEN 'duplicate'
+           ELSE 'removed' END
+         WHERE s.outcome IS NULL AND (${blacklisted} OR ${duplicate} OR ${removed})
+         RETURNING s.outcome
        )
-       -- Rows refused in Node (outcome set) are counted there.
-       SELECT (SELECT count(*) FROM inserted)::int AS imported,
-         count(*) FILTER (WHERE outcome IS NULL AND verdict = 'blacklisted')::int AS blacklisted,
-         count(*) FILTER (WHERE outcome IS NULL AND verdict = 'duplicate')::int AS duplicates,
-         count(*) FILTER (WHERE outcome IS NULL AND verdict = 'removed')::int AS removed
-       FROM c`,
-      [s.accountId, s.jobId, s.ancestorIds, s.subtreeIds, days, grades],
+       SELECT count(*) FILTER (WHERE outcome = 'blacklisted')::int AS blacklisted,
+         count(*) FILTER (WHERE outcome = 'duplicate')::int AS duplicates,
+         count(*) FILTER (WHERE outcome = 'removed')::int AS removed
+       FROM v`,
+      [s.jobId, s.ancestorIds, s.subtreeIds, days, grades],
     );
-    const row = r.rows[0] as { imported: number; blacklisted: number; duplicates: number; removed: number };
-    this.counters.imported += row.imported;
+    const inserted = await this.q(
+      `INSERT INTO customers (account_id, name, phone, phone_cipher, phone_hash, contact, sex, company,
+         address, remark1, remark2, remark3, remark4, remark5, source, import_job_id, imported_at)
+       SELECT $1, name, phone, cipher, hash, contact, sex, company, address,
+         remark1, remark2, remark3, remark4, remark5, source, $2, now()
+       FROM import_chunk WHERE outcome IS NULL`,
+      [s.accountId, s.jobId],
+    );
+    // Rows refused in Node (outcome and reason set there) are counted there; all go to the report.
+    await this.q(
+      `INSERT INTO import_refused SELECT row_no, phone, outcome, CASE WHEN reason <> '' THEN reason
+         WHEN outcome = 'blacklisted' THEN 'blacklisted'
+         WHEN outcome = 'duplicate' THEN 'already a customer, not yet called'
+         ELSE 'matches the removal condition' END
+       FROM import_chunk WHERE outcome IS NOT NULL`,
+    );
+    const row = verdicts.rows[0] as { blacklisted: number; duplicates: number; removed: number };
+    this.counters.imported += inserted.rowCount ?? 0;
     this.counters.blacklisted += row.blacklisted;
     this.counters.duplicates += row.duplicates;
     this.counters.removed += row.removed;

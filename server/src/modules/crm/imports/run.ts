@@ -1,0 +1,165 @@
+// One import, file to committed rows: parse (the file type's parser, loaded when first needed), stage
+// in chunks (chunker.ts), classify and insert in one transaction (stage.ts), report. It runs in the
+// import process (child.ts); processor.ts hands it the jobs. Live progress to the importer's account
+// room at most every 500 ms.
+import fs from 'node:fs';
+import path from 'node:path';
+import { ImportOption } from '../../../../../domain/crm';
+import type { Deps } from '../../../deps';
+import { decryptSecret } from '../../../../../config/secrets';
+import { log } from '../../../lib/log';
+import { Chunker } from './chunker';
+import { importLimits, jobDir, type ImportFileType } from './limits';
+import { parseCsv } from './parsers/csv';
+import { parseTxt } from './parsers/txt';
+import { ImportFileError, type ParsedRow } from './parsers/types';
+import { parseXls, XLS_MAX_ROWS } from './parsers/xls';
+import { supplierDecrypter } from './phone';
+import { presentProgress } from './presenters';
+import { toStage, type RowContext } from './rows';
+import { actorOf, aesKeyEncOf, ancestorsOf, claimJob, jobById, subtreeOf, updateJob } from './repo';
+import { openStage } from './stage';
+import { checkZip, ZipCheckError } from './zipCheck';
+import { countLines } from './upload';
+
+const parsers: Record<ImportFileType, (file: string) => AsyncGenerator<ParsedRow>> = {
+  txt: parseTxt,
+  csv: parseCsv,
+  // Loaded on first use: exceljs takes a quarter of a second to load, and a text import never needs it.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  xlsx: (file) => (require('./parsers/xlsx') as typeof import('./parsers/xlsx')).parseXlsx(file),
+  xls: parseXls,
+};
+
+/**
+ * Rows per chunk: big enough that each chunk's sorted insert sweeps the dedupe index once for many
+ * rows, small enough that parsing and the database overlap (and a chunk's text stays a few MB).
+ */
+export function chunkRows(rowsTotal: number): number {
+  const { minChunkRows, maxChunkRows } = importLimits;
+  return Math.max(minChunkRows, Math.min(maxChunkRows, Math.ceil(rowsTotal / 6)));
+}
+
+/** Imports at least this large refresh the customers table's planner statistics when they commit. */
+export const ANALYZE_AFTER_ROWS = 10_000;
+
+/** What an import needs of the server: the database, the config and the account rooms. */
+export interface ImportDeps {
+  db: Deps['db'];
+  config: Deps['config'];
+  live: Pick<Deps['live'], 'toAccount'>;
+}
+
+async function emit(deps: ImportDeps, id: number): Promise<void> {
+  const row = await jobById(deps.db, id);
+  if (row) deps.live.toAccount(Number(row.account_id), 'import:progress', presentProgress(row));
+}
+
+/** Runs one import to its end. Exported for tests (re-runs) and for a future CLI. */
+export async function runImport(deps: ImportDeps, id: number, lastAttempt = true): Promise<void> {
+  const job = await jobById(deps.db, id);
+  // Conditional, so a late second delivery cannot turn a job that just finished back into running.
+  if (!job || !(await claimJob(deps.db, id))) return;
+  await emit(deps, id);
+  try {
+    await importFile(deps, job);
+  } catch (e) {
+    const fileFault = e instanceof ImportFileError;
+    if (!fileFault && !lastAttempt) throw e; // Bull tries again
+    if (!fileFault) log.error('import failed', { id, err: String((e as Error).stack ?? e) });
+    await updateJob(deps.db, id, {
+      status: 'failed',
+      error: fileFault ? (e as Error).message : `import failed: ${(e as Error).message}`,
+      finished_at: deps.db.fn.now(),
+    });
+  }
+  await emit(deps, id);
+  // The supplier's file is not kept once the job has ended (the report stays for download).
+  await fs.promises.rm(job.file_path, { force: true });
+}
+
+/** Option 4: the supplier's decrypter; otherwise undefined. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function supplierDecrypterOf(deps: ImportDeps, job: any): Promise<RowContext['decrypt']> {
+  if (job.option !== ImportOption.DedupeEncrypted) return undefined;
+  const enc = await aesKeyEncOf(deps.db, Number(job.account_id));
+  if (!enc) throw new ImportFileError('option 4 needs the supplier AES key: set it first');
+  return supplierDecrypter(decryptSecret(deps.config.secretKey, enc));
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function importFile(deps: ImportDeps, job: any): Promise<void> {
+  const id = Number(job.id);
+  const file: string = job.file_path;
+  const type = job.file_type as keyof typeof parsers;
+  if (!fs.existsSync(file)) throw new ImportFileError('the uploaded file is no longer available');
+  const actor = await actorOf(deps.db, Number(job.account_id));
+  // Option 4's decrypter, the hasher: built once for the file.
+  const ctx: RowContext = {
+    option: job.option,
+    secretKey: deps.config.secretKey,
+    decrypt: await supplierDecrypterOf(deps, job),
+  };
+  const zip =
+    type === 'xlsx'
+      ? await checkZip(file).catch((e: Error) => {
+          throw e instanceof ZipCheckError ? new ImportFileError(e.message) : e;
+        })
+      : undefined;
+  // A cheap newline count gives the progress bar its total for text files (workbooks: known at the end).
+  const rowsTotal = zip || type === 'xls' ? 0 : await countLines(file);
+  await updateJob(deps.db, id, { rows_total: rowsTotal });
+  const stage = await openStage(deps.config.databaseUrl, {
+    jobId: id,
+    accountId: actor.id,
+    subtreeIds: await subtreeOf(deps.db, actor),
+    ancestorIds: ancestorsOf(actor),
+    removeIf: job.option === ImportOption.DedupeRemoveByCondition ? job.params : undefined,
+  });
+  if (!stage) return; // another run finished it while we waited for its lock
+  // One chunk in the database while the next is parsed: Node and PostgreSQL work at the same time.
+  let storing: Promise<void> = Promise.resolve();
+  const chunker = new Chunker(
+    // xlsx: a row of a few cells inflates to roughly 100 bytes of sheet XML.
+    chunkRows(zip ? Math.ceil(zip.unzippedBytes / 100) : type === 'xls' ? XLS_MAX_ROWS : rowsTotal),
+    async (chunk) => {
+      await storing;
+      await stage.copyChunk(chunk); // then the chunker may fill its buffer again
+      storing = stage.storeChunk();
+      storing.catch(() => undefined); // surfaced by the next chunk or after the last
+    },
+  );
+  try {
+    let n = 0;
+    let lastTick = Date.now();
+    for await (const row of parsers[type](file)) {
+      if (++n > importLimits.maxRows)
+        throw new ImportFileError(`the file has more than ${importLimits.maxRows} data rows`);
+      const busy = chunker.add(toStage(row, ctx));
+      if (busy) await busy; // only when a full chunk waits for the one before it
+      if ((n & 1023) === 0) {
+        // Socket writes happen only when the event loop polls: a parse that never yields starves the
+        // COPY of the chunk before (its 16 MB took up to a second to reach the database).
+        await new Promise((resolve) => setImmediate(resolve));
+        if (Date.now() - lastTick >= 500) {
+          lastTick = Date.now();
+          await updateJob(deps.db, id, { rows_done: n });
+          await emit(deps, id);
+        }
+      }
+    }
+    if (n === 0) throw new ImportFileError('the file has no data rows');
+    await chunker.end();
+    await storing;
+    await updateJob(deps.db, id, { rows_done: n });
+    const counters = await stage.finish(path.join(jobDir(id), 'report.csv'), chunker.counters);
+    // A big import changes the table at once; autovacuum refreshes the statistics only later, and until
+    // then the planner can pick a filtered-list plan that grows with the table (seen in the customers
+    // bench right after a bulk load). Refreshing them now is a sample of the table, a second or two.
+    if (counters.imported >= ANALYZE_AFTER_ROWS) await stage.client.query('ANALYZE customers');
+  } finally {
+    // On any failure the transaction is still open: ending the session rolls it back (a half-done
+    // COPY included), so nothing of this run stays.
+    await stage.client.end().catch(() => undefined);
+  }
+}
