@@ -429,7 +429,9 @@ export class CallSession {
       case 'stopPlayback':
         this.node.clearLane(this.uuid);
         this.playing.clear();
-        await this.node.api(`uuid_break ${this.uuid} all`).catch(() => undefined);
+        // Not awaited: the switch takes the socket's commands in order, so the answer written next
+        // is queued after this break has emptied the channel's queue.
+        void this.node.api(`uuid_break ${this.uuid} all`).catch(() => undefined);
         return;
       case 'listen':
         this.listenSec = a.waitSeconds;

@@ -155,4 +155,51 @@ describe('EslNode', () => {
     expect(results.filter((r) => r.status === 'rejected').length).toBeGreaterThan(0);
     await n.stop();
   });
+
+  it('after a barge-in writes the answer at once; the switch plays it once the broken prompt ends', async () => {
+    const n = node(sim.port);
+    n.start();
+    await n.ready();
+    const uuid = randomUUID();
+    const started: string[] = [];
+    let onStart = () => {};
+    n.attach(uuid, {
+      onEvent: (e) => {
+        if (e.name !== 'PLAYBACK_START') return;
+        started.push(e.uuid);
+        onStart();
+      },
+      onReconciled: () => {},
+    });
+    await n.bgapi(originate(uuid, '8006'));
+    const order: string[] = [];
+    // A long prompt (100 s at this time scale: far beyond the test) and one queued behind it.
+    const playing = new Promise<void>((r) => (onStart = r));
+    const long = n.execute(uuid, 'playback', '{sim_duration_ms=10000000,cp_seq=1}/tmp/p1.wav', 5000, () =>
+      order.push('w1'),
+    );
+    await playing; // a barge-in breaks a prompt that is playing
+    const queued = n.execute(uuid, 'playback', '{sim_duration_ms=100,cp_seq=2}/tmp/p2.wav', 5000, () =>
+      order.push('w2'),
+    );
+    expect(order).toEqual(['w1']);
+    // Barge-in: the queued prompt is dropped unsent, the break goes out, and the answer is written
+    // before the broken prompt has completed.
+    n.clearLane(uuid);
+    await expect(queued).rejects.toThrow(/cleared/);
+    void n.api(`uuid_break ${uuid} all`);
+    let longDone = false;
+    void long.then(() => (longDone = true));
+    const answer = n.execute(uuid, 'playback', '{sim_duration_ms=100,cp_seq=3}/tmp/p3.wav', 5000, () =>
+      order.push('w3'),
+    );
+    expect(order).toEqual(['w1', 'w3']);
+    expect(longDone).toBe(false);
+    // Both complete: the broken one first, then the answer, which really played.
+    const done = await answer;
+    expect(longDone).toBe(true);
+    expect(done.appUuid).toBeTruthy();
+    expect(started).toHaveLength(2);
+    await n.stop();
+  });
 });
