@@ -112,6 +112,32 @@ describe('not answered: the cause and SIP status give the result level', () => {
   });
 });
 
+describe("the line's send rate", () => {
+  it('holds on the wire: calls handed over at once are originated at most n per m seconds', async () => {
+    await kit.db.knex('sip_lines').where({ id: kit.lineId }).update({ rate_count: 2, rate_seconds: 1 });
+    try {
+      const jobs = await Promise.all(
+        ['9001', '9002', '9003', '9004', '9005', '9006'].map((p) => kit.dial(p)),
+      );
+      await Promise.all(jobs.map((j) => kit.waitEnded(j.callUuid, 20_000)));
+      const rows = await kit.db
+        .knex('calls')
+        .whereIn(
+          'call_uuid',
+          jobs.map((j) => j.callUuid),
+        )
+        .select('originated_at');
+      const at = rows.map((r) => new Date(r.originated_at as string).getTime()).sort((a, b) => a - b);
+      expect(at).toHaveLength(6);
+      // Any two originates n = 2 apart are a window (1 s) apart; the stamps are written a moment
+      // after each token is taken, hence the few ms of slack.
+      for (let i = 0; i + 2 < at.length; i++) expect(at[i + 2]! - at[i]!).toBeGreaterThanOrEqual(950);
+    } finally {
+      await kit.db.knex('sip_lines').where({ id: kit.lineId }).update({ rate_count: 5, rate_seconds: 1 });
+    }
+  }, 30_000);
+});
+
 describe('answered', () => {
   it.each([
     ['9008', 'voicemail'],

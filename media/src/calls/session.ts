@@ -29,6 +29,7 @@ import { originateCommand, playbackArg, recordCommand } from './commands';
 import { fillerFile, promptFile, FILLER_TEXT } from './audio';
 import { recordingPath, type PromptFiles } from './prompts';
 import { claimOriginate, closeRecord, ensureRecord, setStatus, Transcript, type OpenRecord } from './record';
+import { awaitOriginateToken } from './originatePace';
 import { acquireSlots, releaseSlots } from './slots';
 import { CallTimers } from './timers';
 
@@ -175,7 +176,7 @@ export class CallSession {
     const line = await d
       .db('sip_lines')
       .where({ id: this.job.lineId, enabled: true })
-      .first('prefix', 'caller_number');
+      .first('prefix', 'caller_number', 'rate_count', 'rate_seconds');
     if (!this.bot || !line) {
       this.unknown = this.bot ? 'SIP line not found or disabled' : 'bot version not found';
       this.finish();
@@ -183,6 +184,11 @@ export class CallSession {
     }
     const caller = this.job.callerNumber || line.caller_number || '';
     const command = originateCommand(this.job, line.prefix ?? '', caller, d.originateTimeoutSec);
+    const rate = { n: Number(line.rate_count), m: Number(line.rate_seconds) };
+    // Past a few windows without a token, Bull tries the job again later (nothing was originated).
+    const maxWaitMs = Math.max(10_000, rate.m * 3000);
+    const paced = await awaitOriginateToken(d.redis, d.config.redisPrefix, this.job.lineId, rate, maxWaitMs);
+    if (!paced) throw new Error(`line ${this.job.lineId}: no originate token within its send rate`);
     const node = d.pool.pick();
     if (!node) throw new Error('no FreeSWITCH node is connected');
     if (!(await claimOriginate(d.db, this.rec.id, node.config.name, d.workerId))) return this.recover();

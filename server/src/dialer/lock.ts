@@ -5,13 +5,17 @@
 // until Bull's stalled check (30 s by default). With the lock, every process polls a few times per
 // interval; the one that wins ticks, and when it is done it leaves the key alive for the rest of the
 // interval, so ticks never overlap and the cadence stays about one per interval whatever the number
-// of processes. A process that dies mid-tick loses the lock after `holdMs` at most.
+// of processes. Ended calls cut that rest short (wake), so freed slots are dialed again at once, not
+// up to an interval later. A process that dies mid-tick loses the lock after `holdMs` at most.
 import { randomUUID } from 'node:crypto';
 import type Redis from 'ioredis';
 
-// Keeps the key for ARGV[2] more ms only when we still own it (the token matches).
-const SETTLE = `if redis.call('get', KEYS[1]) == ARGV[1] then
-  redis.call('pexpire', KEYS[1], ARGV[2]) return 1 end return 0`;
+// Ends our tick: the key becomes 'rest' (no token) for ARGV[2] ms, when we still own it.
+const FINISH = `if redis.call('get', KEYS[1]) == ARGV[1] then
+  redis.call('set', KEYS[1], 'rest', 'PX', ARGV[2]) return 1 end return 0`;
+// Shortens a rest (never a tick in progress) to ARGV[1] ms.
+const WAKE = `if redis.call('get', KEYS[1]) == 'rest' and redis.call('pttl', KEYS[1]) > tonumber(ARGV[1]) then
+  redis.call('pexpire', KEYS[1], ARGV[1]) return 1 end return 0`;
 
 export class TickLock {
   private readonly token = randomUUID();
@@ -28,8 +32,21 @@ export class TickLock {
     return (await this.redis.set(this.key, this.token, 'PX', this.holdMs, 'NX')) === 'OK';
   }
 
+  /** Milliseconds until the lock may be free (0: now). */
+  async freeIn(): Promise<number> {
+    return Math.max(0, await this.redis.pttl(this.key));
+  }
+
   /** Ends the tick: nobody ticks again for `restMs` (the rest of the interval). */
   async finish(restMs: number): Promise<void> {
-    await this.redis.eval(SETTLE, 1, this.key, this.token, String(Math.max(1, Math.round(restMs))));
+    await this.redis.eval(FINISH, 1, this.key, this.token, String(Math.max(1, Math.round(restMs))));
+  }
+
+  /**
+   * Slots were freed (calls ended): the rest after the last tick ends within `gapMs`, whichever
+   * process ticked. A tick in progress is never cut short.
+   */
+  async wake(gapMs: number): Promise<void> {
+    await this.redis.eval(WAKE, 1, this.key, String(Math.max(1, Math.round(gapMs))));
   }
 }

@@ -1,6 +1,6 @@
 // The dial scheduler of a server process (started from server.ts when processors are on). Every few
-// tens of ms it settles ended calls (any process may: each call is settled under its row lock) and,
-// when it wins the tick lock (lock.ts), runs one tick; then it sends the run overview of the tasks that
+// tens of ms it settles ended calls (any process may: each call is settled under its row lock; ended
+// calls cut the rest before the next tick short) and, when it wins the tick lock (lock.ts), runs one tick; then it sends the run overview of the tasks that
 // changed (at most once a second per task, and every 5 s for running tasks even without change).
 import type { Deps } from '../deps';
 import { sweepUndispatched } from './claim';
@@ -29,6 +29,10 @@ const PROGRESS_IDLE_MS = 5000;
 const SWEEP_MS = 15_000;
 const UNDISPATCHED_AFTER_MS = 60_000;
 const SETTLE_BATCH = 100;
+/** After calls end, the next tick comes this soon (the rest after a tick is cut to it). */
+const WAKE_GAP_MS = 50;
+/** Ended calls are looked for this often (they free slots and wake the tick). */
+const SETTLE_POLL_MS = 50;
 
 export function startDialer(deps: Deps, opts: DialerOptions = {}): Dialer {
   const tickMs = opts.tickMs ?? deps.config.dialer.tickMs;
@@ -67,18 +71,30 @@ export function startDialer(deps: Deps, opts: DialerOptions = {}): Dialer {
     }
   };
 
-  /** Settles until the outbox is empty (a batch at a time). */
+  /** Settles until the outbox is empty (a batch at a time); ended calls wake the next tick. */
   async function settleAll(): Promise<void> {
+    let ended = 0;
     for (let i = 0; i < 50; i++) {
       const settled = await settleEnded(deps, SETTLE_BATCH);
       markSettled(settled);
+      ended += settled.length;
       if (settled.length < SETTLE_BATCH) break;
+    }
+    if (ended && tickMs > 0 && !opts.noLock) {
+      await lock.wake(WAKE_GAP_MS);
+      for (const w of [...wakers]) w();
     }
   }
 
+  /** How long the tick loop sleeps next: until the lock's rest ends, at most one poll. */
+  let tickWaitMs = pollMs;
+
   async function tickOnce(): Promise<TickReport | null> {
     let report: TickReport | null = null;
-    if (opts.noLock || (await lock.acquire())) {
+    tickWaitMs = pollMs;
+    const mine = opts.noLock || (await lock.acquire());
+    if (!mine) tickWaitMs = Math.min(pollMs, Math.max(5, await lock.freeIn()));
+    if (mine) {
       const t0 = performance.now();
       try {
         report = await runTick(deps, rates, turn);
@@ -111,7 +127,7 @@ export function startDialer(deps: Deps, opts: DialerOptions = {}): Dialer {
 
   // Two loops: settling never holds up a tick, and a slow tick never holds up settling.
   const loops: Promise<void>[] = [];
-  const every = (what: string, fn: () => Promise<unknown>) =>
+  const every = (what: string, fn: () => Promise<unknown>, waitMs: () => number) =>
     loops.push(
       (async () => {
         while (!stopped) {
@@ -119,7 +135,7 @@ export function startDialer(deps: Deps, opts: DialerOptions = {}): Dialer {
           await fn().catch((err: Error) => console.error(`dialer ${what}: ${err.message}`));
           if (stopped) break;
           await new Promise<void>((r) => {
-            const t = setTimeout(done, Math.max(0, pollMs - (Date.now() - t0)));
+            const t = setTimeout(done, Math.max(0, waitMs() - (Date.now() - t0)));
             function done() {
               clearTimeout(t);
               wakers.delete(done);
@@ -131,8 +147,8 @@ export function startDialer(deps: Deps, opts: DialerOptions = {}): Dialer {
       })(),
     );
   if (tickMs > 0) {
-    every('settle', settleAll);
-    every('tick', tickOnce);
+    every('settle', settleAll, () => SETTLE_POLL_MS);
+    every('tick', tickOnce, () => tickWaitMs);
   }
 
   return {

@@ -136,7 +136,14 @@ export async function runTick(
   lap('states');
   // This tick's free slots, shared fairly over the tasks inside their window.
   const usedLines = [...new Set(inside.map((t) => t.lineId!))].map((id) => lines.get(id)!);
-  const tokens = await rates.available(usedLines);
+  // Redis and PostgreSQL at once: each round trip counts in a tick's time.
+  const [tokens, demand] = await Promise.all([
+    rates.available(usedLines),
+    claimable(
+      deps,
+      inside.map((t) => [t.id, Math.max(0, t.robots - (counts.task.get(t.id) ?? 0))]),
+    ),
+  ]);
   const pacingLines: PacingLine[] = usedLines.map((l) => ({
     id: l.id,
     ports: l.ports,
@@ -149,10 +156,6 @@ export async function runTick(
     quota: accounts.get(id)!.quota,
     active: counts.account.get(id) ?? 0,
   }));
-  const demand = await claimable(
-    deps,
-    inside.map((t) => [t.id, Math.max(0, t.robots - (counts.task.get(t.id) ?? 0))]),
-  );
   const pacingTasks: PacingTask[] = inside.map((t) => ({
     id: t.id,
     accountId: t.accountId,
@@ -180,11 +183,10 @@ export async function runTick(
   const grants: (Grant & { members: string[] })[] = taken.filter((g) => g.want > 0);
   lap('pacing');
   const claim = await claimNumbers(deps, grants, now);
-  for (const g of grants) {
-    const used = claim.dialed.get(g.task.id) ?? 0;
-    await rates.giveBack(g.line.id, g.members.slice(used));
-    turn.served = (turn.served + used) % 2 ** 30;
-  }
+  await Promise.all(
+    grants.map((g) => rates.giveBack(g.line.id, g.members.slice(claim.dialed.get(g.task.id) ?? 0))),
+  );
+  for (const g of grants) turn.served = (turn.served + (claim.dialed.get(g.task.id) ?? 0)) % 2 ** 30;
   report.moved.push(...claim.dispatched);
   for (const [id, n] of claim.dialed) {
     report.dialed += n;
