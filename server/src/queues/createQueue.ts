@@ -8,6 +8,8 @@ import { withTimeout } from '../lib/timeout';
 import type { Config } from '../../../config';
 
 const connections = new WeakMap<Queue.Queue, Redis[]>();
+/** Jobs this process is running, per queue (Bull's local active / completed / failed events). */
+const running = new WeakMap<Queue.Queue, { n: number }>();
 
 export function createQueue<T>(config: Config, name: string): Queue.Queue<T> {
   const opened: Redis[] = [];
@@ -31,12 +33,25 @@ export function createQueue<T>(config: Config, name: string): Queue.Queue<T> {
       : {}),
   });
   connections.set(queue, opened);
+  const active = { n: 0 };
+  running.set(queue, active);
+  queue.on('active', () => active.n++);
+  queue.on('completed', () => (active.n = Math.max(0, active.n - 1)));
+  queue.on('failed', () => (active.n = Math.max(0, active.n - 1)));
   return queue;
 }
 
+/**
+ * Waits up to 2 s for this process's running jobs, then closes. Not Bull's own wait (close() without
+ * doNotWaitJobs): when the jobs outlast it, the forced reconnection of its blocking client fails later
+ * with nobody listening, an unhandled "Connection is closed." in whatever runs next.
+ */
 export async function closeQueue(queue: Queue.Queue): Promise<void> {
+  const active = running.get(queue);
+  for (let waited = 0; active && active.n > 0 && waited < 2000; waited += 20)
+    await new Promise((r) => setTimeout(r, 20));
   // Bull's close waits for Redis; with Redis gone it would wait for ever.
-  await withTimeout(queue.close(), 2000, `close queue ${queue.name}`).catch(() => undefined);
+  await withTimeout(queue.close(true), 2000, `close queue ${queue.name}`).catch(() => undefined);
   for (const r of connections.get(queue) ?? []) r.disconnect();
 }
 
