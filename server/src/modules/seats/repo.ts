@@ -1,7 +1,7 @@
 // Seat and seat-group rows, always through the tenant scope: what an actor sees is its own subtree's.
 // Secrets stay sealed here; presenters add the live state.
 import type { Knex } from 'knex';
-import type { SeatGroupDto, SeatType } from '../../../../domain/seats';
+import type { SeatDto, SeatGroupDto, SeatType } from '../../../../domain/seats';
 import { scoped, subtreeIds, type Actor } from '../../db/scope';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -70,26 +70,8 @@ export async function deleteGroup(db: Knex, actor: Actor, id: number): Promise<n
 
 // ---- seats ----
 
-export interface SeatRow {
-  id: number;
-  accountId: number;
-  ownerAccount: string;
-  groupId: number;
-  groupName: string;
-  name: string;
-  type: SeatType;
-  extension: string | null;
-  authName: string | null;
-  authPasswordSet: boolean;
-  mobileMasked: string | null;
-  mobileSet: boolean;
-  userId: number;
-  userAccount: string;
-  enabled: boolean;
-  autoAnswer: boolean;
-  createdAt: string;
-  updatedAt: string;
-}
+/** A seat as stored: the browser's SeatDto without the live state, and whether a mobile is set. */
+export type SeatRow = Omit<SeatDto, 'state'> & { mobileSet: boolean };
 
 const seatRow = (r: Row): SeatRow => ({
   id: Number(r.id),
