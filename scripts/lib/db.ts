@@ -45,6 +45,19 @@ export async function createDatabase(url: string, name: string, template?: strin
   });
 }
 
+/** Per-database defaults of settings (ALTER DATABASE … SET), for sessions opened after this. */
+export async function setDatabaseOptions(
+  url: string,
+  name: string,
+  options: Record<string, string>,
+): Promise<void> {
+  await withAdmin(url, async (k) => {
+    for (const [key, value] of Object.entries(options))
+      // A utility statement takes no bind parameters: the value is quoted here (keys are our own).
+      await k.raw(`ALTER DATABASE ${ident(name)} SET ${key} = '${value.replace(/'/g, "''")}'`);
+  });
+}
+
 export async function ensureDatabase(url: string): Promise<void> {
   const name = databaseName(url);
   if (!(await databaseExists(url, name))) await createDatabase(url, name);

@@ -1,5 +1,5 @@
-// Claiming numbers for one tick, all tasks in ONE transaction: the tasks are locked (SKIP LOCKED: a task
-// a user is pausing, or another scheduler is serving, waits for the next tick), their numbers claimed
+// Claiming numbers for one tick, all tasks in ONE transaction: the tasks are locked (KEY SHARE, SKIP
+// LOCKED: a task a user is pausing waits for the next tick), their numbers claimed
 // with FOR UPDATE SKIP LOCKED (so two schedulers can never claim one number), refused numbers skipped
 // with their reason (blacklists, day shield, caps: never dialed), and one `calls` row written per
 // number to dial. After commit the slots are occupied and one `dial` job per call is added (jobId =
@@ -81,12 +81,17 @@ export async function refusals(
 
   // Per-number caps: attempts of the same number anywhere in the account's tree (its top merchant's).
   const days = account.caps.periodDays + 1;
-  const history: Row[] = await trx('calls as c')
-    .join('accounts as a', 'a.id', 'c.account_id')
-    .whereRaw('c.phone_hash = any(?::text[])', [hashes])
-    .where('c.created_at', '>', new Date(now.getTime() - days * 86_400_000))
-    .where('a.path', 'like', escapeLike(rootPath) + '%')
-    .select('c.phone_hash', 'c.created_at', 'c.result_level');
+  // One index probe per number (calls_hash_created), whatever the planner's statistics say: joined
+  // the other way round, a stale estimate made it read the account's whole call history per claim.
+  const { rows: history } = (await trx.raw(
+    `SELECT h.hash AS phone_hash, c.created_at, c.result_level
+     FROM unnest(?::text[]) h(hash) CROSS JOIN LATERAL (
+       SELECT c.created_at, c.result_level, c.account_id FROM calls c
+       WHERE c.phone_hash = h.hash AND c.created_at > ?) c
+     JOIN accounts a ON a.id = c.account_id
+     WHERE a.path LIKE ?`,
+    [hashes, new Date(now.getTime() - days * 86_400_000), escapeLike(rootPath) + '%'],
+  )) as { rows: Row[] };
   const byHash = new Map<string, { at: Date; result: number }[]>();
   for (const h of history) {
     const list = byHash.get(h.phone_hash) ?? [];
@@ -146,7 +151,10 @@ export async function claimNumbers(deps: Deps, grants: Grant[], now: Date): Prom
       .whereIn('status', [2, 4])
       .where('active', true)
       .whereNull('deleted_at')
-      .forUpdate()
+      // KEY SHARE conflicts only with FOR UPDATE, which every status change takes (a user's pause,
+      // stop or delete, moveTask): such a task waits for the next tick. The settler's row lock (FOR
+      // NO KEY UPDATE, to count the failure streak) does not hold up a claim, nor a claim the settler.
+      .forKeyShare()
       .skipLocked()
       .select('id', 'status');
     const ok = new Map(locked.map((r) => [Number(r.id), r.status as number]));
@@ -248,8 +256,11 @@ export async function claimNumbers(deps: Deps, grants: Grant[], now: Date): Prom
     // Queued -> running on the first slot (the tick only grants slots inside the window).
     for (const g of mine)
       if (ok.get(g.task.id) === 4) {
+        // SKIP LOCKED: another scheduler's KEY SHARE on the task would otherwise deadlock with this;
+        // a task left queued here moves on a later tick.
         const m = await moveTask(trx, g.task.id, 'dispatch', 'scheduler', 'first slot', {
           insideWindow: true,
+          skipLocked: true,
         });
         if (m) result.dispatched.push(m);
       }

@@ -1,13 +1,17 @@
-// The dial scheduler of a server process (started from server.ts when processors are on). Every few
-// tens of ms it settles ended calls (any process may: each call is settled under its row lock; ended
-// calls cut the rest before the next tick short) and, when it wins the tick lock (lock.ts), runs one tick; then it sends the run overview of the tasks that
-// changed (at most once a second per task, and every 5 s for running tasks even without change).
+// The dial scheduler of a server process (started from server.ts when processors are on). Four loops:
+// - settle: every few tens of ms, ended calls are settled (any process may: each call is settled under
+//   its row lock); ended calls cut the rest before the next tick short;
+// - tick: when this process wins the tick lock (lock.ts), one tick;
+// - progress: the run overview of the tasks that changed (at most once a second per task, and every
+//   5 s for running tasks even without change), off the tick loop so its counts never delay a tick;
+// - table care (tableCare.ts): the dialer tables' statistics and dead rows, where autovacuum is off.
 import type { Deps } from '../deps';
 import { sweepUndispatched } from './claim';
 import { TickLock } from './lock';
 import { emitProgress } from './progress';
 import { RateWindows } from './rate';
 import { settleEnded } from './settle';
+import { careForTablesOnce } from './tableCare';
 import { runTick, type TickReport } from './tick';
 
 export interface DialerOptions {
@@ -33,6 +37,8 @@ const SETTLE_BATCH = 100;
 const WAKE_GAP_MS = 50;
 /** Ended calls are looked for this often (they free slots and wake the tick). */
 const SETTLE_POLL_MS = 50;
+const PROGRESS_POLL_MS = 250;
+const TABLE_CARE_MS = 15_000;
 
 export function startDialer(deps: Deps, opts: DialerOptions = {}): Dialer {
   const tickMs = opts.tickMs ?? deps.config.dialer.tickMs;
@@ -43,13 +49,16 @@ export function startDialer(deps: Deps, opts: DialerOptions = {}): Dialer {
   const dirty = new Set<number>();
   const lastSent = new Map<number, number>();
   let lastSweep = Date.now();
+  /** Whether this process ticked since the last progress round (it then sends the heartbeats). */
+  let ticked = false;
   let stopped = false;
-  const wakers = new Set<() => void>();
+  /** Cuts a loop's sleep short, by loop name (stop wakes them all). */
+  const wakers = new Map<string, () => void>();
 
-  async function progress(report: TickReport | null): Promise<void> {
+  async function progress(heartbeats: boolean): Promise<void> {
     const now = Date.now();
     const due = [...dirty].filter((id) => now - (lastSent.get(id) ?? 0) >= PROGRESS_MIN_MS);
-    const idle = report
+    const idle = heartbeats
       ? [...lastSent.keys()].filter((id) => !dirty.has(id) && now - lastSent.get(id)! >= PROGRESS_IDLE_MS)
       : [];
     const ids = [...new Set([...due, ...idle])];
@@ -82,7 +91,7 @@ export function startDialer(deps: Deps, opts: DialerOptions = {}): Dialer {
     }
     if (ended && tickMs > 0 && !opts.noLock) {
       await lock.wake(WAKE_GAP_MS);
-      for (const w of [...wakers]) w();
+      wakers.get('tick')?.();
     }
   }
 
@@ -104,14 +113,20 @@ export function startDialer(deps: Deps, opts: DialerOptions = {}): Dialer {
         if (report) opts.onTick?.(report, ms);
       }
       for (const id of report.touched) dirty.add(id);
+      ticked = true;
       if (Date.now() - lastSweep > SWEEP_MS) {
         lastSweep = Date.now();
         await sweepUndispatched(deps, UNDISPATCHED_AFTER_MS);
       }
     }
-    await progress(report);
     return report;
   }
+
+  const progressRound = async (): Promise<void> => {
+    const heartbeats = ticked;
+    ticked = false;
+    await progress(heartbeats);
+  };
 
   // Tests: one settle + tick + progress, one at a time in this process.
   let manual: Promise<TickReport | null> = Promise.resolve(null);
@@ -120,12 +135,14 @@ export function startDialer(deps: Deps, opts: DialerOptions = {}): Dialer {
       .catch(() => null)
       .then(async () => {
         await settleAll();
-        return tickOnce();
+        const report = await tickOnce();
+        await progressRound();
+        return report;
       });
     return manual;
   };
 
-  // Two loops: settling never holds up a tick, and a slow tick never holds up settling.
+  // Separate loops: settling never holds up a tick, and a slow tick never holds up settling.
   const loops: Promise<void>[] = [];
   const every = (what: string, fn: () => Promise<unknown>, waitMs: () => number) =>
     loops.push(
@@ -138,10 +155,10 @@ export function startDialer(deps: Deps, opts: DialerOptions = {}): Dialer {
             const t = setTimeout(done, Math.max(0, waitMs() - (Date.now() - t0)));
             function done() {
               clearTimeout(t);
-              wakers.delete(done);
+              wakers.delete(what);
               r();
             }
-            wakers.add(done);
+            wakers.set(what, done);
           });
         }
       })(),
@@ -149,13 +166,20 @@ export function startDialer(deps: Deps, opts: DialerOptions = {}): Dialer {
   if (tickMs > 0) {
     every('settle', settleAll, () => SETTLE_POLL_MS);
     every('tick', tickOnce, () => tickWaitMs);
+    every('progress', progressRound, () => PROGRESS_POLL_MS);
+    every(
+      'table care',
+      () =>
+        careForTablesOnce(deps.db, deps.redis, `${deps.config.redisPrefix}:dialer:tablecare`, TABLE_CARE_MS),
+      () => TABLE_CARE_MS,
+    );
   }
 
   return {
     cycle,
     async stop() {
       stopped = true;
-      for (const w of [...wakers]) w();
+      for (const w of [...wakers.values()]) w();
       await Promise.all(loops);
       await manual.catch(() => undefined);
     },

@@ -117,9 +117,10 @@ async function bill(trx: Knex.Transaction, call: Row, out: Settled, cache: Settl
 async function moveNumberOn(trx: Knex.Transaction, call: Row, now: Date, out: Settled): Promise<void> {
   const taskId = Number(call.task_id);
   const result = Number(call.result_level ?? 90);
+  // NO KEY UPDATE: serialises settlers on the failure streak without holding up the claims (KEY SHARE).
   const task = await trx('tasks')
     .where({ id: taskId })
-    .forUpdate()
+    .forNoKeyUpdate()
     .first(
       'consecutive_failures',
       'fail_hangup_count',
