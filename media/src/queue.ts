@@ -44,13 +44,22 @@ export function createMediaQueue<T>(
     defaultJobOptions: o.jobOptions,
     ...(o.settings ? { settings: o.settings } : {}),
   });
+  // Jobs this process is running (Bull's local events), waited for here rather than by Bull's own
+  // close(): when jobs outlast that, its blocking client's forced reconnection rejects later with
+  // nobody listening (an unhandled "Connection is closed.").
+  let running = 0;
+  queue.on('active', () => running++);
+  queue.on('completed', () => (running = Math.max(0, running - 1)));
+  queue.on('failed', () => (running = Math.max(0, running - 1)));
   return {
     queue,
     async close() {
-      // Bull's close waits for Redis and for running jobs; never wait for ever on either.
+      for (let waited = 0; !o.doNotWaitJobs && running > 0 && waited < 3000; waited += 20)
+        await new Promise((r) => setTimeout(r, 20));
+      // Bull's close waits for Redis; never wait for ever on it.
       let timer: NodeJS.Timeout | undefined;
       const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, 3000)));
-      await Promise.race([queue.close(o.doNotWaitJobs).catch(() => undefined), deadline]).finally(() =>
+      await Promise.race([queue.close(true).catch(() => undefined), deadline]).finally(() =>
         clearTimeout(timer),
       );
       for (const r of opened) r.disconnect();

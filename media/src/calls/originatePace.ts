@@ -14,16 +14,20 @@ import {
 
 const RETRY_MS = 20;
 
-/** True once the line may originate one more call; false when no token came within `maxWaitMs`. */
+/**
+ * The moment (ms, Redis' clock) the line's token for one more originate was granted; null when no
+ * token came within `maxWaitMs`. The call's record is stamped with this moment (claimOriginate), so
+ * the records show the window the switch was held to.
+ */
 export async function awaitOriginateToken(
   redis: Redis,
   prefix: string,
   lineId: number,
   rate: LineRate,
   maxWaitMs: number,
-): Promise<boolean> {
+): Promise<number | null> {
   // A line without a valid rate cannot be saved (SPEC §5); nothing to pace.
-  if (!validRate(rate)) return true;
+  if (!validRate(rate)) return Date.now();
   const deadline = Date.now() + maxWaitMs;
   for (;;) {
     const got = (await redis.eval(
@@ -35,8 +39,9 @@ export async function awaitOriginateToken(
       rate.n,
       1,
     )) as string[];
-    if (got.length) return true;
-    if (Date.now() >= deadline) return false;
+    // Member names are `<stamp ms>:<sequence>`.
+    if (got.length) return Number(got[0]!.split(':')[0]);
+    if (Date.now() >= deadline) return null;
     await new Promise((r) => setTimeout(r, RETRY_MS));
   }
 }

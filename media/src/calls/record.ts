@@ -48,18 +48,22 @@ export async function ensureRecord(db: Knex, secretKey: string, job: DialJob): P
   };
 }
 
-/** Marks the record as dialled from `node`; false when someone (an earlier attempt) did already. */
+/**
+ * Marks the record as dialled from `node` at `atMs` (the line's originate token: the originate is
+ * sent right after this write); false when someone (an earlier attempt) did already.
+ */
 export async function claimOriginate(
   db: Knex,
   id: number,
   node: string,
   worker: string | null,
+  atMs: number,
 ): Promise<boolean> {
   const n = await db('calls')
     .where({ id })
     .whereNull('originated_at')
     .whereNot('status', 'ended')
-    .update({ originated_at: db.fn.now(), fs_node: node, media_worker: worker });
+    .update({ originated_at: new Date(atMs), fs_node: node, media_worker: worker });
   return n === 1;
 }
 

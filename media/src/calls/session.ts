@@ -188,10 +188,11 @@ export class CallSession {
     // Past a few windows without a token, Bull tries the job again later (nothing was originated).
     const maxWaitMs = Math.max(10_000, rate.m * 3000);
     const paced = await awaitOriginateToken(d.redis, d.config.redisPrefix, this.job.lineId, rate, maxWaitMs);
-    if (!paced) throw new Error(`line ${this.job.lineId}: no originate token within its send rate`);
+    if (paced === null) throw new Error(`line ${this.job.lineId}: no originate token within its send rate`);
     const node = d.pool.pick();
     if (!node) throw new Error('no FreeSWITCH node is connected');
-    if (!(await claimOriginate(d.db, this.rec.id, node.config.name, d.workerId))) return this.recover();
+    if (!(await claimOriginate(d.db, this.rec.id, node.config.name, d.workerId, paced)))
+      return this.recover();
     this.node = node;
     this.state = start(this.bot.compiled);
     await acquireSlots(d.redis, d.config.redisPrefix, this.job);
