@@ -214,7 +214,7 @@ export default async function bench(): Promise<Record<string, number>> {
   const url = withDatabase(base.databaseUrl, name);
   await createDatabase(base.databaseUrl, name);
   // Diagnosis: `--explain-ms 20` logs the plan of every statement slower than that to PostgreSQL's log.
-  const explainMs = argOf('--explain-ms', 0);
+  const explainMs = process.argv.includes('--explain-ms') ? argOf('--explain-ms', 1) : 0;
   if (explainMs > 0)
     await setDatabaseOptions(base.databaseUrl, name, {
       session_preload_libraries: 'auto_explain',
