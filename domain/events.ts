@@ -4,6 +4,7 @@ import type { FollowUpDto } from './crm';
 import type { CallStatus, ConversationLine } from './calls';
 import type { FsNodeStatus } from './media';
 import type { SeatStateDto } from './seats';
+import type { OfferState, TransferCard, TransferTranscriptLine } from './transfer';
 
 export const Events = {
   /** A new notice for the account (room account:<id>). */
@@ -28,7 +29,31 @@ export const Events = {
   TaskProgress: 'task:progress',
   /** A seat's live state changed, or the server reconciles it (rooms seat:<id>, account:<owner>, account:<user>). */
   SeatState: 'seat:state',
+  /** A call is offered to a seat: the pop-up (room seat:<id>; the seat's sockets join call:<uuid>). */
+  SeatOffer: 'seat:offer',
+  /** The offer is over (accepted, declined, missed, or the customer hung up): the pop-up closes. */
+  SeatOfferEnd: 'seat:offerEnd',
 } as const;
+
+/** Payload of seat:offer. */
+export interface SeatOfferEvent {
+  callUuid: string;
+  seatId: number;
+  accountId: number;
+  card: TransferCard;
+  transcript: TransferTranscriptLine[];
+  /** When the pop-up stops ringing (ISO); the next seat is tried then. */
+  expiresAt: string;
+  /** An auto-answer seat: the call is bridged at once, the pop-up only shows it. */
+  autoAnswered: boolean;
+}
+
+/** Payload of seat:offerEnd. */
+export interface SeatOfferEndEvent {
+  callUuid: string;
+  seatId: number;
+  state: OfferState;
+}
 
 /** Payload of seat:state: the seat, who owns and works it, and its state now. */
 export interface SeatStateEvent {
@@ -136,6 +161,8 @@ export interface ServerToClientEvents {
   'call:partial': (e: CallPartialEvent) => void;
   'task:progress': (e: TaskProgressEvent) => void;
   'seat:state': (e: SeatStateEvent) => void;
+  'seat:offer': (e: SeatOfferEvent) => void;
+  'seat:offerEnd': (e: SeatOfferEndEvent) => void;
 }
 /** Reply to a client request over the socket: the envelope's code and message. */
 export interface SocketAck {
@@ -148,6 +175,11 @@ export interface ClientToServerEvents {
   'room:join': (req: { room: string }, ack: (r: SocketAck) => void) => void;
   /** The states of the seats this account works, from Redis (after a reconnect; Redis lost = offline). */
   'seat:sync': (ack: (r: SocketAck & { seats?: SeatStateEvent[] }) => void) => void;
+  /** The seat's user takes (accept) or declines the call offered to the seat. */
+  'seat:answer': (
+    req: { callUuid: string; seatId: number; accept: boolean },
+    ack: (r: SocketAck) => void,
+  ) => void;
 }
 
 export const rooms = {

@@ -2,6 +2,7 @@
 // version) and compile() turns into a compiled bot. Codes are SPEC §4's, exact.
 // This file is the contract between domain/bot (engine), server/modules/bots (API)
 // and client/features/bots (editor): change it in all three together.
+import { DEFAULT_TRANSFER_WAIT_S } from '../transfer';
 
 /** Intention levels A–F (SPEC §4). */
 export const IntentionLevel = { A: 21, B: 22, C: 23, D: 24, E: 25, F: 26 } as const;
@@ -220,6 +221,8 @@ export interface BotSettings {
   recognitionStart: RecognitionStart;
   /** When no rule holds. */
   defaultRuleSet: DefaultRuleSet;
+  /** SPEC §9 manual-transfer wait: 0 = for ever, else a multiple of 5 s up to 600 (absent = 30). */
+  transferWaitSeconds?: number;
 }
 
 export interface LlmUse {
@@ -259,4 +262,5 @@ export const DEFAULT_SETTINGS: BotSettings = {
   keywordMatchMode: 'contains',
   recognitionStart: 'first',
   defaultRuleSet: 1,
+  transferWaitSeconds: DEFAULT_TRANSFER_WAIT_S,
 };

@@ -15,7 +15,9 @@ import { localMs } from '../../../domain/localTime';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Row = any;
 
-export const pathIds = (path: string): number[] => path.split('/').filter(Boolean).map(Number);
+import { pathIds } from '../../../domain/accountPath';
+
+export { pathIds };
 
 export interface DialTask {
   id: number;

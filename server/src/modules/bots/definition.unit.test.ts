@@ -36,6 +36,23 @@ describe('definitionSchema', () => {
     expect(bad((d) => (d.flows[0]!.nodes[0]!.branches[0]!.name = ''))).toBe(false);
     expect(bad((d) => ((d as { settings: unknown }).settings = 'x'))).toBe(false);
   });
+
+  it('takes the SPEC §9 transfer wait as optional: 0 or a multiple of 5 s up to 600', () => {
+    const parse = (w: unknown) => {
+      const d = starterDefinition();
+      (d.settings as { transferWaitSeconds?: unknown }).transferWaitSeconds = w;
+      return definitionSchema.safeParse(d);
+    };
+    for (const ok of [undefined, 0, 5, 30, 600]) expect(parse(ok).success).toBe(true);
+    for (const bad of [-5, 3, 7.5, 605, '30', null]) {
+      const r = parse(bad);
+      expect(r.success).toBe(false);
+      expect(r.error?.issues[0]).toMatchObject({
+        path: ['settings', 'transferWaitSeconds'],
+        message: 'validation.invalid',
+      });
+    }
+  });
 });
 
 describe('prompt keys', () => {

@@ -15,6 +15,7 @@ import {
   SPEECH_SPEEDS,
 } from '../../../../domain/bot/definition';
 import { hotWordProblem } from '../../../../domain/bot/hotWords';
+import { validTransferWait } from '../../../../domain/transfer';
 
 /** Upper bound of a serialised definition (draft save, import). */
 export const MAX_DEFINITION_BYTES = 2 * 1024 * 1024;
@@ -134,6 +135,11 @@ const settings = z.object({
   keywordMatchMode: z.enum(KEYWORD_MATCH_MODES, 'validation.invalid'),
   recognitionStart: z.enum(RECOGNITION_STARTS, 'validation.invalid'),
   defaultRuleSet: oneOf([1, 2] as const),
+  // Optional: documents saved before SPEC §9's wait read as DEFAULT_TRANSFER_WAIT_S.
+  transferWaitSeconds: z
+    .number('validation.invalid')
+    .refine(validTransferWait, 'validation.invalid')
+    .optional(),
 });
 
 // SPEC §5: hot words are Chinese only, no symbols, at most 10 characters (the editor's own rule).

@@ -5,8 +5,9 @@
 import type { Knex } from 'knex';
 import type { Actor } from '../../../db/scope';
 
-/** Ids on a materialized path, root first: '/1/5/9/' -> [1, 5, 9]. */
-export const pathIds = (path: string): number[] => path.split('/').filter(Boolean).map(Number);
+import { pathIds } from '../../../../../domain/accountPath';
+
+export { pathIds };
 
 export async function seaOwnerOf(db: Knex, actor: Actor): Promise<number> {
   if (actor.level !== 1) return actor.id;

@@ -1,0 +1,109 @@
+// Transfer to a human seat (issue 7), shared by the media worker (asks and bridges), the server (offers
+// the call to the group's seats one at a time, ARCHITECTURE §3 step 5) and the browser (the pop-up).
+// Pure data: the job and reply shapes, the Redis keys they meet in, the offer compare-and-set, the
+// wait rules (SPEC §9: manual-transfer wait 0 = forever, in multiples of 5 s).
+//
+//   transfers queue   job: TransferJob ('offer' from the media worker; 'ended' when the call ends)
+//   <p>:transfer:<uuid>:offer   hash: seat, offer (seat_offers id), st (offered|accepted|declined|expired|cancelled)
+//   <p>:transfer:<uuid>:reply   string: TransferReply JSON, for the media worker to read
+//   <p>:transfer:<uuid>:cancel  string: set by the media worker when the customer hangs up meanwhile
+import type { ConversationLine } from './calls';
+
+export const TRANSFER_QUEUE = 'transfers';
+
+export const transferOfferKey = (prefix: string, uuid: string) => `${prefix}:transfer:${uuid}:offer`;
+export const transferReplyKey = (prefix: string, uuid: string) => `${prefix}:transfer:${uuid}:reply`;
+export const transferCancelKey = (prefix: string, uuid: string) => `${prefix}:transfer:${uuid}:cancel`;
+/** How long the keys of a transfer live after their last write. */
+export const TRANSFER_KEY_TTL_S = 3600;
+
+/** How long one seat's pop-up rings before the next seat is tried (within the whole wait). */
+export const OFFER_RING_MS = 20_000;
+/** How often both sides look at the keys (the offer's answer, the reply, a cancel). */
+export const TRANSFER_POLL_MS = 100;
+
+export const TRANSFER_WAIT_STEP_S = 5;
+export const TRANSFER_WAIT_MAX_S = 600;
+export const DEFAULT_TRANSFER_WAIT_S = 30;
+
+/** SPEC §9: 0 (wait for ever) or a multiple of 5 s, at most 10 minutes. */
+export const validTransferWait = (s: unknown): s is number =>
+  typeof s === 'number' &&
+  Number.isInteger(s) &&
+  s >= 0 &&
+  s <= TRANSFER_WAIT_MAX_S &&
+  s % TRANSFER_WAIT_STEP_S === 0;
+
+/** The customer card the pop-up shows (phone masked as the settings say; SPEC §2 seats). */
+export interface TransferCard {
+  customerId: number | null;
+  name: string;
+  phoneMasked: string;
+  /** The grade so far (21–26), when the engine has one. */
+  grade: number | null;
+  tags: string[];
+  lastFollowUp: { at: string; content: string } | null;
+}
+
+/** The conversation so far, as the call's call:line events carry it (seq orders and dedupes). */
+export type TransferTranscriptLine = ConversationLine;
+
+export interface TransferOfferJob {
+  kind: 'offer';
+  callUuid: string;
+  accountId: number;
+  taskId: number | null;
+  seatGroupId: number;
+  /** SPEC §9, 0 = for ever. */
+  waitSeconds: number;
+  card: TransferCard;
+  transcript: TransferTranscriptLine[];
+}
+
+/** The call ended after a seat took it: the seat goes to wrap-up and its offer row gets the talk time. */
+export interface TransferEndedJob {
+  kind: 'ended';
+  callUuid: string;
+  seatId: number;
+  talkMs: number;
+}
+
+export type TransferJob = TransferOfferJob | TransferEndedJob;
+
+/** Where the call goes: an extension registered on the switch, or a mobile through the line. */
+export interface TransferSeat {
+  id: number;
+  name: string;
+  type: 'extension' | 'mobile';
+  extension: string | null;
+  mobile: string | null;
+}
+
+/** badGroup: the group does not serve the account; noService: no server took the offer job. */
+export type TransferOutcome = 'accepted' | 'noSeat' | 'timeout' | 'cancelled' | 'badGroup' | 'noService';
+
+export interface TransferReply {
+  callUuid: string;
+  outcome: TransferOutcome;
+  seat?: TransferSeat;
+  /** Seats offered the call before this outcome (declined or missed). */
+  offers: number;
+}
+
+export type OfferState = 'offered' | 'accepted' | 'declined' | 'expired' | 'cancelled';
+
+/**
+ * Ends an offer once: KEYS[1] the offer hash; ARGV: seat id, new state, ttl s. Returns 1 when the
+ * offer to that seat was still open (the caller's answer counts), 0 otherwise (someone else ended it).
+ */
+export const OFFER_END_SCRIPT = `
+if redis.call('HGET', KEYS[1], 'st') ~= 'offered' or redis.call('HGET', KEYS[1], 'seat') ~= ARGV[1] then return 0 end
+redis.call('HSET', KEYS[1], 'st', ARGV[2])
+redis.call('EXPIRE', KEYS[1], ARGV[3])
+return 1
+`;
+
+/** The pop-up's deadline: the seat's ring, cut to the whole wait's end (null = for ever). */
+export function offerDeadline(now: number, waitEndsAt: number | null): number {
+  return waitEndsAt === null ? now + OFFER_RING_MS : Math.min(now + OFFER_RING_MS, waitEndsAt);
+}
