@@ -18,6 +18,7 @@ import { processCallExports } from './modules/callrecords/export';
 import { startFsStatusRelay } from './modules/settings/statusRelay';
 import { startDialer, type Dialer } from './dialer/scheduler';
 import { startPushSender } from './modules/pushes/deliver';
+import { startTransferProcessor } from './modules/seats/transfer';
 
 export interface RunningServer {
   url: string;
@@ -57,6 +58,7 @@ export async function startServer(
     processCallExports(deps);
     startFsStatusRelay(deps);
     startPushSender(deps);
+    startTransferProcessor(deps);
   }
   const dialer = opts.processors !== false && config.dialer.enabled ? startDialer(deps) : null;
   await new Promise<void>((resolve, reject) => {

@@ -4,6 +4,7 @@ import { closeQueue, createQueue } from './createQueue';
 import type { MailJob } from './mail';
 import { TTS_QUEUE, type TtsJob } from '../../../domain/speech';
 import { DIAL_QUEUE, type DialJob } from '../../../domain/calls';
+import { TRANSFER_QUEUE, type TransferJob } from '../../../domain/transfer';
 
 export interface Queues {
   mail: Queue.Queue<MailJob>;
@@ -21,6 +22,8 @@ export interface Queues {
   dial: Queue.Queue<DialJob>;
   /** Pushes of settled calls to the account's push addresses (one job per call; modules/pushes). */
   pushes: Queue.Queue<{ callId: number }>;
+  /** Transfers of calls to human seats, from the media worker (modules/seats/transfer.ts). */
+  transfers: Queue.Queue<TransferJob>;
 }
 
 export function createQueues(config: Config): Queues {
@@ -33,6 +36,7 @@ export function createQueues(config: Config): Queues {
     tts: createQueue<TtsJob>(config, TTS_QUEUE),
     dial: createQueue<DialJob>(config, DIAL_QUEUE),
     pushes: createQueue<{ callId: number }>(config, 'pushes'),
+    transfers: createQueue<TransferJob>(config, TRANSFER_QUEUE),
   };
 }
 

@@ -8,6 +8,7 @@ import { Events, rooms, type SeatStateEvent } from '../../../../domain/events';
 import { log } from '../../lib/log';
 import { createLive, type IoServer } from '../../socket/live';
 import { SEAT_REF_COLUMNS, SeatStateError, seatRefOf, seatStates, type SeatRef } from './state';
+import { answerOffer } from './transfer';
 
 /** Mutable so tests can shorten the grace and see a sweep finish (the server runs in-process). */
 export const seatPresence: { graceMs: number; onSwept: ((accountId: number) => void) | null } = {
@@ -72,6 +73,26 @@ export function attachSeatPresence(io: IoServer, d: { db: Knex; redis: Redis; pr
       if (typeof ack !== 'function') return;
       try {
         ack({ code: 200, seats: (await snapshot(accountId)).events });
+      } catch {
+        ack({ code: 500 });
+      }
+    });
+    // The seat's user takes or declines the call offered to the seat (modules/seats/transfer.ts).
+    socket.on('seat:answer', async (req, ack) => {
+      if (typeof ack !== 'function') return;
+      const ok =
+        req &&
+        typeof req.callUuid === 'string' &&
+        /^[0-9a-f-]{36}$/i.test(req.callUuid) &&
+        Number.isSafeInteger(req.seatId) &&
+        req.seatId > 0 &&
+        typeof req.accept === 'boolean';
+      if (!ok) return ack({ code: 400, message: 'invalid answer' });
+      try {
+        const refused = await answerOffer(d, accountId, req);
+        if (refused === 'notYourSeat') return ack({ code: 403, message: 'not your seat' });
+        if (refused === 'offerGone') return ack({ code: 404, message: 'the offer is over' });
+        ack({ code: 200 });
       } catch {
         ack({ code: 500 });
       }

@@ -1,0 +1,357 @@
+// Transfer to a human seat on the real platform: the offer goes to the longest-idle seat's room only
+// (never another tenant's), a decline passes it to the next seat, an accept answers the media worker
+// with the seat, an auto-answer seat takes it at once, a missed offer and a wait with no seat time
+// out, a wait of 0 waits for ever, the customer hanging up withdraws the offer, answers are checked
+// (input, whose seat, offer still open), and a rerun job answers the same. Then a whole call: the
+// demo mortgage bot's transfer through the simulator, accepted in the pop-up and bridged.
+import { randomUUID } from 'node:crypto';
+import type { Socket } from 'socket.io-client';
+import { maskPhone } from '../../../../domain/format';
+import type { SeatOfferEndEvent, SeatOfferEvent } from '../../../../domain/events';
+import type { RoleDto, AccountDto } from '../../../../domain/api';
+import type { SeatDto, SeatGroupDto } from '../../../../domain/seats';
+import {
+  transferCancelKey,
+  transferReplyKey,
+  type TransferOfferJob,
+  type TransferReply,
+} from '../../../../domain/transfer';
+import { DEFAULT_PERSONAS } from '../../../../media/src/sim/personas';
+import { startSimulator, type Simulator } from '../../../../media/src/sim/server';
+import { mortgageYesPersona } from '../../../../media/src/sim/testing';
+import { startCallWorker, type CallWorker } from '../../../../media/src/calls/worker';
+import { groupServes } from '../../../../media/src/calls/transferClient';
+import type { ApiClient } from '../../../../test/apiClient';
+import { accountForm, accountId, liveSocket, loggedIn, secondMerchantTree } from '../../../../test/fixtures';
+import { startTestPlatform, type TestPlatform } from '../../../../test/harness';
+
+let p: TestPlatform;
+let m1: ApiClient;
+let op: ApiClient;
+let op2: ApiClient;
+let other: Awaited<ReturnType<typeof secondMerchantTree>>;
+let group: SeatGroupDto;
+let seatA: SeatDto; // operator01's
+let seatB: SeatDto; // operator02's
+let opS: Socket;
+let op2S: Socket;
+let u2S: Socket;
+const offers: Array<SeatOfferEvent & { to: string }> = [];
+const ends: Array<SeatOfferEndEvent & { to: string }> = [];
+
+function listen(s: Socket, to: string) {
+  s.on('seat:offer', (e: SeatOfferEvent) => offers.push({ ...e, to }));
+  s.on('seat:offerEnd', (e: SeatOfferEndEvent) => ends.push({ ...e, to }));
+}
+
+async function until<T>(fn: () => T | undefined | Promise<T | undefined>, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v !== undefined && v !== null && v !== false) return v as T;
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const answer = (s: Socket, req: unknown) =>
+  s.timeout(3000).emitWithAck('seat:answer', req as never) as Promise<{ code: number; message?: string }>;
+
+const job = (over: Partial<TransferOfferJob> = {}): TransferOfferJob => ({
+  kind: 'offer',
+  callUuid: randomUUID(),
+  accountId: 0,
+  taskId: null,
+  seatGroupId: group.id,
+  waitSeconds: 30,
+  card: {
+    customerId: null,
+    name: '张先生',
+    phoneMasked: '138****0001',
+    grade: 22,
+    tags: [],
+    lastFollowUp: null,
+  },
+  transcript: [],
+  ...over,
+});
+
+async function offer(j: TransferOfferJob): Promise<void> {
+  await p.server.deps.queues.transfers.add(j, { jobId: `transfer:${j.callUuid}` });
+}
+
+const replyOf = async (uuid: string): Promise<TransferReply | undefined> => {
+  const r = await p.server.deps.redis.get(transferReplyKey(p.config.redisPrefix, uuid));
+  return r ? (JSON.parse(r) as TransferReply) : undefined;
+};
+
+const statusOf = async (c: ApiClient, id: number) =>
+  (await c.get<SeatDto>(`/api/seats/${id}/state`)).body.data!.state.status;
+
+async function online(c: ApiClient, seat: SeatDto) {
+  await c.put(`/api/seats/${seat.id}/state`, { online: true });
+}
+
+beforeAll(async () => {
+  p = await startTestPlatform();
+  m1 = await loggedIn(p, 'merchant01');
+  op = await loggedIn(p, 'operator01');
+  other = await secondMerchantTree(p, ['dialcenter/seatsmanage']);
+  const role = (await m1.post<RoleDto>('/api/roles', { name: '转接坐席', menus: ['dialcenter/seatsmanage'] }))
+    .body.data!;
+  const u = (
+    await m1.post<AccountDto>('/api/accounts', accountForm({ account: 'operator02', roleId: role.id }))
+  ).body.data!;
+  op2 = await loggedIn(p, 'operator02', 'secret12');
+  // The demo bots transfer to group 1: the first group of this fresh database.
+  group = (await m1.post<SeatGroupDto>('/api/seats/groups', { name: '转接组' })).body.data!;
+  expect(group.id).toBe(1);
+  const form = (name: string, extension: string, userId: number) => ({
+    name,
+    type: 'extension',
+    extension,
+    authName: `auth${extension}`,
+    authPassword: 'secret77',
+    groupId: group.id,
+    userId,
+  });
+  seatA = (await m1.post<SeatDto>('/api/seats', form('坐席A', '8001', await accountId(p, 'operator01')))).body
+    .data!;
+  seatB = (await m1.post<SeatDto>('/api/seats', form('坐席B', '8002', u.id))).body.data!;
+  [opS, op2S, u2S] = await Promise.all([liveSocket(p, op), liveSocket(p, op2), liveSocket(p, other.u2)]);
+  listen(opS, 'op');
+  listen(op2S, 'op2');
+  listen(u2S, 'u2');
+  // The connect-time reconcile puts each seat user's socket in its seat room.
+  await until(async () => (await p.server.io.in(`seat:${seatB.id}`).fetchSockets()).length === 1);
+  await until(async () => (await p.server.io.in(`seat:${seatA.id}`).fetchSockets()).length === 1);
+}, 60_000);
+
+afterAll(async () => {
+  for (const s of [opS, op2S, u2S]) s?.disconnect();
+  await p?.close();
+});
+
+beforeEach(async () => {
+  // Every test starts with both seats offline and idle of calls.
+  for (const [c, s] of [
+    [op, seatA],
+    [op2, seatB],
+  ] as const) {
+    await p.server.deps.redis.del(`${p.config.redisPrefix}:seat:${s.id}`);
+    await p.server.deps.redis.del(`${p.config.redisPrefix}:seatgroup:${group.id}:idle`);
+    expect(await statusOf(c, s.id)).toBe('offline');
+  }
+});
+
+it('offers to the longest-idle seat only; a decline passes it on; an accept answers with the seat', async () => {
+  const accountIdM1 = await accountId(p, 'merchant01');
+  await online(op, seatA);
+  await new Promise((r) => setTimeout(r, 5));
+  await online(op2, seatB);
+  const j = job({ accountId: accountIdM1 });
+  await offer(j);
+  const first = await until(() => offers.find((o) => o.callUuid === j.callUuid));
+  expect(first).toMatchObject({ to: 'op', seatId: seatA.id, autoAnswered: false, card: { name: '张先生' } });
+  expect(new Date(first.expiresAt).getTime()).toBeGreaterThan(Date.now());
+  expect(await statusOf(op, seatA.id)).toBe('busy');
+
+  // Someone else's answer does not count: bad input, another user's seat, a seat not offered.
+  expect((await answer(opS, { callUuid: 'x', seatId: seatA.id, accept: true })).code).toBe(400);
+  expect((await answer(opS, { callUuid: j.callUuid, seatId: seatA.id, accept: 'yes' })).code).toBe(400);
+  expect((await answer(u2S, { callUuid: j.callUuid, seatId: seatA.id, accept: true })).code).toBe(403);
+  expect((await answer(op2S, { callUuid: j.callUuid, seatId: seatB.id, accept: true })).code).toBe(404);
+
+  expect(await answer(opS, { callUuid: j.callUuid, seatId: seatA.id, accept: false })).toEqual({ code: 200 });
+  await until(() => ends.find((e) => e.callUuid === j.callUuid && e.state === 'declined'));
+  const second = await until(() => offers.find((o) => o.callUuid === j.callUuid && o.to === 'op2'));
+  expect(second.seatId).toBe(seatB.id);
+  expect(await answer(op2S, { callUuid: j.callUuid, seatId: seatB.id, accept: true })).toEqual({ code: 200 });
+  // A second answer to a decided offer is refused.
+  expect((await answer(op2S, { callUuid: j.callUuid, seatId: seatB.id, accept: false })).code).toBe(404);
+  const r = await until(() => replyOf(j.callUuid));
+  expect(r).toMatchObject({
+    outcome: 'accepted',
+    offers: 2,
+    seat: { id: seatB.id, type: 'extension', extension: '8002' },
+  });
+  expect(await statusOf(op, seatA.id)).toBe('idle');
+  expect(await statusOf(op2, seatB.id)).toBe('busy');
+  // No other tenant heard any of it.
+  expect([...offers, ...ends].some((e) => e.to === 'u2')).toBe(false);
+
+  const rows = await p.db.knex('seat_offers').where({ call_uuid: j.callUuid }).orderBy('id');
+  expect(rows).toHaveLength(2);
+  expect(rows[0]).toMatchObject({ seat_id: String(seatA.id), answered_at: null });
+  expect(rows[0].declined_at).not.toBeNull();
+  expect(rows[1].answered_at).not.toBeNull();
+
+  // A rerun of the job (Bull delivers at least once) answers the same, offering nobody.
+  await p.server.deps.queues.transfers.add(j);
+  await new Promise((r) => setTimeout(r, 300));
+  expect(await p.db.knex('seat_offers').where({ call_uuid: j.callUuid }).count({ n: '*' })).toEqual([
+    { n: '2' },
+  ]);
+
+  // The call ends: the seat goes to wrap-up and the offer gets its talk time.
+  await p.server.deps.queues.transfers.add({
+    kind: 'ended',
+    callUuid: j.callUuid,
+    seatId: seatB.id,
+    talkMs: 4200,
+  });
+  await until(async () => (await statusOf(op2, seatB.id)) === 'wrapup');
+  const done = await p.db.knex('seat_offers').where({ call_uuid: j.callUuid, seat_id: seatB.id }).first();
+  expect(Number(done.talk_ms)).toBe(4200);
+  expect(done.ended_at).not.toBeNull();
+});
+
+it('an auto-answer seat takes the call at once', async () => {
+  await p.db.knex('seats').where({ id: seatA.id }).update({ auto_answer: true });
+  try {
+    await online(op, seatA);
+    const j = job({ accountId: await accountId(p, 'merchant01') });
+    await offer(j);
+    expect(await until(() => replyOf(j.callUuid))).toMatchObject({
+      outcome: 'accepted',
+      seat: { id: seatA.id },
+    });
+    expect(offers.find((o) => o.callUuid === j.callUuid)).toMatchObject({ autoAnswered: true, to: 'op' });
+  } finally {
+    await p.db.knex('seats').where({ id: seatA.id }).update({ auto_answer: false });
+  }
+});
+
+it('a missed offer ends with the wait; with no seat at all the wait ends as noSeat', async () => {
+  await online(op, seatA);
+  const missed = job({ accountId: await accountId(p, 'merchant01'), waitSeconds: 5 });
+  await offer(missed);
+  const o = await until(() => offers.find((x) => x.callUuid === missed.callUuid));
+  // The ring is cut to the wait.
+  expect(new Date(o.expiresAt).getTime() - Date.now()).toBeLessThanOrEqual(5000);
+  expect(await until(() => replyOf(missed.callUuid), 10_000)).toMatchObject({
+    outcome: 'timeout',
+    offers: 1,
+  });
+  expect(ends.find((e) => e.callUuid === missed.callUuid)).toMatchObject({ state: 'expired' });
+  const row = await p.db.knex('seat_offers').where({ call_uuid: missed.callUuid }).first();
+  expect(row.timed_out_at).not.toBeNull();
+  expect(await statusOf(op, seatA.id)).toBe('idle');
+
+  await op.put(`/api/seats/${seatA.id}/state`, { online: false });
+  const none = job({ accountId: await accountId(p, 'merchant01'), waitSeconds: 5 });
+  const t0 = Date.now();
+  await offer(none);
+  expect(await until(() => replyOf(none.callUuid), 10_000)).toMatchObject({ outcome: 'noSeat', offers: 0 });
+  expect(Date.now() - t0).toBeGreaterThanOrEqual(4500);
+}, 30_000);
+
+it('a wait of 0 waits for ever: the offer comes when a seat comes online', async () => {
+  const j = job({ accountId: await accountId(p, 'merchant01'), waitSeconds: 0 });
+  await offer(j);
+  await new Promise((r) => setTimeout(r, 1500));
+  expect(await replyOf(j.callUuid)).toBeUndefined();
+  await online(op2, seatB);
+  await until(() => offers.find((o) => o.callUuid === j.callUuid && o.seatId === seatB.id));
+  expect(await answer(op2S, { callUuid: j.callUuid, seatId: seatB.id, accept: true })).toEqual({ code: 200 });
+  expect(await until(() => replyOf(j.callUuid))).toMatchObject({
+    outcome: 'accepted',
+    seat: { id: seatB.id },
+  });
+});
+
+it('the customer hanging up withdraws the offer and frees the seat', async () => {
+  await online(op, seatA);
+  const j = job({ accountId: await accountId(p, 'merchant01') });
+  await offer(j);
+  await until(() => offers.find((o) => o.callUuid === j.callUuid));
+  await p.server.deps.redis.set(transferCancelKey(p.config.redisPrefix, j.callUuid), '1', 'EX', 60);
+  await until(() => ends.find((e) => e.callUuid === j.callUuid && e.state === 'cancelled'));
+  expect(await until(() => replyOf(j.callUuid))).toMatchObject({ outcome: 'cancelled' });
+  expect(await statusOf(op, seatA.id)).toBe('idle');
+  expect((await answer(opS, { callUuid: j.callUuid, seatId: seatA.id, accept: true })).code).toBe(404);
+});
+
+it("a group serves its own account and the accounts below it, never another tree's", async () => {
+  const k = p.db.knex;
+  expect(await groupServes(k, await accountId(p, 'merchant01'), group.id)).toBe(true);
+  expect(await groupServes(k, await accountId(p, 'operator01'), group.id)).toBe(true);
+  expect(await groupServes(k, other.merchant.id, group.id)).toBe(false);
+  expect(await groupServes(k, other.user.id, group.id)).toBe(false);
+  expect(await groupServes(k, await accountId(p, 'merchant01'), 999_999)).toBe(false);
+});
+
+describe('a whole call through the simulator', () => {
+  let sim: Simulator;
+  let worker: CallWorker;
+  const PHONE = '13700000077';
+
+  beforeAll(async () => {
+    sim = await startSimulator({
+      timeScale: 0.05,
+      seed: 3,
+      heartbeatMs: 0,
+      personas: [
+        mortgageYesPersona({
+          name: 'yes',
+          match: `^${PHONE}$`,
+          ringMs: [200, 200],
+          replyDelayMs: [100, 100],
+        }),
+        ...DEFAULT_PERSONAS,
+      ],
+    });
+    worker = await startCallWorker({
+      config: p.config,
+      db: p.db.knex,
+      nodes: [{ id: 1, name: 'fs-test', host: '127.0.0.1', port: sim.port, password: 'ClueCon', weight: 10 }],
+      backoff: { baseMs: 50, capMs: 300 },
+      timeScale: 0.05,
+      lostAfterMs: 3000,
+    });
+  }, 30_000);
+  afterAll(async () => {
+    await worker?.close();
+    await sim?.close();
+  });
+
+  it('the bot transfers, the seat sees card and transcript, accepts, and the call is bridged', async () => {
+    const k = p.db.knex;
+    const merchant = await accountId(p, 'merchant01');
+    const bot = await k('bots')
+      .where({ account_id: merchant })
+      .orderBy('id')
+      .first('id', 'published_version');
+    const line = await k('sip_lines').where({ name: 'sim-line-1' }).first('id');
+    await online(op, seatA);
+    const uuid = randomUUID();
+    await p.server.deps.queues.dial.add(
+      {
+        callUuid: uuid,
+        accountId: merchant,
+        botId: Number(bot.id),
+        botVersion: Number(bot.published_version),
+        lineId: Number(line.id),
+        phone: PHONE,
+        callerNumber: '',
+        customerId: null,
+      },
+      { jobId: uuid },
+    );
+    const o = await until(() => offers.find((x) => x.callUuid === uuid), 30_000);
+    expect(o).toMatchObject({ to: 'op', seatId: seatA.id, card: { phoneMasked: maskPhone(PHONE) } });
+    expect(o.card.grade).not.toBeNull();
+    expect(o.transcript.map((l) => l.khtype)).toEqual(expect.arrayContaining(['robot', 'customer']));
+    expect(await answer(opS, { callUuid: uuid, seatId: seatA.id, accept: true })).toEqual({ code: 200 });
+    const call = await until(async () => {
+      const c = await k('calls').where({ call_uuid: uuid }).first();
+      return c?.status === 'ended' ? c : undefined;
+    }, 30_000);
+    expect(call).toMatchObject({ transfer_outcome: 'accepted', transfer_seat_id: String(seatA.id) });
+    expect(call.result_level).toBeGreaterThanOrEqual(21);
+    await until(async () => (await statusOf(op, seatA.id)) === 'wrapup');
+    const row = await k('seat_offers').where({ call_uuid: uuid }).first();
+    expect(row.answered_at).not.toBeNull();
+    expect(Number(row.talk_ms)).toBeGreaterThan(0);
+  }, 60_000);
+});

@@ -1,0 +1,235 @@
+// The transfer to a human seat, server side (domain/transfer.ts has the contract). For each 'offer'
+// job from a media worker (which checked that the group serves the call's account), until the manual-transfer wait runs out (SPEC §9, 0 = for ever), the group's longest-idle pickable
+// seat is claimed (state.pick: atomic, never two calls on one seat) and offered:
+// - an auto-answer seat takes the call at once;
+// - any other seat gets the pop-up (seat:offer, its sockets join call:<uuid> for the live transcript)
+//   and rings for OFFER_RING_MS; accepted -> the call goes to it; declined or missed -> the seat is
+//   idle again and the next one is tried.
+// Each offer is one seat_offers row (the figures of /dialcenter/seatsdialdata). The outcome is written
+// to the reply key, which the media worker reads. An 'ended' job puts the seat in wrap-up and stores
+// the talk time. The seat's answer comes through answerOffer (the socket's seat:answer).
+import type Queue from 'bull';
+import type Redis from 'ioredis';
+import type { Knex } from 'knex';
+import { decryptSecret } from '../../../../config/secrets';
+import { Events, rooms, type SeatOfferEvent } from '../../../../domain/events';
+import {
+  OFFER_END_SCRIPT,
+  offerDeadline,
+  TRANSFER_KEY_TTL_S,
+  TRANSFER_POLL_MS,
+  transferCancelKey,
+  transferOfferKey,
+  transferReplyKey,
+  type OfferState,
+  type TransferEndedJob,
+  type TransferJob,
+  type TransferOfferJob,
+  type TransferReply,
+  type TransferSeat,
+} from '../../../../domain/transfer';
+import type { Deps } from '../../deps';
+import { stoppedProcessing } from '../../queues/createQueue';
+import { seatStates, type SeatStates } from './state';
+
+/** Transfers wait on people: many at once, each mostly asleep. */
+const CONCURRENCY = 200;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Ends the open offer of `seatId` as `state`; true when this call of it decided the offer. */
+export async function endOffer(
+  redis: Redis,
+  prefix: string,
+  callUuid: string,
+  seatId: number,
+  state: OfferState,
+) {
+  const won = await redis.eval(
+    OFFER_END_SCRIPT,
+    1,
+    transferOfferKey(prefix, callUuid),
+    String(seatId),
+    state,
+    TRANSFER_KEY_TTL_S,
+  );
+  return Number(won) === 1;
+}
+
+async function reply(deps: Deps, r: TransferReply): Promise<TransferReply> {
+  await deps.redis.set(
+    transferReplyKey(deps.config.redisPrefix, r.callUuid),
+    JSON.stringify(r),
+    'EX',
+    TRANSFER_KEY_TTL_S,
+  );
+  return r;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function seatOf(deps: Deps, row: any): TransferSeat {
+  let mobile: string | null = null;
+  if (row.type === 'mobile' && row.mobile_enc) {
+    try {
+      mobile = decryptSecret(deps.config.secretKey, row.mobile_enc);
+    } catch {
+      mobile = null;
+    }
+  }
+  return { id: Number(row.id), name: row.name, type: row.type, extension: row.extension ?? null, mobile };
+}
+
+export async function runOffer(
+  deps: Deps,
+  states: SeatStates,
+  job: TransferOfferJob,
+): Promise<TransferReply> {
+  const prefix = deps.config.redisPrefix;
+  const { callUuid } = job;
+  let offers = 0;
+  // Bull delivers at least once: a rerun of a decided transfer answers the same.
+  const decided = await deps.redis.get(transferReplyKey(prefix, callUuid));
+  if (decided) return JSON.parse(decided) as TransferReply;
+  const waitEndsAt = job.waitSeconds > 0 ? Date.now() + job.waitSeconds * 1000 : null;
+  const cancelled = async () => (await deps.redis.exists(transferCancelKey(prefix, callUuid))) === 1;
+  const over = () => waitEndsAt !== null && Date.now() >= waitEndsAt;
+
+  for (;;) {
+    if (await cancelled()) return reply(deps, { callUuid, outcome: 'cancelled', offers });
+    const seatId = await states.pick(job.seatGroupId, callUuid);
+    if (seatId === null) {
+      if (over()) return reply(deps, { callUuid, outcome: offers ? 'timeout' : 'noSeat', offers });
+      await sleep(TRANSFER_POLL_MS * 5);
+      continue;
+    }
+    const row = await deps.db('seats').where({ id: seatId }).first();
+    if (!row) continue;
+    const seat = seatOf(deps, row);
+    const auto = Boolean(row.auto_answer);
+    const [offer] = await deps
+      .db('seat_offers')
+      .insert({
+        account_id: row.account_id,
+        call_uuid: callUuid,
+        seat_id: seatId,
+        ...(auto ? { answered_at: deps.db.fn.now() } : {}),
+      })
+      .returning('id');
+    offers++;
+    const offerKey = transferOfferKey(prefix, callUuid);
+    await deps.redis
+      .multi()
+      .del(offerKey)
+      .hset(offerKey, 'seat', String(seatId), 'offer', String(offer.id), 'st', auto ? 'accepted' : 'offered')
+      .expire(offerKey, TRANSFER_KEY_TTL_S)
+      .exec();
+    const expiresAt = offerDeadline(Date.now(), waitEndsAt);
+    deps.live.joinRooms(rooms.seat(seatId), [rooms.call(callUuid)]);
+    const event: SeatOfferEvent = {
+      callUuid,
+      seatId,
+      accountId: job.accountId,
+      card: job.card,
+      transcript: job.transcript,
+      expiresAt: new Date(expiresAt).toISOString(),
+      autoAnswered: auto,
+    };
+    deps.live.toRooms([rooms.seat(seatId)], Events.SeatOffer, event);
+    if (auto) return reply(deps, { callUuid, outcome: 'accepted', seat, offers });
+
+    const state = await awaitAnswer(deps, callUuid, seatId, expiresAt, cancelled);
+    const column = {
+      accepted: 'answered_at',
+      declined: 'declined_at',
+      expired: 'timed_out_at',
+      cancelled: 'ended_at',
+    }[state as 'accepted' | 'declined' | 'expired' | 'cancelled'];
+    if (column)
+      await deps
+        .db('seat_offers')
+        .where({ id: offer.id })
+        .update({ [column]: deps.db.fn.now() });
+    deps.live.toRooms([rooms.seat(seatId)], Events.SeatOfferEnd, { callUuid, seatId, state });
+    if (state === 'accepted') return reply(deps, { callUuid, outcome: 'accepted', seat, offers });
+    deps.live.leaveRooms(rooms.seat(seatId), [rooms.call(callUuid)]);
+    await states.markIdle(seatId, callUuid).catch(() => undefined);
+    if (state === 'cancelled') return reply(deps, { callUuid, outcome: 'cancelled', offers });
+    if (over()) return reply(deps, { callUuid, outcome: 'timeout', offers });
+  }
+}
+
+/** Waits for the seat's answer, the ring's end (expired) or the customer's hangup (cancelled). */
+async function awaitAnswer(
+  deps: Deps,
+  callUuid: string,
+  seatId: number,
+  expiresAt: number,
+  cancelled: () => Promise<boolean>,
+): Promise<OfferState> {
+  const prefix = deps.config.redisPrefix;
+  const key = transferOfferKey(prefix, callUuid);
+  for (;;) {
+    const st = (await deps.redis.hget(key, 'st')) as OfferState | null;
+    if (st && st !== 'offered') return st;
+    if (await cancelled()) {
+      if (await endOffer(deps.redis, prefix, callUuid, seatId, 'cancelled')) return 'cancelled';
+      continue;
+    }
+    if (Date.now() >= expiresAt) {
+      if (await endOffer(deps.redis, prefix, callUuid, seatId, 'expired')) return 'expired';
+      continue;
+    }
+    await sleep(TRANSFER_POLL_MS);
+  }
+}
+
+async function runEnded(deps: Deps, states: SeatStates, job: TransferEndedJob): Promise<void> {
+  await deps
+    .db('seat_offers')
+    .where({ call_uuid: job.callUuid, seat_id: job.seatId })
+    .whereNotNull('answered_at')
+    .whereNull('ended_at')
+    .update({ ended_at: deps.db.fn.now(), talk_ms: Math.max(0, Math.round(job.talkMs)) });
+  deps.live.toRooms([rooms.seat(job.seatId)], Events.SeatOfferEnd, {
+    callUuid: job.callUuid,
+    seatId: job.seatId,
+    state: 'accepted',
+  });
+  deps.live.leaveRooms(rooms.seat(job.seatId), [rooms.call(job.callUuid)]);
+  await states.markWrapUp(job.seatId, job.callUuid).catch(() => undefined);
+}
+
+/**
+ * The seat's user answers the offer (socket seat:answer). Null when it counted; else why not: the
+ * offer is not this seat's any more (taken, expired, another seat's), or the seat is not the user's.
+ */
+export async function answerOffer(
+  d: { db: Knex; redis: Redis; prefix: string },
+  userId: number,
+  req: { callUuid: string; seatId: number; accept: boolean },
+): Promise<'notYourSeat' | 'offerGone' | null> {
+  const seat = await d.db('seats').where({ id: req.seatId, user_id: userId }).first('id');
+  if (!seat) return 'notYourSeat';
+  const won = await endOffer(
+    d.redis,
+    d.prefix,
+    req.callUuid,
+    req.seatId,
+    req.accept ? 'accepted' : 'declined',
+  );
+  return won ? null : 'offerGone';
+}
+
+export function startTransferProcessor(deps: Deps): void {
+  const q: Queue.Queue<TransferJob> = deps.queues.transfers;
+  const states = seatStates({
+    db: deps.db,
+    redis: deps.redis,
+    prefix: deps.config.redisPrefix,
+    live: deps.live,
+  });
+  q.process(CONCURRENCY, async (job) => {
+    if (job.data.kind === 'offer') return runOffer(deps, states, job.data);
+    return runEnded(deps, states, job.data);
+  }).catch(stoppedProcessing(q));
+}
