@@ -1,7 +1,15 @@
 // The switch commands a call sends, built from checked parts only (esl/guard.ts): nothing from a
 // job, a bot or a customer reaches the socket without passing a whitelist.
 import type { DialJob } from '../../../domain/calls';
-import { checkDigits, checkFile, checkNumber, checkUuid, escapeSimText } from '../esl/guard';
+import {
+  checkDigits,
+  checkExtension,
+  checkFile,
+  checkId,
+  checkNumber,
+  checkUuid,
+  escapeSimText,
+} from '../esl/guard';
 import { promptCacheDir, recordingsDir } from './prompts';
 
 /** `originate {vars}sofia/gateway/line-<id>/<prefix><number> &park()` (mod_commands originate). */
@@ -18,6 +26,19 @@ export function originateCommand(
     `originate_timeout=${Math.round(timeoutSec)}`,
   ];
   return `originate {${vars.join(',')}}sofia/gateway/line-${job.lineId}/${number} &park()`;
+}
+
+/**
+ * bridge argument to a seat: its extension registered on the switch (`user/<ext>`), or its mobile
+ * through the call's own line, as an outbound call of that line would go.
+ */
+export function seatDialString(
+  seat: { type: 'extension' | 'mobile'; extension: string | null; mobile: string | null },
+  line: { lineId: number; prefix: string },
+): string {
+  if (seat.type === 'extension') return `user/${checkExtension(seat.extension ?? '')}`;
+  const number = checkNumber(checkDigits(line.prefix, 10, 'line prefix') + (seat.mobile ?? ''));
+  return `sofia/gateway/line-${checkId(line.lineId, 'lineId')}/${number}`;
 }
 
 /**

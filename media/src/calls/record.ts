@@ -135,6 +135,7 @@ export interface NewLine {
  */
 export class Transcript {
   private seq = 0;
+  private readonly bySeq = new Map<number, ConversationLine>();
   private last: ConversationLine | null = null;
   private chain: Promise<unknown> = Promise.resolve();
 
@@ -174,7 +175,13 @@ export class Transcript {
     this.write(this.last);
   }
 
+  /** Every line so far, in order (a merged customer line once, as it is now). */
+  lines(): ConversationLine[] {
+    return [...this.bySeq.values()];
+  }
+
   private write(line: ConversationLine): void {
+    this.bySeq.set(line.seq, line);
     this.onLine(line);
     const row = {
       call_id: this.callId,

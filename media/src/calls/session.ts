@@ -15,9 +15,11 @@ import {
 } from '../../../domain/bot';
 import type { LlmInput } from '../../../domain/bot/llm';
 import type { CallStatus, DialJob } from '../../../domain/calls';
+import { maskPhone } from '../../../domain/format';
 import { greetingKindOf, type GreetingKind } from '../../../domain/telephony';
+import { DEFAULT_TRANSFER_WAIT_S, type TransferOutcome } from '../../../domain/transfer';
 import { AVMD_BEEP, type EslEvent } from '../esl/events';
-import { checkCause, checkExtension, checkUuid } from '../esl/guard';
+import { checkCause, checkUuid } from '../esl/guard';
 import { NO_ASR, UnimrcpAdapter, type AsrAdapter, type AsrCommand, type AsrResult } from '../speech/asr';
 import type { ChannelRow, EslNode } from '../esl/node';
 import type { NodePool } from '../esl/pool';
@@ -25,13 +27,14 @@ import type { BotCache, LoadedBot } from './bots';
 import type { CallLive } from './live';
 import { outcomeOf, type Outcome } from './outcome';
 import { lostCallOutcome, waitForOwner } from './recover';
-import { originateCommand, playbackArg, recordCommand } from './commands';
+import { originateCommand, playbackArg, recordCommand, seatDialString } from './commands';
 import { fillerFile, promptFile, FILLER_TEXT } from './audio';
 import { recordingPath, type PromptFiles } from './prompts';
 import { claimOriginate, closeRecord, ensureRecord, setStatus, Transcript, type OpenRecord } from './record';
 import { awaitOriginateToken } from './originatePace';
 import { acquireSlots, releaseSlots } from './slots';
 import { CallTimers } from './timers';
+import { groupServes, transferCard, type TransferClient } from './transferClient';
 
 export interface SessionMetrics {
   /** Final ASR result received -> the playback it caused written to the socket, ms. */
@@ -70,7 +73,8 @@ export interface SessionDeps {
   workerId: string | null;
   /** Whether the worker with this heartbeat id is alive. */
   workerAlive(id: string): Promise<boolean>;
-  seatExtension(accountId: number, seatGroupId: number | null): Promise<string | null>;
+  /** Transfers to human seats (transferClient.ts). */
+  transfers: Pick<TransferClient, 'offer' | 'ended'>;
   llm(accountId: number, input: LlmInput): Promise<string | null>;
   /** The account's recognizer (asr_settings, the superior's when blank). */
   asr: { forAccount(accountId: number): Promise<AsrAdapter> };
@@ -83,6 +87,14 @@ export interface SessionDeps {
 }
 
 type Hangup = Extract<EslEvent, { name: 'CHANNEL_HANGUP_COMPLETE' }>;
+
+/** Why a transfer found no seat, as the call record's reason says it. */
+const TRANSFER_FAILED: Partial<Record<TransferOutcome, string>> = {
+  noSeat: '没有空闲坐席',
+  timeout: '等待坐席超时',
+  badGroup: '坐席组不存在或不属于本账户',
+  noService: '转接服务未运行',
+};
 
 /** Longest a single prompt may play before its execute is given up. */
 const PLAY_TIMEOUT_MS = 10 * 60 * 1000;
@@ -142,6 +154,10 @@ export class CallSession {
   private engineReason: Reason | null = null;
   private recPath: string | null = null;
   private decisionAt = 0;
+  /** The line's dial prefix (a mobile seat is reached through the call's line). */
+  private linePrefix = '';
+  /** The seat that took the call, and when (its talk time is stored when the call ends). */
+  private seatTook: { seatId: number; at: number } | null = null;
   private finished = false;
   private resolveDone!: () => void;
   private rejectDone!: (e: Error) => void;
@@ -182,6 +198,7 @@ export class CallSession {
       this.finish();
       return this.done;
     }
+    this.linePrefix = line.prefix ?? '';
     const caller = this.job.callerNumber || line.caller_number || '';
     const command = originateCommand(this.job, line.prefix ?? '', caller, d.originateTimeoutSec);
     const rate = { n: Number(line.rate_count), m: Number(line.rate_seconds) };
@@ -550,23 +567,83 @@ export class CallSession {
     });
   }
 
+  /**
+   * Transfer to a human seat (modules/seats/transfer.ts offers the call to the group's seats): the
+   * prompts finish, the bot stops listening, and the call is bridged to the seat that takes it. No
+   * seat within the manual-transfer wait (or a group that does not serve the account): hang up,
+   * recorded with why. The customer hanging up meanwhile withdraws the offer.
+   */
   private async transfer(seatGroupId: number | null, reason: Reason): Promise<void> {
-    const ext = await this.deps.seatExtension(this.job.accountId, seatGroupId).catch(() => null);
     const base = { callUuid: this.uuid, accountId: this.job.accountId, seatGroupId };
-    if (!ext) {
-      const text = `${reason.text}；转接失败：坐席组未配置分机，挂机`;
+    const fail = (why: string) => {
+      const text = `${reason.text}；转接失败：${why}，挂机`;
       this.engineReason = { ...reason, kind: 'hangup', text };
       this.deps.live.transfer(this.job, { ...base, transferred: false, reason: text });
       return this.hangupAfterPrompts();
+    };
+    const d = this.deps;
+    if (
+      seatGroupId === null ||
+      !(await groupServes(d.db, this.job.accountId, seatGroupId).catch(() => false))
+    ) {
+      await this.recordTransfer('badGroup', null);
+      return fail('坐席组不存在或不属于本账户');
     }
-    this.deps.live.transfer(this.job, { ...base, transferred: true, reason: reason.text });
     await this.promptsDrained();
+    if (this.finished) return;
     // The seat talks now: the bot's recognizer and beep detector are not needed any more.
     this.stopAvmd();
     await this.runCommands(this.asr.stop(this.uuid));
-    await this.node!.api(`uuid_transfer ${this.uuid} ${checkExtension(ext)} XML default`).catch(
-      () => undefined,
+    const talkSec = Math.max(0, Math.round((Date.now() - this.answeredWall) / 1000));
+    const soFar =
+      this.bot && this.state
+        ? grade(this.bot.compiled, this.state, { durationSeconds: talkSec, callStatus: 'answered' })
+        : null;
+    const card = await transferCard(d.db, {
+      customerId: this.job.customerId ?? null,
+      phoneMasked: maskPhone(this.job.phone),
+      grade: soFar?.level ?? null,
+    }).catch(() => null);
+    if (!card) return fail('客户信息读取失败');
+    const reply = await d.transfers.offer(
+      {
+        kind: 'offer',
+        callUuid: this.uuid,
+        accountId: this.job.accountId,
+        taskId: this.job.taskId ?? null,
+        seatGroupId,
+        waitSeconds: this.bot?.compiled.def.settings.transferWaitSeconds ?? DEFAULT_TRANSFER_WAIT_S,
+        card,
+        transcript: this.transcript?.lines() ?? [],
+      },
+      () => this.finished,
     );
+    if (!reply) return this.recordTransfer('cancelled', null);
+    await this.recordTransfer(reply.outcome, reply.seat?.id ?? null);
+    if (this.finished) return;
+    if (reply.outcome !== 'accepted' || !reply.seat)
+      return fail(TRANSFER_FAILED[reply.outcome] ?? reply.outcome);
+    const seat = reply.seat;
+    let dial: string;
+    try {
+      dial = seatDialString(seat, { lineId: this.job.lineId, prefix: this.linePrefix });
+    } catch {
+      return fail('坐席号码无效');
+    }
+    this.seatTook = { seatId: seat.id, at: Date.now() };
+    this.engineReason = { ...reason, text: `${reason.text}；已转接坐席「${seat.name}」` };
+    d.live.transfer(this.job, { ...base, transferred: true, reason: this.engineReason.text });
+    // The bridge lasts as long as the conversation with the seat; the hangup event ends the call.
+    void this.node!.execute(this.uuid, 'bridge', dial, PLAY_TIMEOUT_MS).catch(() => undefined);
+  }
+
+  /** How the transfer ended, on the call record (calls.transfer_outcome / transfer_seat_id). */
+  private async recordTransfer(outcome: TransferOutcome, seatId: number | null): Promise<void> {
+    await this.deps
+      .db('calls')
+      .where({ id: this.rec.id })
+      .update({ transfer_outcome: outcome, transfer_seat_id: seatId })
+      .catch((err: Error) => console.error(`call ${this.uuid}: transfer outcome not stored: ${err.message}`));
   }
 
   /** Hangs up once the queued prompts have played (the hangup app queues behind them). */
@@ -630,6 +707,15 @@ export class CallSession {
       o.reason = { kind: 'intercept', text: this.machineReason };
     await Promise.all([this.transcript?.flush(), this.statusWrites]);
     await this.closeWith(o, h?.cause ?? this.failedCause, h?.sipStatus ?? null);
+    if (this.seatTook)
+      await this.deps.transfers
+        .ended({
+          kind: 'ended',
+          callUuid: this.uuid,
+          seatId: this.seatTook.seatId,
+          talkMs: Date.now() - this.seatTook.at,
+        })
+        .catch((err: Error) => console.error(`call ${this.uuid}: seat wrap-up not sent: ${err.message}`));
     // After the record is closed and the slots are free: the model's answer never holds up a call.
     if (this.answered && bot?.compiled.def.llm?.gradeCall)
       await this.deps.llmGrade({ id: this.rec.id, accountId: this.job.accountId });

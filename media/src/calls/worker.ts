@@ -16,6 +16,9 @@ import { outcomeOf, UNKNOWN_FACTS } from './outcome';
 import { PromptFiles } from './prompts';
 import { closeRecord } from './record';
 import { releaseSlots } from './slots';
+import { TransferClient } from './transferClient';
+import { createMediaQueue } from '../queue';
+import { TRANSFER_QUEUE, type TransferJob } from '../../../domain/transfer';
 import { createDialQueue, type DialQueue, type DialQueueOptions } from './queue';
 import { AsrResolver } from '../speech/asr';
 import {
@@ -43,8 +46,6 @@ export interface CallWorkerOptions {
   metrics?: SessionMetrics;
   /** The media worker's heartbeat id (media/src/heartbeat.ts), stored with each call it dials. */
   workerId?: string;
-  /** Dialplan extension of a seat group; seats arrive later, so by default there is none. */
-  seatExtension?: SessionDeps['seatExtension'];
   /** Recognizer per account; default: asr_settings through AsrResolver. */
   asr?: SessionDeps['asr'];
   /** Answering-machine detection (mod_avmd beeps, long first greeting). */
@@ -116,6 +117,8 @@ export async function startCallWorker(o: CallWorkerOptions): Promise<CallWorker>
     new Promise((r) => setTimeout(r, 3000)),
   ]);
 
+  // Offers to human seats go to the server's transfer processor (modules/seats/transfer.ts).
+  const transferQueue = createMediaQueue<TransferJob>(config, TRANSFER_QUEUE, { jobOptions: {} });
   const deps: SessionDeps = {
     db,
     redis,
@@ -129,7 +132,7 @@ export async function startCallWorker(o: CallWorkerOptions): Promise<CallWorker>
     lostAfterMs: o.lostAfterMs ?? 30000,
     workerId: o.workerId ?? null,
     workerAlive: async (id) => (await redis.exists(mediaNodeKey(config.redisPrefix, id))) === 1,
-    seatExtension: o.seatExtension ?? (async () => null),
+    transfers: new TransferClient(transferQueue.queue, redis, config.redisPrefix),
     llm: (accountId, input) => answerWithLlm(db, config.secretKey, accountId, input),
     asr: o.asr ?? new AsrResolver(db),
     machine: { ...DEFAULT_MACHINE_DETECTION, ...o.machine },
@@ -186,6 +189,7 @@ export async function startCallWorker(o: CallWorkerOptions): Promise<CallWorker>
       clearInterval(status);
       await stopFollowing();
       await dial.close();
+      await transferQueue.close();
       await pool.stop();
       if (!o.redis) redis.disconnect();
       if (!o.db) await db.destroy();

@@ -1,0 +1,121 @@
+// The media worker's side of a transfer to a human seat (domain/transfer.ts): the customer card is
+// read, the offer job goes to the server (transfers queue), and the reply key is watched until the
+// server decides, or the customer hangs up (the cancel key tells the server to stop offering).
+import type { Knex } from 'knex';
+import type Redis from 'ioredis';
+import type Queue from 'bull';
+import { pathIds } from '../../../domain/accountPath';
+import {
+  TRANSFER_KEY_TTL_S,
+  TRANSFER_POLL_MS,
+  transferCancelKey,
+  transferReplyKey,
+  type TransferCard,
+  type TransferEndedJob,
+  type TransferJob,
+  type TransferOfferJob,
+  type TransferReply,
+} from '../../../domain/transfer';
+
+/** A job nobody has taken after this long: no server is processing transfers. */
+const UNSERVED_MS = 15_000;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Whether the group may take the account's calls: the account's own, or an account's above it
+ * (a merchant's seats take its users' calls). Never another tree's seats.
+ */
+export async function groupServes(db: Knex, accountId: number, groupId: number): Promise<boolean> {
+  const [account, group] = await Promise.all([
+    db('accounts').where({ id: accountId }).first('path'),
+    db('seat_groups').where({ id: groupId }).first('account_id'),
+  ]);
+  return !!account && !!group && pathIds(account.path).includes(Number(group.account_id));
+}
+
+/** The pop-up's customer card: the customer's name, tags and last follow-up, the call's masked number. */
+export async function transferCard(
+  db: Knex,
+  call: { customerId: number | null; phoneMasked: string; grade: number | null },
+): Promise<TransferCard> {
+  const card: TransferCard = {
+    customerId: call.customerId,
+    name: '',
+    phoneMasked: call.phoneMasked,
+    grade: call.grade,
+    tags: [],
+    lastFollowUp: null,
+  };
+  if (call.customerId === null) return card;
+  const [customer, tags, follow] = await Promise.all([
+    db('customers').where({ id: call.customerId }).first('name'),
+    db('customer_tags as ct')
+      .join('tags as t', 't.id', 'ct.tag_id')
+      .where('ct.customer_id', call.customerId)
+      .orderBy('t.name')
+      .limit(20)
+      .pluck('t.name'),
+    db('follow_ups')
+      .where({ customer_id: call.customerId, record_type: 1 })
+      .orderBy('created_at', 'desc')
+      .first('details', 'created_at'),
+  ]);
+  card.name = customer?.name ?? '';
+  card.tags = tags as string[];
+  if (follow) card.lastFollowUp = { at: new Date(follow.created_at).toISOString(), content: follow.details };
+  return card;
+}
+
+export class TransferClient {
+  constructor(
+    private readonly queue: Queue.Queue<TransferJob>,
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
+
+  /**
+   * Asks for a seat and waits for the server's answer. Null when the customer hung up meanwhile
+   * (`gone`); outcome 'noService' when no server took the job.
+   */
+  async offer(job: TransferOfferJob, gone: () => boolean): Promise<TransferReply | null> {
+    const { callUuid } = job;
+    const added = await this.queue.add(job, {
+      jobId: `transfer:${callUuid}`,
+      attempts: 3,
+      backoff: { type: 'fixed', delay: 1000 },
+      removeOnComplete: 1000,
+      removeOnFail: 1000,
+    });
+    const started = Date.now();
+    let checked = started;
+    for (;;) {
+      const r = await this.redis.get(transferReplyKey(this.prefix, callUuid));
+      if (r) return JSON.parse(r) as TransferReply;
+      if (gone()) {
+        await this.redis.set(transferCancelKey(this.prefix, callUuid), '1', 'EX', TRANSFER_KEY_TTL_S);
+        return null;
+      }
+      if (Date.now() - checked >= UNSERVED_MS) {
+        checked = Date.now();
+        const state = await added.getState().catch(() => 'unknown');
+        if (state === 'waiting' || state === 'failed') {
+          await added.remove().catch(() => undefined);
+          return { callUuid, outcome: 'noService', offers: 0 };
+        }
+      }
+      await sleep(TRANSFER_POLL_MS);
+    }
+  }
+
+  /** The call a seat took has ended: wrap-up for the seat, the talk time for its offer. */
+  async ended(job: TransferEndedJob): Promise<void> {
+    await this.queue.add(job, {
+      jobId: `transfer-ended:${job.callUuid}`,
+      attempts: 5,
+      backoff: { type: 'exponential', delay: 1000 },
+      removeOnComplete: 1000,
+      removeOnFail: 1000,
+    });
+  }
+}
