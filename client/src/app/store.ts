@@ -13,6 +13,7 @@ import { callRecordsReducer } from '../features/callrecords/slice';
 import { pushesReducer } from '../features/pushes/slice';
 import { shieldsReducer } from '../features/shields/slice';
 import { seatsReducer } from '../features/seats/slice';
+import { offersReducer } from '../features/seats/offerSlice';
 import { rootSaga } from './rootSaga';
 
 export const rootReducer = combineReducers({
@@ -27,6 +28,7 @@ export const rootReducer = combineReducers({
   pushes: pushesReducer,
   shields: shieldsReducer,
   seats: seatsReducer,
+  seatOffers: offersReducer,
 });
 
 export function createAppStore() {

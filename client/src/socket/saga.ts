@@ -11,6 +11,7 @@ import { telephonyActions } from '../features/telephony/slice';
 import { tasksActions } from '../features/tasks/slice';
 import { seatsActions } from '../features/seats/slice';
 import { dashboardLiveSaga } from '../features/dashboard/sagas';
+import { seatOfferSaga } from '../features/seats/offerSagas';
 import { createSocket, socketChannel, type AppSocket, type SocketEvent } from './channel';
 
 /** Each socket event becomes one action; the features decide what to do with it. */
@@ -38,6 +39,8 @@ export function* socketSession(token: string): SagaIterator {
   const channel = (yield call(socketChannel, socket)) as EventChannel<SocketEvent>;
   // The dashboard's live call figures (subtree rooms, call:state) while its page is open.
   yield fork(dashboardLiveSaga, socket);
+  // The transfer pop-up (seat:offer and its call's lines, seat:answer), on every page.
+  yield fork(seatOfferSaga, socket);
   try {
     while (true) {
       const event = (yield take(channel)) as SocketEvent;

@@ -1,4 +1,5 @@
-// Bot settings (SPEC §3), anti-voicemail interception keywords and the LLM use switches.
+// Bot settings (SPEC §3, and §9's manual-transfer wait), anti-voicemail interception keywords and
+// the LLM use switches.
 import { H5, Switch } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import {
@@ -8,6 +9,7 @@ import {
   type BotDefinition,
   type BotSettings,
 } from '../../../../../domain/bot/definition';
+import { DEFAULT_TRANSFER_WAIT_S } from '../../../../../domain/transfer';
 import { useAppDispatch } from '../../../app/hooks';
 import { keywordsError, validateSettings } from '../model/validate';
 import { editorActions as E } from '../slice/editor';
@@ -57,6 +59,13 @@ export function SettingsForm({ def }: { def: BotDefinition }) {
         {number('set-max', 'maxCallMinutes')}
         {number('set-noise', 'noiseLevel')}
         {number('set-noise-ratio', 'noiseFilterRatio')}
+        <NumberInput
+          id="set-transfer-wait"
+          label={t('settings.transferWaitSeconds')}
+          value={s.transferWaitSeconds ?? DEFAULT_TRANSFER_WAIT_S}
+          error={e.transferWaitSeconds}
+          onChange={(v) => set({ transferWaitSeconds: v ?? 0 })}
+        />
       </div>
       <ListField
         id="set-ignore"

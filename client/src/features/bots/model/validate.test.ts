@@ -1,3 +1,4 @@
+import { DEFAULT_SETTINGS } from '../../../../../domain/bot/definition';
 import { newBranch, newNode, newQuestion } from './edit';
 import {
   hasErrors,
@@ -10,6 +11,7 @@ import {
   validateNode,
   validateQuestion,
   validateRule,
+  validateSettings,
 } from './validate';
 
 describe('editor validation', () => {
@@ -74,5 +76,17 @@ describe('editor validation', () => {
     expect(nameError('贷款机器人')).toBeNull();
     expect(isHttpUrl('https://api.example.com/v1')).toBe(true);
     expect(isHttpUrl('ftp://x')).toBe(false);
+  });
+
+  it('checks the manual-transfer wait: 0 (for ever) or a multiple of 5 s up to 600, absent allowed', () => {
+    expect(validateSettings(DEFAULT_SETTINGS)).toEqual({});
+    const { transferWaitSeconds: _, ...old } = DEFAULT_SETTINGS;
+    expect(validateSettings(old)).toEqual({});
+    for (const ok of [0, 5, 30, 600])
+      expect(validateSettings({ ...old, transferWaitSeconds: ok })).toEqual({});
+    for (const bad of [-5, 3, 7.5, 605, NaN])
+      expect(validateSettings({ ...old, transferWaitSeconds: bad })).toEqual({
+        transferWaitSeconds: 'bots:validation.transferWait',
+      });
   });
 });

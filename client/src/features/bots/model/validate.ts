@@ -12,6 +12,7 @@ import {
   type NextStep,
   type BotSettings,
 } from '../../../../../domain/bot/definition';
+import { validTransferWait } from '../../../../../domain/transfer';
 
 export type Errors = Record<string, string>;
 
@@ -158,6 +159,9 @@ export function validateSettings(s: BotSettings): Errors {
   if (!within(s.noiseFilterRatio, 0, 100)) e.noiseFilterRatio = `${V}percent`;
   const ig = keywordsError(s.ignoreKeywords, false);
   if (ig) e.ignoreKeywords = ig;
+  // Absent in documents saved before SPEC §9's wait: the default applies.
+  if (s.transferWaitSeconds !== undefined && !validTransferWait(s.transferWaitSeconds))
+    e.transferWaitSeconds = `${V}transferWait`;
   return e;
 }
 

@@ -1,7 +1,9 @@
-// The authenticated shell at /rootmain: header, side bar, and the current menu's page.
+// The authenticated shell at /rootmain: header, side bar, the current menu's page, and the transfer
+// pop-up, which rings on every page.
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { TopProgress } from '../../../ui/TopProgress';
+import { OfferDialog } from '../../seats/components/OfferDialog';
 import { AppHeader } from '../components/AppHeader';
 import { SideBar } from '../components/SideBar';
 
@@ -19,6 +21,7 @@ export default function ShellPage() {
           </Suspense>
         </main>
       </div>
+      <OfferDialog />
     </div>
   );
 }
