@@ -7,6 +7,7 @@
 //   <p>:transfer:<uuid>:offer   hash: seat, offer (seat_offers id), st (offered|accepted|declined|expired|cancelled)
 //   <p>:transfer:<uuid>:reply   string: TransferReply JSON, for the media worker to read
 //   <p>:transfer:<uuid>:cancel  string: set by the media worker when the customer hangs up meanwhile
+//   <p>:transfer:<uuid>:alive   string: renewed while a server process runs the offer
 import type { ConversationLine } from './calls';
 
 export const TRANSFER_QUEUE = 'transfers';
@@ -14,6 +15,10 @@ export const TRANSFER_QUEUE = 'transfers';
 export const transferOfferKey = (prefix: string, uuid: string) => `${prefix}:transfer:${uuid}:offer`;
 export const transferReplyKey = (prefix: string, uuid: string) => `${prefix}:transfer:${uuid}:reply`;
 export const transferCancelKey = (prefix: string, uuid: string) => `${prefix}:transfer:${uuid}:cancel`;
+/** Kept alive by the server process running the offer; gone = that process died (the media worker re-asks). */
+export const transferAliveKey = (prefix: string, uuid: string) => `${prefix}:transfer:${uuid}:alive`;
+/** The alive key's life; the runner renews it every second. */
+export const TRANSFER_ALIVE_MS = 3000;
 /** How long the keys of a transfer live after their last write. */
 export const TRANSFER_KEY_TTL_S = 3600;
 

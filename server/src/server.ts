@@ -18,7 +18,7 @@ import { processCallExports } from './modules/callrecords/export';
 import { startFsStatusRelay } from './modules/settings/statusRelay';
 import { startDialer, type Dialer } from './dialer/scheduler';
 import { startPushSender } from './modules/pushes/deliver';
-import { startTransferProcessor } from './modules/seats/transfer';
+import { startTransferProcessor, type TransferProcessor } from './modules/seats/transfer';
 
 export interface RunningServer {
   url: string;
@@ -51,6 +51,7 @@ export async function startServer(
     live: createLive(io),
   };
   httpServer.on('request', createApp(deps).callback());
+  let transfers: TransferProcessor | null = null;
   if (opts.processors !== false) {
     processMail(queues.mail, config);
     await scheduleSweeper(deps);
@@ -58,7 +59,7 @@ export async function startServer(
     processCallExports(deps);
     startFsStatusRelay(deps);
     startPushSender(deps);
-    startTransferProcessor(deps);
+    transfers = startTransferProcessor(deps);
   }
   const dialer = opts.processors !== false && config.dialer.enabled ? startDialer(deps) : null;
   await new Promise<void>((resolve, reject) => {
@@ -74,6 +75,7 @@ export async function startServer(
     dialer,
     async close() {
       await dialer?.stop();
+      await transfers?.stop();
       detachSeatPresence(io);
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await closeQueues(queues);

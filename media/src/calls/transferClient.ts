@@ -6,6 +6,8 @@ import type Redis from 'ioredis';
 import type Queue from 'bull';
 import { pathIds } from '../../../domain/accountPath';
 import {
+  TRANSFER_ALIVE_MS,
+  transferAliveKey,
   TRANSFER_KEY_TTL_S,
   TRANSFER_POLL_MS,
   transferCancelKey,
@@ -19,6 +21,8 @@ import {
 
 /** A job nobody has taken after this long: no server is processing transfers. */
 const UNSERVED_MS = 15_000;
+/** Asks of one transfer at most (each after the process running the last one died). */
+const MAX_ASKS = 3;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -80,15 +84,20 @@ export class TransferClient {
    */
   async offer(job: TransferOfferJob, gone: () => boolean): Promise<TransferReply | null> {
     const { callUuid } = job;
-    const added = await this.queue.add(job, {
-      jobId: `transfer:${callUuid}`,
-      attempts: 3,
-      backoff: { type: 'fixed', delay: 1000 },
-      removeOnComplete: 1000,
-      removeOnFail: 1000,
-    });
-    const started = Date.now();
-    let checked = started;
+    let asked = 0;
+    const ask = () =>
+      this.queue.add(job, {
+        // A new id for each ask: the server takes each once.
+        jobId: `transfer:${callUuid}:${++asked}`,
+        attempts: 3,
+        backoff: { type: 'fixed', delay: 1000 },
+        removeOnComplete: 1000,
+        removeOnFail: 1000,
+      });
+    let added = await ask();
+    let since = Date.now();
+    let lastCheck = Date.now();
+    let missing = 0;
     for (;;) {
       const r = await this.redis.get(transferReplyKey(this.prefix, callUuid));
       if (r) return JSON.parse(r) as TransferReply;
@@ -96,12 +105,22 @@ export class TransferClient {
         await this.redis.set(transferCancelKey(this.prefix, callUuid), '1', 'EX', TRANSFER_KEY_TTL_S);
         return null;
       }
-      if (Date.now() - checked >= UNSERVED_MS) {
-        checked = Date.now();
+      if (Date.now() - lastCheck >= 1000) {
+        lastCheck = Date.now();
         const state = await added.getState().catch(() => 'unknown');
-        if (state === 'waiting' || state === 'failed') {
+        if ((state === 'waiting' || state === 'failed') && Date.now() - since >= UNSERVED_MS) {
           await added.remove().catch(() => undefined);
           return { callUuid, outcome: 'noService', offers: 0 };
+        }
+        // Taken, but nobody keeps the offer alive: the process running it died. Ask again.
+        const alive = (await this.redis.exists(transferAliveKey(this.prefix, callUuid))) === 1;
+        const taken = !['waiting', 'delayed', 'paused', 'active'].includes(state);
+        missing = taken && !alive ? missing + 1 : 0;
+        if (missing * 1000 >= TRANSFER_ALIVE_MS) {
+          if (asked >= MAX_ASKS) return { callUuid, outcome: 'noService', offers: 0 };
+          added = await ask();
+          since = Date.now();
+          missing = 0;
         }
       }
       await sleep(TRANSFER_POLL_MS);

@@ -12,6 +12,7 @@ import type { RoleDto, AccountDto } from '../../../../domain/api';
 import type { SeatDto, SeatGroupDto } from '../../../../domain/seats';
 import {
   transferCancelKey,
+  transferOfferKey,
   transferReplyKey,
   type TransferOfferJob,
   type TransferReply,
@@ -24,6 +25,7 @@ import { groupServes } from '../../../../media/src/calls/transferClient';
 import type { ApiClient } from '../../../../test/apiClient';
 import { accountForm, accountId, liveSocket, loggedIn, secondMerchantTree } from '../../../../test/fixtures';
 import { startTestPlatform, type TestPlatform } from '../../../../test/harness';
+import { seatStates } from './state';
 
 let p: TestPlatform;
 let m1: ApiClient;
@@ -77,7 +79,7 @@ const job = (over: Partial<TransferOfferJob> = {}): TransferOfferJob => ({
 });
 
 async function offer(j: TransferOfferJob): Promise<void> {
-  await p.server.deps.queues.transfers.add(j, { jobId: `transfer:${j.callUuid}` });
+  await p.server.deps.queues.transfers.add(j, { jobId: `transfer:${j.callUuid}:1` });
 }
 
 const replyOf = async (uuid: string): Promise<TransferReply | undefined> => {
@@ -206,6 +208,25 @@ it('offers to the longest-idle seat only; a decline passes it on; an accept answ
   expect(done.ended_at).not.toBeNull();
 });
 
+it('offers run side by side: two calls at once ring two seats', async () => {
+  await online(op, seatA);
+  await online(op2, seatB);
+  const [x, y] = [
+    job({ accountId: await accountId(p, 'merchant01') }),
+    job({ accountId: await accountId(p, 'merchant01') }),
+  ];
+  await Promise.all([offer(x), offer(y)]);
+  const ox = await until(() => offers.find((o) => o.callUuid === x.callUuid));
+  const oy = await until(() => offers.find((o) => o.callUuid === y.callUuid));
+  expect(new Set([ox.seatId, oy.seatId])).toEqual(new Set([seatA.id, seatB.id]));
+  for (const o of [ox, oy])
+    expect(
+      await answer(o.to === 'op' ? opS : op2S, { callUuid: o.callUuid, seatId: o.seatId, accept: true }),
+    ).toEqual({ code: 200 });
+  expect(await until(() => replyOf(x.callUuid))).toMatchObject({ outcome: 'accepted' });
+  expect(await until(() => replyOf(y.callUuid))).toMatchObject({ outcome: 'accepted' });
+});
+
 it('an auto-answer seat takes the call at once', async () => {
   await p.db.knex('seats').where({ id: seatA.id }).update({ auto_answer: true });
   try {
@@ -270,6 +291,39 @@ it('the customer hanging up withdraws the offer and frees the seat', async () =>
   expect(await until(() => replyOf(j.callUuid))).toMatchObject({ outcome: 'cancelled' });
   expect(await statusOf(op, seatA.id)).toBe('idle');
   expect((await answer(opS, { callUuid: j.callUuid, seatId: seatA.id, accept: true })).code).toBe(404);
+});
+
+it('a process that died mid-offer left a seat ringing: the next run frees it and offers again', async () => {
+  await online(op, seatA);
+  await online(op2, seatB);
+  const j = job({ accountId: await accountId(p, 'merchant01') });
+  const states = seatStates({
+    db: p.server.deps.db,
+    redis: p.server.deps.redis,
+    prefix: p.config.redisPrefix,
+    live: p.server.deps.live,
+  });
+  // What the dead process left: seat A claimed for the call and its pop-up ringing.
+  expect(await states.pick(group.id, j.callUuid)).toBe(seatA.id);
+  await p.server.deps.redis.hset(
+    transferOfferKey(p.config.redisPrefix, j.callUuid),
+    'seat',
+    String(seatA.id),
+    'st',
+    'offered',
+  );
+  await offer(j);
+  await until(() =>
+    ends.find((e) => e.callUuid === j.callUuid && e.seatId === seatA.id && e.state === 'expired'),
+  );
+  const again = await until(() => offers.find((o) => o.callUuid === j.callUuid));
+  expect(again.seatId).toBe(seatB.id); // B has been idle longest now
+  expect(await statusOf(op, seatA.id)).toBe('idle');
+  expect(await answer(op2S, { callUuid: j.callUuid, seatId: seatB.id, accept: true })).toEqual({ code: 200 });
+  expect(await until(() => replyOf(j.callUuid))).toMatchObject({
+    outcome: 'accepted',
+    seat: { id: seatB.id },
+  });
 });
 
 it("a group serves its own account and the accounts below it, never another tree's", async () => {

@@ -18,6 +18,8 @@ import {
   offerDeadline,
   TRANSFER_KEY_TTL_S,
   TRANSFER_POLL_MS,
+  TRANSFER_ALIVE_MS,
+  transferAliveKey,
   transferCancelKey,
   transferOfferKey,
   transferReplyKey,
@@ -29,11 +31,12 @@ import {
   type TransferSeat,
 } from '../../../../domain/transfer';
 import type { Deps } from '../../deps';
+import { log } from '../../lib/log';
 import { stoppedProcessing } from '../../queues/createQueue';
 import { seatStates, type SeatStates } from './state';
 
-/** Transfers wait on people: many at once, each mostly asleep. */
-const CONCURRENCY = 200;
+/** How often the runner renews its alive key. */
+const ALIVE_EVERY_MS = 1000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -79,10 +82,19 @@ function seatOf(deps: Deps, row: any): TransferSeat {
   return { id: Number(row.id), name: row.name, type: row.type, extension: row.extension ?? null, mobile };
 }
 
+/** A running offer's link to its processor: whether the process is stopping, and its alive key. */
+interface Runner {
+  stopping(): boolean;
+  beat(): Promise<void>;
+}
+
+class Stopped extends Error {}
+
 export async function runOffer(
   deps: Deps,
   states: SeatStates,
   job: TransferOfferJob,
+  runner: Runner,
 ): Promise<TransferReply> {
   const prefix = deps.config.redisPrefix;
   const { callUuid } = job;
@@ -90,11 +102,22 @@ export async function runOffer(
   // Bull delivers at least once: a rerun of a decided transfer answers the same.
   const decided = await deps.redis.get(transferReplyKey(prefix, callUuid));
   if (decided) return JSON.parse(decided) as TransferReply;
+  // A process that died mid-offer left its seat ringing: that offer ends, the seat is free again.
+  const left = await deps.redis.hgetall(transferOfferKey(prefix, callUuid));
+  if (left.st === 'offered' && /^\d+$/.test(left.seat ?? '')) {
+    const seatId = Number(left.seat);
+    if (await endOffer(deps.redis, prefix, callUuid, seatId, 'expired')) {
+      deps.live.toRooms([rooms.seat(seatId)], Events.SeatOfferEnd, { callUuid, seatId, state: 'expired' });
+      await states.markIdle(seatId, callUuid).catch(() => undefined);
+    }
+  }
   const waitEndsAt = job.waitSeconds > 0 ? Date.now() + job.waitSeconds * 1000 : null;
   const cancelled = async () => (await deps.redis.exists(transferCancelKey(prefix, callUuid))) === 1;
   const over = () => waitEndsAt !== null && Date.now() >= waitEndsAt;
 
   for (;;) {
+    if (runner.stopping()) throw new Stopped();
+    await runner.beat();
     if (await cancelled()) return reply(deps, { callUuid, outcome: 'cancelled', offers });
     const seatId = await states.pick(job.seatGroupId, callUuid);
     if (seatId === null) {
@@ -137,7 +160,17 @@ export async function runOffer(
     deps.live.toRooms([rooms.seat(seatId)], Events.SeatOffer, event);
     if (auto) return reply(deps, { callUuid, outcome: 'accepted', seat, offers });
 
-    const state = await awaitAnswer(deps, callUuid, seatId, expiresAt, cancelled);
+    let state: OfferState;
+    try {
+      state = await awaitAnswer(deps, callUuid, seatId, expiresAt, cancelled, runner);
+    } catch (e) {
+      // Stopping: the seat is let go and the offer left to the next process (no reply is written).
+      if (e instanceof Stopped && (await endOffer(deps.redis, prefix, callUuid, seatId, 'expired'))) {
+        deps.live.toRooms([rooms.seat(seatId)], Events.SeatOfferEnd, { callUuid, seatId, state: 'expired' });
+        await states.markIdle(seatId, callUuid).catch(() => undefined);
+      }
+      throw e;
+    }
     const column = {
       accepted: 'answered_at',
       declined: 'declined_at',
@@ -165,10 +198,13 @@ async function awaitAnswer(
   seatId: number,
   expiresAt: number,
   cancelled: () => Promise<boolean>,
+  runner: Runner,
 ): Promise<OfferState> {
   const prefix = deps.config.redisPrefix;
   const key = transferOfferKey(prefix, callUuid);
   for (;;) {
+    if (runner.stopping()) throw new Stopped();
+    await runner.beat();
     const st = (await deps.redis.hget(key, 'st')) as OfferState | null;
     if (st && st !== 'offered') return st;
     if (await cancelled()) {
@@ -220,7 +256,19 @@ export async function answerOffer(
   return won ? null : 'offerGone';
 }
 
-export function startTransferProcessor(deps: Deps): void {
+export interface TransferProcessor {
+  /** Lets go of the offers this process runs (their seats are freed; the media worker re-asks). */
+  stop(): Promise<void>;
+}
+
+/**
+ * One Bull consumer per process takes the jobs; each offer then runs on its own here, for as long as
+ * people take to answer. (A Bull consumer of many concurrent jobs shares one blocking connection,
+ * whose close at shutdown left a rejection nobody heard.) The job is done once the offer runs; the
+ * runner's alive key tells the media worker it still does, and when the key goes (the process died),
+ * the media worker asks again and the next process frees the seat that was left ringing.
+ */
+export function startTransferProcessor(deps: Deps): TransferProcessor {
   const q: Queue.Queue<TransferJob> = deps.queues.transfers;
   const states = seatStates({
     db: deps.db,
@@ -228,8 +276,41 @@ export function startTransferProcessor(deps: Deps): void {
     prefix: deps.config.redisPrefix,
     live: deps.live,
   });
-  q.process(CONCURRENCY, async (job) => {
-    if (job.data.kind === 'offer') return runOffer(deps, states, job.data);
-    return runEnded(deps, states, job.data);
+  const running = new Set<Promise<unknown>>();
+  let stopping = false;
+
+  function start(job: TransferOfferJob): Promise<void> {
+    const alive = transferAliveKey(deps.config.redisPrefix, job.callUuid);
+    let last = 0;
+    const runner: Runner = {
+      stopping: () => stopping,
+      async beat() {
+        if (Date.now() - last < ALIVE_EVERY_MS) return;
+        last = Date.now();
+        await deps.redis.set(alive, String(process.pid), 'PX', TRANSFER_ALIVE_MS);
+      },
+    };
+    const run = runOffer(deps, states, job, runner)
+      .catch((e: unknown) => {
+        if (!(e instanceof Stopped))
+          log.warn('transfer offer failed', { callUuid: job.callUuid, err: String(e) });
+      })
+      .finally(() => deps.redis.del(alive).catch(() => undefined));
+    running.add(run);
+    void run.finally(() => running.delete(run));
+    return runner.beat();
+  }
+
+  q.process(async (job) => {
+    if (job.data.kind === 'ended') return runEnded(deps, states, job.data);
+    if (stopping) throw new Error('this process is stopping');
+    return start(job.data);
   }).catch(stoppedProcessing(q));
+
+  return {
+    async stop() {
+      stopping = true;
+      await Promise.all([...running]);
+    },
+  };
 }
