@@ -63,51 +63,39 @@ export async function refusals(
   const out = new Map<string, CapReason>();
   if (!hashes.length) return out;
   const owners = pathIds(account.path);
-  const days = account.caps.periodDays + 1;
-  // One round trip: the CRM blacklists (platform rows and the account's and ancestors'), the call
-  // blacklist, the day shield of the account's local day, and the number's attempts anywhere in the
-  // account's tree (its top merchant's) for the per-number caps. The attempts are one index probe per
-  // number (calls_hash_created), whatever the planner's statistics say: joined the other way round, a
-  // stale estimate made it read the account's whole call history per claim.
-  const { rows } = (await trx.raw(
-    `SELECT phone_hash, 'blacklist' AS reason, NULL::timestamptz AS created_at, NULL::int AS result_level
-       FROM blacklist_numbers
+  // The CRM blacklists (platform rows and the account's and ancestors'), the call blacklist and the
+  // day shield of the account's local day, in one query.
+  const { rows: listed } = await trx.raw(
+    `SELECT phone_hash, 'blacklist' AS reason FROM blacklist_numbers
        WHERE phone_hash = ANY(:h::text[]) AND (account_id IS NULL OR account_id = ANY(:o::bigint[]))
      UNION ALL
-     SELECT phone_hash, 'blacklist', NULL, NULL FROM call_blacklist
+     SELECT phone_hash, 'blacklist' FROM call_blacklist
        WHERE phone_hash = ANY(:h::text[]) AND account_id = ANY(:o::bigint[])
      UNION ALL
-     SELECT phone_hash, 'dayShield', NULL, NULL FROM day_shields
-       WHERE phone_hash = ANY(:h::text[]) AND account_id = ANY(:o::bigint[]) AND day = :d::date
-     UNION ALL
-     SELECT h.hash, NULL, c.created_at, c.result_level
-       FROM unnest(:h::text[]) h(hash) CROSS JOIN LATERAL (
-         SELECT c.created_at, c.result_level, c.account_id FROM calls c
-         WHERE c.phone_hash = h.hash AND c.created_at > :since) c
-       JOIN accounts a ON a.id = c.account_id
-       WHERE a.path LIKE :tree`,
-    {
-      h: hashes,
-      o: owners,
-      d: localDate(now, account.tz),
-      since: new Date(now.getTime() - days * 86_400_000),
-      tree: escapeLike(rootPath) + '%',
-    },
-  )) as {
-    rows: {
-      phone_hash: string;
-      reason: CapReason | null;
-      created_at: Date | null;
-      result_level: number | null;
-    }[];
-  };
-  for (const r of rows)
-    if (r.reason && out.get(r.phone_hash) !== 'blacklist') out.set(r.phone_hash, r.reason);
-  const history = rows.filter((r) => r.reason === null);
+     SELECT phone_hash, 'dayShield' FROM day_shields
+       WHERE phone_hash = ANY(:h::text[]) AND account_id = ANY(:o::bigint[]) AND day = :d::date`,
+    { h: hashes, o: owners, d: localDate(now, account.tz) },
+  );
+  for (const r of listed as { phone_hash: string; reason: CapReason }[])
+    if (out.get(r.phone_hash) !== 'blacklist') out.set(r.phone_hash, r.reason);
+
+  // Per-number caps: attempts of the same number anywhere in the account's tree (its top merchant's).
+  const days = account.caps.periodDays + 1;
+  // One index probe per number (calls_hash_created), whatever the planner's statistics say: joined
+  // the other way round, a stale estimate made it read the account's whole call history per claim.
+  const { rows: history } = (await trx.raw(
+    `SELECT h.hash AS phone_hash, c.created_at, c.result_level
+     FROM unnest(?::text[]) h(hash) CROSS JOIN LATERAL (
+       SELECT c.created_at, c.result_level, c.account_id FROM calls c
+       WHERE c.phone_hash = h.hash AND c.created_at > ?) c
+     JOIN accounts a ON a.id = c.account_id
+     WHERE a.path LIKE ?`,
+    [hashes, new Date(now.getTime() - days * 86_400_000), escapeLike(rootPath) + '%'],
+  )) as { rows: Row[] };
   const byHash = new Map<string, { at: Date; result: number }[]>();
   for (const h of history) {
     const list = byHash.get(h.phone_hash) ?? [];
-    list.push({ at: new Date(h.created_at!), result: h.result_level ?? 0 });
+    list.push({ at: new Date(h.created_at), result: h.result_level ?? 0 });
     byHash.set(h.phone_hash, list);
   }
   for (const [hash, list] of byHash) {
@@ -289,28 +277,22 @@ export async function claimNumbers(deps: Deps, grants: Grant[], now: Date): Prom
   return result;
 }
 
-/**
- * Occupies the calls' slots and adds their dial jobs (a re-add of a job id is a no-op in Bull), side
- * by side: both are done before the next tick counts slots, and a job that ends before its slot is
- * written leaves a member the next reconcile removes.
- */
+/** Occupies the calls' slots, then adds their dial jobs (a re-add of a job id is a no-op in Bull). */
 export async function dispatchJobs(deps: Deps, jobs: DialJob[]): Promise<void> {
   if (!jobs.length) return;
-  await Promise.all([
-    occupySlots(
-      deps.redis,
-      deps.config.redisPrefix,
-      jobs.map((j) => ({
-        callUuid: j.callUuid,
-        lineId: j.lineId,
-        accountId: j.accountId,
-        taskId: j.taskId ?? null,
-      })),
-    ),
-    deps.queues.dial.addBulk(
-      jobs.map((j) => ({ data: j, opts: { ...DIAL_JOB_OPTIONS, jobId: j.callUuid } })),
-    ),
-  ]);
+  await occupySlots(
+    deps.redis,
+    deps.config.redisPrefix,
+    jobs.map((j) => ({
+      callUuid: j.callUuid,
+      lineId: j.lineId,
+      accountId: j.accountId,
+      taskId: j.taskId ?? null,
+    })),
+  );
+  await deps.queues.dial.addBulk(
+    jobs.map((j) => ({ data: j, opts: { ...DIAL_JOB_OPTIONS, jobId: j.callUuid } })),
+  );
 }
 
 /**

@@ -182,15 +182,7 @@ export async function runTick(
   );
   const grants: (Grant & { members: string[] })[] = taken.filter((g) => g.want > 0);
   lap('pacing');
-  // Running tasks with nothing left are completed meanwhile: their numbers are not claimable, so the
-  // claim cannot change what the check sees (a task dispatched by this claim is checked next tick).
-  const [claim, done] = await Promise.all([
-    claimNumbers(deps, grants, now),
-    completeFinished(
-      deps,
-      tasks.filter((t) => t.status === 2).map((t) => t.id),
-    ),
-  ]);
+  const claim = await claimNumbers(deps, grants, now);
   await Promise.all(
     grants.map((g) => rates.giveBack(g.line.id, g.members.slice(claim.dialed.get(g.task.id) ?? 0))),
   );
@@ -206,6 +198,10 @@ export async function runTick(
   }
 
   lap('claim');
+  const done = await completeFinished(deps, [
+    ...tasks.filter((t) => t.status === 2).map((t) => t.id),
+    ...claim.dispatched.map((m) => m.taskId),
+  ]);
   report.moved.push(...done.moved);
   notices.push(...done.notices);
   for (const m of report.moved) report.touched.add(m.taskId);
