@@ -13,5 +13,7 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   await knex.raw('DROP INDEX IF EXISTS task_numbers_claim');
-  await knex.raw('CREATE INDEX task_numbers_claim ON task_numbers (task_id, next_attempt_at) WHERE state = 0');
+  await knex.raw(
+    'CREATE INDEX task_numbers_claim ON task_numbers (task_id, next_attempt_at) WHERE state = 0',
+  );
 }
