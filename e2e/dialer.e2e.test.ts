@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'puppeteer-core';
-import { startCallWorker, type CallWorker } from '../media/src/calls/worker';
+import type { CallWorker } from '../media/src/calls/worker';
+import { startTestWorker } from '../test/mediaKit';
 import { DEFAULT_PERSONAS, type Persona } from '../media/src/sim/personas';
 import { startSimulator, type Simulator } from '../media/src/sim/server';
 import { mortgageYesPersona, refusesPersona } from '../media/src/sim/testing';
@@ -75,15 +76,7 @@ afterAll(async () => {
 });
 
 /** The media worker of this test, on the simulator. */
-const startWorker = async (): Promise<CallWorker> =>
-  startCallWorker({
-    config: env.platform.config,
-    db: env.platform.db.knex,
-    nodes: [{ id: 1, name: 'fs-e2e', host: '127.0.0.1', port: sim.port, password: 'ClueCon', weight: 10 }],
-    backoff: { baseMs: 50, capMs: 300 },
-    timeScale: SCALE,
-    lostAfterMs: 3000,
-  });
+const startWorker = (): Promise<CallWorker> => startTestWorker(env.platform, sim.port, SCALE);
 
 /** A number shown in a cell of the overview row ('—' before the first overview: null). */
 const cell = (page: Page, rowSel: string, testId: string): Promise<number | null> =>

@@ -4,7 +4,8 @@
 // customer card and the transcript so far; operator01 accepts, the call is bridged to the seat's
 // extension and ends; the record says who took it and the seat is in wrap-up.
 import { randomUUID } from 'node:crypto';
-import { startCallWorker, type CallWorker } from '../media/src/calls/worker';
+import type { CallWorker } from '../media/src/calls/worker';
+import { startTestWorker } from '../test/mediaKit';
 import { DEFAULT_PERSONAS } from '../media/src/sim/personas';
 import { startSimulator, type Simulator } from '../media/src/sim/server';
 import { mortgageYesPersona } from '../media/src/sim/testing';
@@ -36,14 +37,7 @@ beforeAll(async () => {
       ...DEFAULT_PERSONAS,
     ],
   });
-  worker = await startCallWorker({
-    config: env.platform.config,
-    db: env.platform.db.knex,
-    nodes: [{ id: 1, name: 'fs-e2e', host: '127.0.0.1', port: sim.port, password: 'ClueCon', weight: 10 }],
-    backoff: { baseMs: 50, capMs: 300 },
-    timeScale: SCALE,
-    lostAfterMs: 3000,
-  });
+  worker = await startTestWorker(env.platform, sim.port, SCALE);
 });
 afterAll(async () => {
   await worker?.close();

@@ -9,7 +9,8 @@ import type { OverviewRow } from '../../../domain/tasks';
 import { DEFAULT_PERSONAS, type Persona } from '../../../media/src/sim/personas';
 import { startSimulator, type Simulator } from '../../../media/src/sim/server';
 import { mortgageYesPersona, refusesPersona } from '../../../media/src/sim/testing';
-import { startCallWorker, type CallWorker } from '../../../media/src/calls/worker';
+import type { CallWorker } from '../../../media/src/calls/worker';
+import { startTestWorker } from '../../../test/mediaKit';
 import { liveSocket, loggedIn } from '../../../test/fixtures';
 import { startTestPlatform, type TestPlatform } from '../../../test/harness';
 import { settleEnded } from './settle';
@@ -57,14 +58,7 @@ beforeAll(async () => {
     heartbeatMs: 0,
     personas: [...PERSONAS, ...DEFAULT_PERSONAS],
   });
-  worker = await startCallWorker({
-    config: p.config,
-    db: p.db.knex,
-    nodes: [{ id: 1, name: 'fs-test', host: '127.0.0.1', port: sim.port, password: 'ClueCon', weight: 10 }],
-    backoff: { baseMs: 50, capMs: 300 },
-    timeScale: SCALE,
-    lostAfterMs: 3000,
-  });
+  worker = await startTestWorker(p, sim.port, SCALE);
   socket = await liveSocket(p, await loggedIn(p, 'merchant01'));
   socket.on(Events.TaskProgress, (e: TaskProgressEvent) => events.push(e));
 }, 60_000);

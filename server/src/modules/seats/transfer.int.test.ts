@@ -20,7 +20,8 @@ import {
 import { DEFAULT_PERSONAS } from '../../../../media/src/sim/personas';
 import { startSimulator, type Simulator } from '../../../../media/src/sim/server';
 import { mortgageYesPersona } from '../../../../media/src/sim/testing';
-import { startCallWorker, type CallWorker } from '../../../../media/src/calls/worker';
+import type { CallWorker } from '../../../../media/src/calls/worker';
+import { startTestWorker } from '../../../../test/mediaKit';
 import { groupServes } from '../../../../media/src/calls/transferClient';
 import type { ApiClient } from '../../../../test/apiClient';
 import { accountForm, accountId, liveSocket, loggedIn, secondMerchantTree } from '../../../../test/fixtures';
@@ -355,14 +356,7 @@ describe('a whole call through the simulator', () => {
         ...DEFAULT_PERSONAS,
       ],
     });
-    worker = await startCallWorker({
-      config: p.config,
-      db: p.db.knex,
-      nodes: [{ id: 1, name: 'fs-test', host: '127.0.0.1', port: sim.port, password: 'ClueCon', weight: 10 }],
-      backoff: { baseMs: 50, capMs: 300 },
-      timeScale: 0.05,
-      lostAfterMs: 3000,
-    });
+    worker = await startTestWorker(p, sim.port, 0.05);
   }, 30_000);
   afterAll(async () => {
     await worker?.close();
