@@ -14,7 +14,6 @@ import { detachSeatPresence } from './modules/seats/presence';
 import { createLive, type IoServer } from './socket/live';
 import { scheduleSweeper } from './tasks/sweepSessions';
 import { startCrmTasks } from './modules/crm/tasks';
-import { processCallExports } from './modules/callrecords/export';
 import { startFsStatusRelay } from './modules/settings/statusRelay';
 import { startDialer, type Dialer } from './dialer/scheduler';
 import { startPushSender } from './modules/pushes/deliver';
@@ -56,7 +55,6 @@ export async function startServer(
     processMail(queues.mail, config);
     await scheduleSweeper(deps);
     await startCrmTasks(deps);
-    processCallExports(deps);
     startFsStatusRelay(deps);
     startPushSender(deps);
     transfers = startTransferProcessor(deps);

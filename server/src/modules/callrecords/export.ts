@@ -3,7 +3,6 @@
 // a job on the exports queue (named 'calls'), the streaming writers, and a notice when it is ready.
 // Rows are read in keyset batches (id order), never all at once.
 import fs from 'node:fs';
-import type Bull from 'bull';
 import type { Context } from 'koa';
 import { phoneHash } from '../../../../config/secrets';
 import type { CallRecordView } from '../../../../domain/callRecords';
@@ -22,7 +21,6 @@ import { exportHeader, exportCells, EXPORT_WORDS } from './columns';
 import { applyFilter, records, ROW_COLUMNS, withNames } from './repo';
 import type { ExportInput, Filter } from './schema';
 import { assertSelection } from './service';
-import { stoppedProcessing } from '../../queues/createQueue';
 
 export const EXPORT_JOB = 'calls';
 
@@ -98,19 +96,6 @@ export async function startCallExport(
 /** One of the caller's own call exports, or undefined. */
 export const findOwnCallExport = (deps: Deps, accountId: number, id: number) =>
   deps.db('export_jobs').where({ id, account_id: accountId, kind: 'calls' }).first();
-
-const started = new WeakSet<object>();
-
-/** Starts the call exports processor of this process (once per queue). */
-export function processCallExports(deps: Deps): void {
-  const q = deps.queues.exports;
-  if (started.has(q)) return;
-  started.add(q);
-  q.process(EXPORT_JOB, 1, async (job: Bull.Job<{ exportJobId: number }>) => {
-    const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
-    await runCallExport(deps, job.data.exportJobId, lastAttempt);
-  }).catch(stoppedProcessing(q));
-}
 
 /** Runs one call export to its end; a job already done or failed is skipped (at-least-once). */
 export async function runCallExport(deps: Deps, id: number, lastAttempt = true): Promise<void> {

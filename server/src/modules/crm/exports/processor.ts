@@ -15,20 +15,25 @@ import { runExportJob } from './runJob';
 import { SWEEP_EVERY_MS, sweepExpired } from './sweep';
 import { openWriter, type ExportFormat } from './writers';
 import { stoppedProcessing } from '../../../queues/createQueue';
+import { EXPORT_JOB, runCallExport } from '../../callrecords/export';
 
 const started = new WeakSet<object>();
 
-/** Starts the exports processor of this process (once per queue, whoever calls it first), and the
- * hourly sweep of expired files (a Bull repeatable job: one process runs it at a time). */
+/** Starts the exports processor of this process (customer and call-record exports, once per queue),
+ * and the hourly sweep of expired files (a Bull repeatable job: one process runs it at a time). */
 export function processExports(deps: Deps): void {
   const q = deps.queues.exports;
   if (started.has(q)) return;
   started.add(q);
-  q.process(1, async (job: Bull.Job<{ exportJobId: number }>) => {
+  // One consumer for every job of the queue (customer exports, call-record exports, the sweep): each
+  // process() call is a consumer loop of its own on Bull's one blocking connection, and closing several
+  // at shutdown left an unhandled "Connection is closed.".
+  q.process('*', 1, async (job: Bull.Job<{ exportJobId: number }>) => {
+    if (job.name === 'sweep') return sweepExpired(deps);
     const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    if (job.name === EXPORT_JOB) return runCallExport(deps, job.data.exportJobId, lastAttempt);
     await runExport(deps, job.data.exportJobId, lastAttempt);
   }).catch(stoppedProcessing(q));
-  q.process('sweep', () => sweepExpired(deps)).catch(stoppedProcessing(q));
   q.add(
     'sweep',
     { exportJobId: 0 },
