@@ -1,4 +1,6 @@
-// The dialer end to end: the server's own scheduler (ticking every 50 ms) dials a task of merchant01
+// The dialer end to end: the scheduler split by role as on a large floor (one 'tick' dialer and one
+// 'settle' dialer, as two processes would run them; ticking every 50 ms; the e2e dialer test runs the
+// server's own 'all' scheduler) dials a task of merchant01
 // with the demo mortgage bot through the real media CallWorker and the FreeSWITCH simulator over TCP
 // (personas decide each number's outcome). Every number is dialed once, never more than the task's
 // robots at a time, every record is settled exactly once with one ledger row per billed call, the
@@ -13,6 +15,7 @@ import type { CallWorker } from '../../../media/src/calls/worker';
 import { startTestWorker } from '../../../test/mediaKit';
 import { liveSocket, loggedIn } from '../../../test/fixtures';
 import { startTestPlatform, type TestPlatform } from '../../../test/harness';
+import { startDialer, type Dialer } from './scheduler';
 import { settleEnded } from './settle';
 import { ids as demoIds, insertTask } from './testKit';
 
@@ -47,11 +50,13 @@ const PERSONAS: Persona[] = [
 let p: TestPlatform;
 let sim: Simulator;
 let worker: CallWorker;
+let dialers: Dialer[] = [];
 let socket: Socket;
 const events: TaskProgressEvent[] = [];
 
 beforeAll(async () => {
-  p = await startTestPlatform({ config: { dialer: { enabled: true, tickMs: 50 } } });
+  p = await startTestPlatform({ config: { dialer: { enabled: false, tickMs: 50 } } });
+  dialers = (['tick', 'settle'] as const).map((role) => startDialer(p.server.deps, { tickMs: 50, role }));
   sim = await startSimulator({
     timeScale: SCALE,
     seed: 5,
@@ -64,6 +69,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   socket?.close();
+  await Promise.all(dialers.map((d) => d.stop()));
   await worker?.close();
   await sim?.close();
   await p?.close();
@@ -85,7 +91,7 @@ it('dials a task to completion: robots held, every record settled once, billed o
     numbers,
   });
 
-  // Watch the invariant while the server's own scheduler and the worker do the work.
+  // Watch the invariant while the scheduler and the worker do the work.
   let maxOpen = 0;
   const deadline = Date.now() + 60_000;
   for (;;) {

@@ -39,3 +39,16 @@ it('lets one process tick, rests after the tick, and wakes from the rest only', 
   await a.finish(10_000);
   expect(await redis.get(key)).not.toBe('rest');
 });
+
+it('tells listening processes when the lock is woken', async () => {
+  const a = new TickLock(redis, key);
+  let heard = 0;
+  const stop = await a.listen(() => heard++);
+  try {
+    await new TickLock(redis, key).wake(10);
+    for (let i = 0; i < 50 && heard === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(heard).toBe(1);
+  } finally {
+    await stop();
+  }
+});

@@ -48,5 +48,22 @@ export class TickLock {
    */
   async wake(gapMs: number): Promise<void> {
     await this.redis.eval(WAKE, 1, this.key, String(Math.max(1, Math.round(gapMs))));
+    // Processes that tick but did not settle these calls hear it at once, not at their next poll.
+    await this.redis.publish(this.wakeChannel, '1');
+  }
+
+  /** Calls `onWake` whenever any process wakes the lock; returns what stops listening. */
+  async listen(onWake: () => void): Promise<() => Promise<void>> {
+    const sub = this.redis.duplicate();
+    sub.on('message', onWake);
+    sub.on('error', () => undefined);
+    await sub.subscribe(this.wakeChannel);
+    return async () => {
+      await sub.quit().catch(() => sub.disconnect());
+    };
+  }
+
+  private get wakeChannel(): string {
+    return `${this.key}:wake`;
   }
 }

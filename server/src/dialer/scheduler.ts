@@ -1,10 +1,13 @@
 // The dial scheduler of a server process (started from server.ts when processors are on). Four loops:
 // - settle: every few tens of ms, ended calls are settled (any process may: each call is settled under
-//   its row lock); ended calls cut the rest before the next tick short;
+//   its row lock); ended calls cut the rest before the next tick short, in whichever process ticks;
 // - tick: when this process wins the tick lock (lock.ts), one tick;
 // - progress: the run overview of the tasks that changed (at most once a second per task, and every
 //   5 s for running tasks even without change), off the tick loop so its counts never delay a tick;
 // - table care (tableCare.ts): the dialer tables' statistics and dead rows, where autovacuum is off.
+// The role (config DIALER_ROLE) splits them: a 'tick' process runs the tick and progress only, so no
+// settling shares its event loop; 'settle' processes run settling, progress and table care.
+import type { DialerRole } from '../../../config';
 import type { Deps } from '../deps';
 import { sweepUndispatched } from './claim';
 import { TickLock } from './lock';
@@ -20,6 +23,8 @@ export interface DialerOptions {
   onTick?: (report: TickReport, ms: number) => void;
   /** Skip the tick lock (tests of two schedulers racing on one database). */
   noLock?: boolean;
+  /** Which loops run here (default: the config's DIALER_ROLE, else all). */
+  role?: DialerRole;
 }
 
 export interface Dialer {
@@ -163,16 +168,28 @@ export function startDialer(deps: Deps, opts: DialerOptions = {}): Dialer {
         }
       })(),
     );
+  const role = opts.role ?? deps.config.dialer.role ?? 'all';
+  let unlisten: Promise<() => Promise<void>> | null = null;
   if (tickMs > 0) {
-    every('settle', settleAll, () => SETTLE_POLL_MS);
-    every('tick', tickOnce, () => tickWaitMs);
+    if (role !== 'tick') every('settle', settleAll, () => SETTLE_POLL_MS);
+    if (role !== 'settle') {
+      every('tick', tickOnce, () => tickWaitMs);
+      // Calls settled by other processes wake this one's tick.
+      if (!opts.noLock) unlisten = lock.listen(() => wakers.get('tick')?.());
+    }
     every('progress', progressRound, () => PROGRESS_POLL_MS);
-    every(
-      'table care',
-      () =>
-        careForTablesOnce(deps.db, deps.redis, `${deps.config.redisPrefix}:dialer:tablecare`, TABLE_CARE_MS),
-      () => TABLE_CARE_MS,
-    );
+    if (role !== 'tick')
+      every(
+        'table care',
+        () =>
+          careForTablesOnce(
+            deps.db,
+            deps.redis,
+            `${deps.config.redisPrefix}:dialer:tablecare`,
+            TABLE_CARE_MS,
+          ),
+        () => TABLE_CARE_MS,
+      );
   }
 
   return {
@@ -182,6 +199,9 @@ export function startDialer(deps: Deps, opts: DialerOptions = {}): Dialer {
       for (const w of [...wakers.values()]) w();
       await Promise.all(loops);
       await manual.catch(() => undefined);
+      await (
+        await unlisten?.catch(() => null)
+      )?.();
     },
   };
 }
