@@ -15,8 +15,11 @@ export async function startCrmTasks(deps: Deps): Promise<void> {
   processExports(deps);
   processImports(deps);
   const q = deps.queues.crm;
-  q.process('reminders', () => pushDueReminders(deps)).catch(stoppedProcessing(q));
-  q.process('sea-release', () => autoReleaseToSea(deps)).catch(stoppedProcessing(q));
+  // One consumer loop for both job kinds: several process() calls are several loops on Bull's one
+  // blocking connection, and closing them at shutdown can leave an unhandled "Connection is closed.".
+  q.process('*', 1, (job) =>
+    job.name === 'reminders' ? pushDueReminders(deps) : autoReleaseToSea(deps),
+  ).catch(stoppedProcessing(q));
   const repeat = { removeOnComplete: true, removeOnFail: 100 };
   await q.add('reminders', {}, { ...repeat, repeat: { every: REMINDER_TICK_MS }, jobId: 'crm-reminders' });
   await q.add(

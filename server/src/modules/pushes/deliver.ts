@@ -14,7 +14,7 @@ import { buildPayload, type CallForPush } from './payload';
 import { allowPrivateTargets, taskSecretRow } from './repo';
 import { postJson, type SendResult } from './send';
 import { signedHeaders } from './sign';
-import { stoppedProcessing } from '../../queues/createQueue';
+import { closeQueue, createQueue, stoppedProcessing } from '../../queues/createQueue';
 
 const pushIdOf = (callId: number, kind: DestinationKind, id: number) => `push:${callId}:${kind}:${id}`;
 
@@ -182,7 +182,20 @@ export const wakeSender = (deps: Deps, callId: number, why: string) =>
     { jobId: `push:${callId}:${why}:${Date.now()}`, removeOnComplete: true },
   );
 
-export function startPushSender(deps: Deps): void {
-  const q = deps.queues.pushes;
-  q.process(4, (job) => processCall(deps, Number(job.data.callId))).catch(stoppedProcessing(q));
+/** Calls pushed at once by one process. */
+const SENDERS = 4;
+
+/**
+ * Starts this process's senders: one Bull queue object per sender, each with one consumer loop (a
+ * queue with several loops on its one blocking connection can leave an unhandled "Connection is
+ * closed." when it closes). Bull keeps each job active until its pushes are tried, so a sender that
+ * dies mid-call has the job run again. Returns what closes the extra queue objects.
+ */
+export function startPushSender(deps: Deps): { stop(): Promise<void> } {
+  const extra = Array.from({ length: SENDERS - 1 }, () =>
+    createQueue<{ callId: number }>(deps.config, deps.queues.pushes.name),
+  );
+  for (const q of [deps.queues.pushes, ...extra])
+    q.process(1, (job) => processCall(deps, Number(job.data.callId))).catch(stoppedProcessing(q));
+  return { stop: () => Promise.all(extra.map(closeQueue)).then(() => undefined) };
 }

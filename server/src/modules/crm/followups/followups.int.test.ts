@@ -216,6 +216,9 @@ describe('the crm queue', () => {
         ['sea-release', 3600000],
       ]),
     );
+    // A repeat run that fell due while the worker was paused waits ahead of ours and would claim the
+    // reminder first: clear the waiting and delayed runs so the job added below is the only one.
+    await q.empty();
     const c = await insertCustomer(p, ids.op);
     await p.db.knex('follow_ups').insert({
       account_id: ids.op,
