@@ -25,4 +25,16 @@ export default tseslint.config(
     files: ['domain/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'path', 'crypto', 'http'] }] },
   },
+  // ARCHITECTURE §2: server and media meet in PostgreSQL, Redis and domain/, never in imports
+  // (tests may start both).
+  {
+    files: ['server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/testKit.ts', '**/testHelpers.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['**/media/src/**'] }] },
+  },
+  {
+    files: ['media/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/testKit.ts', '**/testHelpers.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/src/**'] }] },
+  },
 );

@@ -58,7 +58,29 @@ export interface Config {
    * often it ticks. Off by default under NODE_ENV=test so other tests' started tasks stay queued;
    * DIALER=1 / DIALER=0 force it either way.
    */
-  dialer: { enabled: boolean; tickMs: number };
+  /**
+   * The web softphone: the SIP-over-WebSocket URL browsers register to (SOFTPHONE_WS_URL; empty =
+   * ws://<the page's host>:5066, the simulator's registrar), the SIP domain of the extensions
+   * (SOFTPHONE_DOMAIN) and whether that server is the simulator (signalling only; SOFTPHONE_SIMULATOR,
+   * on except in production).
+   */
+  softphone: { wsUrl: string; domain: string; simulator: boolean };
+  dialer: { enabled: boolean; tickMs: number; role?: DialerRole };
+}
+
+/**
+ * Which of the scheduler's loops a process runs (DIALER_ROLE): 'all' (the default), 'tick' (a
+ * dedicated scheduler: the tick and its progress, its event loop shared with nothing else), or
+ * 'settle' (settling ended calls; any number of processes may).
+ */
+export type DialerRole = 'all' | 'tick' | 'settle';
+const DIALER_ROLES: readonly DialerRole[] = ['all', 'tick', 'settle'];
+
+function dialerRole(v: string | undefined): DialerRole {
+  if (!v) return 'all';
+  const role = DIALER_ROLES.find((r) => r === v);
+  if (!role) throw new Error(`DIALER_ROLE must be one of ${DIALER_ROLES.join(', ')}, not "${v}"`);
+  return role;
 }
 
 const num = (v: string | undefined, d: number): number => {
@@ -118,9 +140,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       timeScale: num(env.MEDIA_TIME_SCALE, 1) || 1,
       dialLockMs: num(env.DIAL_LOCK_MS, 0) || undefined,
     },
+    softphone: {
+      wsUrl: env.SOFTPHONE_WS_URL || '',
+      domain: env.SOFTPHONE_DOMAIN || 'callplat.local',
+      simulator: env.SOFTPHONE_SIMULATOR ? env.SOFTPHONE_SIMULATOR !== '0' : env.NODE_ENV !== 'production',
+    },
     dialer: {
       enabled: env.DIALER ? env.DIALER !== '0' : env.NODE_ENV !== 'test',
       tickMs: Math.max(20, num(env.DIALER_TICK_MS, 500)),
+      role: dialerRole(env.DIALER_ROLE),
     },
   };
   return { ...base, ...overrides };

@@ -3,12 +3,16 @@
 // and the voice files of a conversation. Pure: client and server import it.
 import type { ConversationLine } from './calls';
 
-/** /crm/dialrecord shows every record of the subtree; /dialcenter/callout only outbound ones. */
-export type CallRecordView = 'dialrecord' | 'callout';
-export const CALL_RECORD_VIEWS: readonly CallRecordView[] = ['dialrecord', 'callout'];
+/**
+ * /crm/dialrecord shows every record of the subtree; /dialcenter/callout only outbound ones,
+ * /dialcenter/callin only inbound ones.
+ */
+export type CallRecordView = 'dialrecord' | 'callout' | 'callin';
+export const CALL_RECORD_VIEWS: readonly CallRecordView[] = ['dialrecord', 'callout', 'callin'];
 export const VIEW_MENU: Readonly<Record<CallRecordView, string>> = {
   dialrecord: 'crm/dialrecord',
   callout: 'dialcenter/callout',
+  callin: 'dialcenter/callin',
 };
 
 /** Levels a record can be filtered by: grades A–F, then the SPEC §4 result levels. */

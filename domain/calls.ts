@@ -19,6 +19,12 @@ export interface DialJob {
   customerId?: number | null;
   taskId?: number | null;
   test?: boolean;
+  /**
+   * 'in': an inbound call a reception scene answers (media/src/calls/inbound.ts): the channel exists
+   * already on node `fsNode`, is answered instead of originated, and `phone` is the caller's number.
+   */
+  direction?: 'out' | 'in';
+  fsNode?: string;
 }
 
 /**

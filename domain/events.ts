@@ -4,7 +4,7 @@ import type { FollowUpDto } from './crm';
 import type { CallStatus, ConversationLine } from './calls';
 import type { FsNodeStatus } from './media';
 import type { SeatStateDto } from './seats';
-import type { OfferState, TransferCard, TransferTranscriptLine } from './transfer';
+import type { OfferState, TransferCard, TransferOutcome, TransferTranscriptLine } from './transfer';
 
 export const Events = {
   /** A new notice for the account (room account:<id>). */
@@ -19,7 +19,7 @@ export const Events = {
   FsStatus: 'fs:status',
   /** A call's state changed (rooms call:<uuid>, task:<id>, account:<id>). */
   CallState: 'call:state',
-  /** A transcript line was added or merged (same rooms). */
+  /** A transcript line was added or merged (room call:<uuid> only: join it to follow a call). */
   CallLine: 'call:line',
   /** The bot hands the call to a seat group (same rooms; the seat side subscribes later). */
   CallTransfer: 'call:transfer',
@@ -105,6 +105,12 @@ export interface CallStateEvent {
   /** On 'ended': talk and billed time of the call (the dashboard's live minutes; absent = unknown). */
   talkMs?: number;
   billableMs?: number;
+  /** The call's SIP line (the wallboard groups live calls by line; absent from older workers). */
+  lineId?: number;
+  /** The callee's number, masked as in the call record (the wallboard's live list). */
+  phoneMasked?: string;
+  /** On 'ended': how a transfer to a seat ended, null without one (the wallboard's transfer KPIs). */
+  transferOutcome?: TransferOutcome | null;
 }
 
 /** Payload of call:line: the line as stored (a merged customer line comes again with the same seq). */

@@ -115,6 +115,16 @@ const zh = {
   'seats.otherCall': '坐席正在处理另一通电话',
   'seats.notOnCall': '坐席当前没有通话',
   'seats.range': '日期范围不正确（开始不能晚于结束，最多 366 天）',
+  'softphone.number': '拨打的号码不正确',
+  'softphone.noSeat': '当前账号没有值守分机坐席，无法使用网页电话',
+  'softphone.disabled': '坐席功能未启用，不能拨号',
+  'softphone.offline': '分机不在线：请先让坐席上线并注册网页电话',
+  'softphone.finished': '这通电话的记录已经结束，不能再修改',
+  'seatdesk.disposed': '这通电话已登记了另一个处理结果，不能重复登记',
+  'seatdesk.noCustomer': '这通电话没有关联客户，无法写跟进记录',
+  'seatdesk.note': '备注最多 500 个字',
+  'scenes.did': '接待号码为 2 到 20 位数字',
+  'scenes.didTaken': '该接待号码已属于另一个场景',
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -234,6 +244,16 @@ const en: Record<MessageKey, string> = {
   'seats.otherCall': 'The seat is handling another call',
   'seats.notOnCall': 'The seat has no call',
   'seats.range': 'Invalid date range (the start must not be after the end; at most 366 days)',
+  'softphone.number': 'The number dialed is incorrect',
+  'softphone.noSeat': 'This account works no extension seat: the web softphone is not available',
+  'softphone.disabled': 'Seat capability is not enabled: dialing is not allowed',
+  'softphone.offline': 'The extension is not online: put the seat online and register the softphone first',
+  'softphone.finished': 'This call record is already finished and cannot be changed',
+  'seatdesk.disposed': 'This call already has another disposition; a call is disposed once',
+  'seatdesk.noCustomer': 'This call has no customer; a follow-up cannot be written',
+  'seatdesk.note': 'The note is at most 500 characters',
+  'scenes.did': 'The reception number is 2 to 20 digits',
+  'scenes.didTaken': 'This reception number already belongs to another scene',
 };
 
 const tables: Record<Lang, Record<MessageKey, string>> = { 'zh-CN': zh, en };

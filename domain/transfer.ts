@@ -50,6 +50,23 @@ export interface TransferCard {
   lastFollowUp: { at: string; content: string } | null;
 }
 
+/**
+ * The card as the media worker knows it (the customer, the masked number, the grade so far); the
+ * server fills in the customer's name, tags and last follow-up before the pop-up shows it.
+ */
+export const bareCard = (call: {
+  customerId: number | null;
+  phoneMasked: string;
+  grade: number | null;
+}): TransferCard => ({
+  customerId: call.customerId,
+  name: '',
+  phoneMasked: call.phoneMasked,
+  grade: call.grade,
+  tags: [],
+  lastFollowUp: null,
+});
+
 /** The conversation so far, as the call's call:line events carry it (seq orders and dedupes). */
 export type TransferTranscriptLine = ConversationLine;
 

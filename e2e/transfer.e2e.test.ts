@@ -3,12 +3,9 @@
 // the simulator answers the bot's questions, the bot transfers, and the pop-up comes up with the
 // customer card and the transcript so far; operator01 accepts, the call is bridged to the seat's
 // extension and ends; the record says who took it and the seat is in wrap-up.
-import { randomUUID } from 'node:crypto';
 import type { CallWorker } from '../media/src/calls/worker';
-import { startTestWorker } from '../test/mediaKit';
-import { DEFAULT_PERSONAS } from '../media/src/sim/personas';
+import { dialDemoBot, seatSocketJoined, startTestWorker, transferringCallee } from '../test/mediaKit';
 import { startSimulator, type Simulator } from '../media/src/sim/server';
-import { mortgageYesPersona } from '../media/src/sim/testing';
 import { maskPhone } from '../domain/format';
 import type { SeatDto, SeatGroupDto } from '../domain/seats';
 import { loggedIn } from '../test/fixtures';
@@ -27,15 +24,7 @@ beforeAll(async () => {
     timeScale: SCALE,
     seed: 11,
     heartbeatMs: 0,
-    personas: [
-      mortgageYesPersona({
-        name: 'e2e-yes',
-        match: `^${PHONE}$`,
-        ringMs: [300, 300],
-        replyDelayMs: [200, 200],
-      }),
-      ...DEFAULT_PERSONAS,
-    ],
+    personas: transferringCallee(PHONE),
   });
   worker = await startTestWorker(env.platform, sim.port, SCALE);
 });
@@ -67,30 +56,10 @@ it('a seat in its own browser gets the transfer pop-up with card and transcript,
   const page = await newPage(env.b, true);
   await login(page, env.platform.url, 'operator01');
   // Its socket sits in the seat's room once connected; then it goes online at its desk.
-  const deadline = Date.now() + 10_000;
-  while ((await env.platform.server.io.in(`seat:${seat.id}`).fetchSockets()).length === 0) {
-    if (Date.now() > deadline) throw new Error('the seat user never joined its room');
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await seatSocketJoined(env.platform, seat.id);
   await op.put(`/api/seats/${seat.id}/state`, { online: true });
 
-  const merchant = Number((await k('accounts').where({ account: 'merchant01' }).first('id')).id);
-  const bot = await k('bots').where({ account_id: merchant }).orderBy('id').first('id', 'published_version');
-  const line = await k('sip_lines').where({ name: 'sim-line-1' }).first('id');
-  const uuid = randomUUID();
-  await env.platform.server.deps.queues.dial.add(
-    {
-      callUuid: uuid,
-      accountId: merchant,
-      botId: Number(bot.id),
-      botVersion: Number(bot.published_version),
-      lineId: Number(line.id),
-      phone: PHONE,
-      callerNumber: '',
-      customerId: null,
-    },
-    { jobId: uuid },
-  );
+  const uuid = await dialDemoBot(env.platform, PHONE);
 
   await page.waitForSelector(tid('offer-dialog'), { timeout: 60_000 });
   expect(await textOf(page, tid('offer-card'))).toContain(maskPhone(PHONE));

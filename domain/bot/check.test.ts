@@ -29,12 +29,15 @@ describe('check', () => {
         d.flows[0]!.nodes[0]!.branches[4]!.next = { action: 3, flowId: 'second', nodeId: 'nope' };
         d.flows[0]!.nodes[0]!.silence.then = { action: 3, flowId: 'nope' };
         d.knowledge[2]!.jump = { action: 3, flowId: 'gone' };
+        // A transfer's fallback flow.
+        d.flows[0]!.nodes[0]!.noMatch.then = { action: 4, seatGroupId: 1, flowId: 'gone' };
       }),
     ).toEqual(
       expect.arrayContaining([
         'error:danglingJump:flows.0.nodes.0.branches.4.next',
         'error:danglingJump:flows.0.nodes.0.silence.then',
         'error:danglingJump:knowledge.2.jump',
+        'error:danglingJump:flows.0.nodes.0.noMatch.then',
       ]),
     );
   });

@@ -38,7 +38,8 @@ function target(
   step: NextStep,
   fromFlow: number,
 ): string | null | 'dangling' {
-  if (step.action !== 3) return null;
+  // A jump (3), or a transfer's fallback flow (4 with a flowId).
+  if (step.action !== 3 && !(step.action === 4 && step.flowId)) return null;
   const f = step.flowId ? idx.flows.get(step.flowId) : fromFlow;
   if (f === undefined || f < 0) return 'dangling';
   const nodeId = step.nodeId || def.flows[f]!.startNodeId;

@@ -101,7 +101,10 @@ export interface Prompt {
   recordingId?: number | null;
 }
 
-/** Where to go next. flowId/nodeId for SpecifiedFlow (3); seatGroupId for TransferHuman (4). */
+/**
+ * Where to go next. flowId/nodeId for SpecifiedFlow (3); seatGroupId for TransferHuman (4), whose
+ * flowId/nodeId (optional) is the fallback: where the bot goes on when no seat takes the call.
+ */
 export interface NextStep {
   action: NextAction;
   flowId?: string | null;

@@ -92,6 +92,28 @@ describe('next actions', () => {
     expect(actions.find((a) => a.type === 'addLabel')).toMatchObject({ label: '拒绝' });
     expect(run.ended).toBe(true);
   });
+  it('4 with a fallback flow goes on there when no seat takes the call', () => {
+    const run = open((d) => {
+      const b = d.flows[0]!.nodes[0]!.branches.find((x) => x.next.action === 4)!;
+      b.next = { ...b.next, flowId: 'second', nodeId: 'end' };
+    });
+    say(run, '别打了');
+    expect(run.ended).toBe(true);
+    // Events other than transferFailed stay ignored while the transfer is offered.
+    expect(send(run, { type: 'asrFinal', text: '需要' }, false)).toEqual([]);
+    const actions = send(run, { type: 'transferFailed', why: '无空闲坐席' }, false);
+    expect(played(actions)).toEqual(['结束了']);
+    expect(actions[0]!.reason.text).toContain('转接失败（无空闲坐席）');
+    expect(run.state.tf).toBeUndefined();
+    // A second failure report changes nothing.
+    expect(send(run, { type: 'transferFailed', why: 'x' }, false)).toEqual([]);
+  });
+  it('4 without a fallback ignores transferFailed (the caller hangs up)', () => {
+    const run = open();
+    say(run, '别打了');
+    expect(send(run, { type: 'transferFailed', why: '无空闲坐席' }, false)).toEqual([]);
+    expect(run.ended).toBe(true);
+  });
   it('a dangling jump hangs up instead of throwing', () => {
     const run = open((d) => (d.flows[0]!.nodes[0]!.branches[4]!.next = { action: 3, flowId: 'nope' }));
     expect(types(say(run, '跳转'))).toEqual(['hangup']);

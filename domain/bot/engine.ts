@@ -64,6 +64,8 @@ export interface SessionState {
   tc: number[][];
   /** Short dialogue history for the LLM (only when llm.answerUnmatched): [0 bot | 1 customer, text]. */
   h?: [0 | 1, string][];
+  /** While a transfer is offered: the node to go on at when no seat takes it (its fallback). */
+  tf?: number;
   seed?: number;
 }
 
@@ -149,7 +151,9 @@ interface Ctx {
 }
 
 export function step(compiled: CompiledBot, state: SessionState, event: BotEvent): StepResult {
-  if (state.p === 3) return { actions: [], state, ended: true };
+  // An ended session takes nothing, except a failed transfer that has a fallback to go on at.
+  if (state.p === 3 && !(event.type === 'transferFailed' && state.tf !== undefined))
+    return { actions: [], state, ended: true };
   const ctx: Ctx = { bot: compiled, s: clone(state), actions: [], at: event.at, hops: 0 };
   try {
     handle(ctx, event);
@@ -176,6 +180,7 @@ function handle(ctx: Ctx, e: BotEvent): void {
     if (s.p === 0) answer(ctx);
     return;
   }
+  if (e.type === 'transferFailed') return onTransferFailed(ctx, e.why);
   if (s.p === 0) return;
   if (typeof e.at === 'number' && e.at - s.t0 >= ctx.bot.maxMs) {
     const minutes = ctx.bot.def.settings.maxCallMinutes;
@@ -359,16 +364,15 @@ function follow(ctx: Ctx, next: NextStep, why: Reason, normal: boolean): void {
       return;
     }
     case 3: {
-      const f = next.flowId ? (ctx.bot.flowIndex.get(next.flowId) ?? -1) : (node?.flow ?? -1);
-      const flow = ctx.bot.flows[f];
-      const target =
-        next.nodeId && flow ? (ctx.bot.nodeIndex.get(`${f}/${next.nodeId}`) ?? -1) : (flow?.start ?? -1);
-      const name = flow ? `「${flow.def.name}」` : '';
-      enterNode(ctx, target, { ...why, text: `${why.text}，跳转到流程${name}` });
+      const target = stepTarget(ctx, next);
+      enterNode(ctx, target, { ...why, text: `${why.text}，跳转到流程${flowName(ctx, target)}` });
       return;
     }
-    case 4:
+    case 4: {
       if (normal && inMain) s.fin = 1;
+      const fallback = next.flowId ? stepTarget(ctx, next) : -1;
+      if (fallback >= 0) s.tf = fallback;
+      else delete s.tf;
       ctx.actions.push({
         type: 'transfer',
         seatGroupId: next.seatGroupId ?? null,
@@ -376,10 +380,36 @@ function follow(ctx: Ctx, next: NextStep, why: Reason, normal: boolean): void {
       });
       s.p = 3;
       return;
+    }
     default:
       if (normal && inMain) s.fin = 1;
       hangup(ctx, null, { ...why, text: `${why.text}，挂机` });
   }
+}
+
+/** The node a step's flowId/nodeId points at (the current flow when no flowId), or -1. */
+function stepTarget(ctx: Ctx, next: NextStep): number {
+  const f = next.flowId ? (ctx.bot.flowIndex.get(next.flowId) ?? -1) : (nodeOf(ctx)?.flow ?? -1);
+  const flow = ctx.bot.flows[f];
+  return next.nodeId && flow ? (ctx.bot.nodeIndex.get(`${f}/${next.nodeId}`) ?? -1) : (flow?.start ?? -1);
+}
+
+const flowName = (ctx: Ctx, node: number): string => {
+  const n = ctx.bot.nodes[node];
+  return n ? `「${ctx.bot.flows[n.flow]!.def.name}」` : '';
+};
+
+/** No seat took the transfer: the bot talks again from the transfer's fallback node. */
+function onTransferFailed(ctx: Ctx, why: string): void {
+  const s = ctx.s;
+  const target = s.tf;
+  if (s.p !== 3 || target === undefined) return;
+  delete s.tf;
+  s.p = 1;
+  s.fin = 0;
+  s.pl = 0;
+  const reason: Reason = { kind: 'jump', text: `转接失败（${why}），转到兜底流程${flowName(ctx, target)}` };
+  enterNode(ctx, target, reason);
 }
 
 function returnFromMulti(ctx: Ctx, why: Reason): void {

@@ -12,7 +12,12 @@ export type BotEvent =
   | { type: 'dtmf'; digit: string; at: number }
   | { type: 'hangup'; at: number; by: 'customer' | 'bot' }
   /** The caller's reply to an askLlm action: the answer text, or null on timeout/failure/off. */
-  | { type: 'llmReply'; text: string | null; at: number };
+  | { type: 'llmReply'; text: string | null; at: number }
+  /**
+   * No seat took a transfer (none free, timeout, declined): the bot goes on at the transfer's
+   * fallback flow when it has one. Ignored otherwise (the caller then hangs up politely).
+   */
+  | { type: 'transferFailed'; why: string; at: number };
 // `at` is milliseconds since the call was answered's clock origin (any monotonic ms clock).
 
 /** Why the engine did something: shown in training, stored with the call. */

@@ -13,6 +13,10 @@ export const argOf = (name: string, d: number): number => {
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The median, rounded to two decimals (0 for no samples). */
+export const p50 = (xs: number[]): number =>
+  xs.length ? Math.round([...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]! * 100) / 100 : 0;
+
 /** The 99th percentile, rounded to two decimals (0 for no samples). */
 export const p99 = (xs: number[]): number => {
   if (!xs.length) return 0;
@@ -20,28 +24,70 @@ export const p99 = (xs: number[]): number => {
   return Math.round(s[Math.min(s.length - 1, Math.floor(s.length * 0.99))]! * 100) / 100;
 };
 
-/** Starts media/src/sim/main.ts and resolves with the port it listens on. */
-export async function startSimProcess(timeScale: number): Promise<{ port: number; stop(): Promise<void> }> {
+/**
+ * Starts one of our processes (`node --import tsx <script>` from the repository root) and resolves
+ * once its standard output matches `ready`, with that match; its output is drained after that.
+ */
+export async function startChild(
+  script: string,
+  env: NodeJS.ProcessEnv,
+  ready: RegExp,
+): Promise<{ match: RegExpExecArray; pid: number; stop(): Promise<void> }> {
   const root = path.resolve(__dirname, '..', '..');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'media/src/sim/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
     cwd: root,
-    env: { ...process.env, SIM_PORT: '0', SIM_SEED: '7', SIM_TIME_SCALE: String(timeScale) },
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const port = await new Promise<number>((resolve, reject) => {
+  const match = await new Promise<RegExpExecArray>((resolve, reject) => {
     let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
+    const onData = (d: Buffer) => {
       out += d.toString();
-      const m = /listening on [\d.]+:(\d+)/.exec(out);
-      if (m) resolve(Number(m[1]));
-    });
-    child.once('exit', (c) => reject(new Error(`simulator exited ${c}`)));
+      const m = ready.exec(out);
+      if (m) {
+        child.stdout!.off('data', onData);
+        child.off('exit', onExit);
+        resolve(m);
+      }
+    };
+    const onExit = (c: number | null) => reject(new Error(`${script} exited ${c}`));
+    child.stdout!.on('data', onData);
+    child.once('exit', onExit);
   });
+  child.stdout!.resume();
   return {
-    port,
+    match,
+    pid: child.pid!,
     stop: async () => {
+      if (child.exitCode !== null) return;
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
     },
   };
 }
+
+/** Starts media/src/sim/main.ts and resolves with the port it listens on. */
+export async function startSimProcess(timeScale: number): Promise<{ port: number; stop(): Promise<void> }> {
+  const sim = await startChild(
+    'media/src/sim/main.ts',
+    { SIM_PORT: '0', SIM_SEED: '7', SIM_TIME_SCALE: String(timeScale) },
+    /listening on [\d.]+:(\d+)/,
+  );
+  return { port: Number(sim.match[1]), stop: sim.stop };
+}
+
+/** One media worker in its own process (as in production) on the bench's database and Redis prefix. */
+export const startMediaProcess = (
+  config: { databaseUrl: string; redisPrefix: string },
+  timeScale: number,
+): ReturnType<typeof startChild> =>
+  startChild(
+    'media/src/main.ts',
+    {
+      DATABASE_URL: config.databaseUrl,
+      REDIS_PREFIX: config.redisPrefix,
+      MEDIA_TIME_SCALE: String(timeScale),
+      TTS_RENDER_ON_START: '0',
+    },
+    /media worker .* up/,
+  );

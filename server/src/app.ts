@@ -26,6 +26,9 @@ import { tasksRoutes } from './modules/tasks/routes';
 import { pushesRoutes } from './modules/pushes/routes';
 import { financeRoutes } from './modules/finance/routes';
 import { seatsRoutes } from './modules/seats/routes';
+import { softphoneRoutes } from './modules/softphone/routes';
+import { wallboardRoutes } from './modules/wallboard/routes';
+import { scenesRoutes } from './modules/scenes/routes';
 
 export function createApp(deps: Deps): Koa {
   const app = new Koa();
@@ -76,6 +79,9 @@ export function createApp(deps: Deps): Koa {
     shieldsRoutes(deps),
     financeRoutes(deps),
     seatsRoutes(deps),
+    softphoneRoutes(deps),
+    wallboardRoutes(deps),
+    scenesRoutes(deps),
   ])
     authed.use(r.routes());
   api.use(authed.routes());

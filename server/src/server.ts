@@ -51,12 +51,13 @@ export async function startServer(
   };
   httpServer.on('request', createApp(deps).callback());
   let transfers: TransferProcessor | null = null;
+  let pushSender: { stop(): Promise<void> } | null = null;
   if (opts.processors !== false) {
     processMail(queues.mail, config);
     await scheduleSweeper(deps);
     await startCrmTasks(deps);
     startFsStatusRelay(deps);
-    startPushSender(deps);
+    pushSender = startPushSender(deps);
     transfers = startTransferProcessor(deps);
   }
   const dialer = opts.processors !== false && config.dialer.enabled ? startDialer(deps) : null;
@@ -76,7 +77,7 @@ export async function startServer(
       await transfers?.stop();
       detachSeatPresence(io);
       await new Promise<void>((resolve) => io.close(() => resolve()));
-      await closeQueues(queues);
+      await Promise.all([closeQueues(queues), pushSender?.stop()]);
       await db.destroy();
       await Promise.all([redis, pub, sub].map(closeRedis));
     },

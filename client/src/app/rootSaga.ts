@@ -5,6 +5,7 @@ import { authSaga } from '../features/auth/sagas';
 import { botsSaga } from '../features/bots/sagas';
 import { crmSaga } from '../features/crm/sagas';
 import { dashboardSaga } from '../features/dashboard/sagas';
+import { wallboardSaga } from '../features/wallboard/sagas';
 import { noticesSaga } from '../features/notices/sagas';
 import { telephonySaga } from '../features/telephony/sagas';
 import { tasksSaga } from '../features/tasks/sagas';
@@ -12,6 +13,9 @@ import { callRecordsSaga } from '../features/callrecords/sagas';
 import { pushesSaga } from '../features/pushes/sagas';
 import { shieldsSaga } from '../features/shields/sagas';
 import { seatsSaga } from '../features/seats/sagas';
+import { callinSaga } from '../features/callin/sagas';
+import { seatDeskSaga } from '../features/seatdesk/sagas';
+import { softphoneSaga } from '../features/softphone/sagas';
 import { socketSaga } from '../socket/saga';
 
 export function* rootSaga(): SagaIterator {
@@ -20,6 +24,7 @@ export function* rootSaga(): SagaIterator {
     fork(socketSaga),
     fork(noticesSaga),
     fork(dashboardSaga),
+    fork(wallboardSaga),
     fork(crmSaga),
     fork(botsSaga),
     fork(telephonySaga),
@@ -28,6 +33,9 @@ export function* rootSaga(): SagaIterator {
     fork(pushesSaga),
     fork(shieldsSaga),
     fork(seatsSaga),
+    fork(callinSaga),
+    fork(seatDeskSaga),
+    fork(softphoneSaga),
     fork(authSaga),
   ]);
 }

@@ -21,6 +21,7 @@ describe('route table', () => {
     expect(SHELL_ROUTES.filter((r) => r.available).map((r) => r.key)).toEqual([
       'dashboards/rootdashboard',
       'call/calling',
+      'rootsidebarmain/robotui',
       'crm/mycustomer',
       'crm/workremain',
       'crm/dialrecord',
@@ -36,6 +37,7 @@ describe('route table', () => {
       'dialcenter/multtask',
       'dialcenter/seatsmanage',
       'dialcenter/seatsdialdata',
+      'dialcenter/callin',
       'dialcenter/callout',
       'dialcenter/dayshieldmanage',
       'dialcenter/callblackmanage',

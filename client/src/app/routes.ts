@@ -27,6 +27,7 @@ const NotAvailablePage = lazy(() => import('../ui/NotAvailablePage'));
 /** Pages built so far; every other menu renders NotAvailablePage. */
 const BUILT: Record<string, LazyExoticComponent<ComponentType<ShellPageProps>>> = {
   'dashboards/rootdashboard': lazy(() => import('../features/dashboard/pages/DashboardPage')),
+  'rootsidebarmain/robotui': lazy(() => import('../features/wallboard/pages/WallboardPage')),
   'mymain/main': lazy(() => import('../features/personal/pages/PersonalPage')),
   'crm/mycustomer': lazy(() => import('../features/crm/pages/CustomersPage')),
   'crm/workremain': lazy(() => import('../features/crm/pages/RemindersPage')),
@@ -46,6 +47,7 @@ const BUILT: Record<string, LazyExoticComponent<ComponentType<ShellPageProps>>> 
   'system/dockset': lazy(() => import('../features/telephony/pages/LinesPage')),
   'crm/dialrecord': lazy(() => import('../features/callrecords/pages/CallRecordsPage')),
   'dialcenter/callout': lazy(() => import('../features/callrecords/pages/CallRecordsPage')),
+  'dialcenter/callin': lazy(() => import('../features/callin/pages/CallInPage')),
   'systemset/emptyasr': lazy(() => import('../features/telephony/pages/EmptyAsrPage')),
   'systemset/clusterserver': lazy(() => import('../features/telephony/pages/ClusterPage')),
   'set/apiandpush': lazy(() => import('../features/pushes/pages/ApiAndPushPage')),
@@ -75,6 +77,13 @@ export const DETAIL_ROUTES: readonly DetailRoute[] = [
     key: 'bot/botview/:id',
     menuKey: 'bot/botview',
     Page: lazy(() => import('../features/bots/pages/BotEditorPage')),
+  },
+  // The seat desk: under the personal center, which every account holds, so a seat's user always
+  // reaches it (the API checks it works the seat); linked from the header (SeatDeskLink).
+  {
+    key: 'mymain/main/seatdesk',
+    menuKey: 'mymain/main',
+    Page: lazy(() => import('../features/seatdesk/pages/SeatDeskPage')),
   },
 ];
 

@@ -6,6 +6,7 @@ import { authActions, authReducer } from '../features/auth/slice';
 import { botsReducer } from '../features/bots/slice';
 import { crmReducer } from '../features/crm/slice';
 import { dashboardReducer } from '../features/dashboard/slice';
+import { wallboardReducer } from '../features/wallboard/slice';
 import { noticesReducer } from '../features/notices/slice';
 import { telephonyReducer } from '../features/telephony/slice';
 import { tasksReducer } from '../features/tasks/slice';
@@ -13,13 +14,17 @@ import { callRecordsReducer } from '../features/callrecords/slice';
 import { pushesReducer } from '../features/pushes/slice';
 import { shieldsReducer } from '../features/shields/slice';
 import { seatsReducer } from '../features/seats/slice';
+import { callinReducer } from '../features/callin/slice';
 import { offersReducer } from '../features/seats/offerSlice';
+import { seatDeskReducer } from '../features/seatdesk/slice';
+import { softphoneReducer } from '../features/softphone/slice';
 import { rootSaga } from './rootSaga';
 
 export const rootReducer = combineReducers({
   auth: authReducer,
   notices: noticesReducer,
   dashboard: dashboardReducer,
+  wallboard: wallboardReducer,
   crm: crmReducer,
   bots: botsReducer,
   telephony: telephonyReducer,
@@ -28,7 +33,10 @@ export const rootReducer = combineReducers({
   pushes: pushesReducer,
   shields: shieldsReducer,
   seats: seatsReducer,
+  callin: callinReducer,
   seatOffers: offersReducer,
+  seatDesk: seatDeskReducer,
+  softphone: softphoneReducer,
 });
 
 export function createAppStore() {

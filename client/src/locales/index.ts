@@ -15,6 +15,10 @@ import zhPushes from './zh-CN/pushes.json';
 import zhShields from './zh-CN/shields.json';
 import zhSeats from './zh-CN/seats.json';
 import zhPersonal from './zh-CN/personal.json';
+import zhWallboard from './zh-CN/wallboard.json';
+import zhCallin from './zh-CN/callin.json';
+import zhSeatDesk from './zh-CN/seatdesk.json';
+import zhSoftphone from './zh-CN/softphone.json';
 import enCommon from './en/common.json';
 import enErrors from './en/errors.json';
 import enAuth from './en/auth.json';
@@ -31,6 +35,10 @@ import enPushes from './en/pushes.json';
 import enShields from './en/shields.json';
 import enSeats from './en/seats.json';
 import enPersonal from './en/personal.json';
+import enWallboard from './en/wallboard.json';
+import enCallin from './en/callin.json';
+import enSeatDesk from './en/seatdesk.json';
+import enSoftphone from './en/softphone.json';
 
 export const LANGUAGES = ['zh-CN', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -53,6 +61,10 @@ export const NAMESPACES = [
   'shields',
   'seats',
   'personal',
+  'wallboard',
+  'seatdesk',
+  'softphone',
+  'callin',
 ] as const;
 
 export const resources = {
@@ -73,6 +85,10 @@ export const resources = {
     shields: zhShields,
     seats: zhSeats,
     personal: zhPersonal,
+    wallboard: zhWallboard,
+    callin: zhCallin,
+    seatdesk: zhSeatDesk,
+    softphone: zhSoftphone,
   },
   en: {
     common: enCommon,
@@ -91,6 +107,10 @@ export const resources = {
     shields: enShields,
     seats: enSeats,
     personal: enPersonal,
+    wallboard: enWallboard,
+    callin: enCallin,
+    seatdesk: enSeatDesk,
+    softphone: enSoftphone,
   },
 } as const;
 

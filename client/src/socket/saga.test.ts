@@ -19,7 +19,9 @@ import { seatsActions } from '../features/seats/slice';
 import { createSocket, socketChannel, type AppSocket, type SocketEvent } from './channel';
 import { SOCKET_STOPPERS, socketSaga, socketSession, toAction } from './saga';
 import { dashboardLiveSaga } from '../features/dashboard/sagas';
+import { wallboardLiveSaga } from '../features/wallboard/sagas';
 import { seatOfferSaga } from '../features/seats/offerSagas';
+import { seatDeskLiveSaga } from '../features/seatdesk/sagas';
 
 jest.mock('../app/env', () => ({ API_BASE: '' }));
 
@@ -113,7 +115,9 @@ describe('socketSession', () => {
     expect(g.next().value).toEqual(call(createSocket, 'tok'));
     expect(g.next(socket).value).toEqual(call(socketChannel, socket));
     expect(g.next(ch).value).toEqual(fork(dashboardLiveSaga, socket));
+    expect(g.next().value).toEqual(fork(wallboardLiveSaga, socket));
     expect(g.next().value).toEqual(fork(seatOfferSaga, socket));
+    expect(g.next().value).toEqual(fork(seatDeskLiveSaga, socket));
     expect(g.next().value).toEqual(take(ch));
     expect(g.next({ type: 'notice', notice }).value).toEqual(put(noticesActions.noticeReceived(notice)));
     expect(g.next().value).toEqual(take(ch));

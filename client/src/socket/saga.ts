@@ -11,7 +11,9 @@ import { telephonyActions } from '../features/telephony/slice';
 import { tasksActions } from '../features/tasks/slice';
 import { seatsActions } from '../features/seats/slice';
 import { dashboardLiveSaga } from '../features/dashboard/sagas';
+import { wallboardLiveSaga } from '../features/wallboard/sagas';
 import { seatOfferSaga } from '../features/seats/offerSagas';
+import { seatDeskLiveSaga } from '../features/seatdesk/sagas';
 import { createSocket, socketChannel, type AppSocket, type SocketEvent } from './channel';
 
 /** Each socket event becomes one action; the features decide what to do with it. */
@@ -39,8 +41,12 @@ export function* socketSession(token: string): SagaIterator {
   const channel = (yield call(socketChannel, socket)) as EventChannel<SocketEvent>;
   // The dashboard's live call figures (subtree rooms, call:state) while its page is open.
   yield fork(dashboardLiveSaga, socket);
+  // The wallboard's subtree rooms and a picked call's room while its page is open.
+  yield fork(wallboardLiveSaga, socket);
   // The transfer pop-up (seat:offer and its call's lines, seat:answer), on every page.
   yield fork(seatOfferSaga, socket);
+  // The seat desk's current call (lines, partials, state, reconnects) while its page is open.
+  yield fork(seatDeskLiveSaga, socket);
   try {
     while (true) {
       const event = (yield take(channel)) as SocketEvent;

@@ -26,7 +26,12 @@ export const goTo = (flowId: string, nodeId?: string): NextStep => ({
   flowId,
   nodeId: nodeId ?? null,
 });
-export const transfer = (seatGroupId: number): NextStep => ({ action: 4, seatGroupId });
+/** A transfer to a seat group; with a fallback, the bot goes on there when no seat takes the call. */
+export const transfer = (seatGroupId: number, fallback?: { flowId: string; nodeId: string }): NextStep => ({
+  action: 4,
+  seatGroupId,
+  ...(fallback ? { flowId: fallback.flowId, nodeId: fallback.nodeId } : {}),
+});
 
 export function branch(
   id: string,

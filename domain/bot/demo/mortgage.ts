@@ -94,8 +94,10 @@ export const mortgageBot: BotDefinition = bot({
           ],
         ),
         node('handoff', '转接经理', ['好的，我现在为您转接专属客户经理，请稍等。'], [], {
-          next: transfer(1),
+          next: transfer(1, { flowId: 'detail', nodeId: 'busy' }),
         }),
+        // Where the bot goes on when no manager takes the transfer.
+        node('busy', '经理忙', ['抱歉，客户经理正在忙，稍后会有专人给您回电，再见。'], [], { next: hangUp }),
       ],
     },
     {

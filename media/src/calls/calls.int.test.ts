@@ -166,7 +166,11 @@ describe('answered', () => {
     expect(lines.filter((l) => l.khtype === 'customer').map((l) => l.khcontent)).toEqual(turns);
     const robot = lines.filter((l) => l.khtype === 'robot').map((l) => l.khcontent);
     expect(robot[0]).toMatch(/张先生/);
-    expect(robot.at(-1)).toBe('好的，我现在为您转接专属客户经理，请稍等。');
+    // The transfer finds no seat group here, so the bot goes on at the transfer's fallback node.
+    expect(robot.slice(-2)).toEqual([
+      '好的，我现在为您转接专属客户经理，请稍等。',
+      '抱歉，客户经理正在忙，稍后会有专人给您回电，再见。',
+    ]);
     expect(lines.map((l) => l.seq)).toEqual(lines.map((_, i) => i + 1));
     expect((lines[0]!.reason as { kind: string }).kind).toBe('start');
     expect(await kit.leakedSlots()).toBe(0);

@@ -33,8 +33,12 @@ export class CallLive {
     this.emitter.to(this.rooms(t)).emit(Events.CallState, e);
   }
 
+  /**
+   * Transcript lines go to whoever watches this call (a seat's pop-up and desk, a wallboard's open
+   * transcript), not to the account: a floor of 500 calls would send every line to every supervisor.
+   */
   line(t: Target, e: CallLineEvent): void {
-    this.emitter.to(this.rooms(t)).emit(Events.CallLine, e);
+    this.emitter.to(rooms.call(t.callUuid)).emit(Events.CallLine, e);
   }
 
   transfer(t: Target, e: CallTransferEvent): void {

@@ -17,7 +17,7 @@ import type { LlmInput } from '../../../domain/bot/llm';
 import type { CallStatus, DialJob } from '../../../domain/calls';
 import { maskPhone } from '../../../domain/format';
 import { greetingKindOf, type GreetingKind } from '../../../domain/telephony';
-import { DEFAULT_TRANSFER_WAIT_S, type TransferOutcome } from '../../../domain/transfer';
+import { bareCard, DEFAULT_TRANSFER_WAIT_S, type TransferOutcome } from '../../../domain/transfer';
 import { AVMD_BEEP, type EslEvent } from '../esl/events';
 import { checkCause, checkUuid } from '../esl/guard';
 import { NO_ASR, UnimrcpAdapter, type AsrAdapter, type AsrCommand, type AsrResult } from '../speech/asr';
@@ -34,7 +34,7 @@ import { claimOriginate, closeRecord, ensureRecord, setStatus, Transcript, type 
 import { awaitOriginateToken } from './originatePace';
 import { acquireSlots, releaseSlots } from './slots';
 import { CallTimers } from './timers';
-import { groupServes, transferCard, type TransferClient } from './transferClient';
+import { groupServes, type TransferClient } from './transferClient';
 
 export interface SessionMetrics {
   /** Final ASR result received -> the playback it caused written to the socket, ms. */
@@ -158,6 +158,8 @@ export class CallSession {
   private linePrefix = '';
   /** The seat that took the call, and when (its talk time is stored when the call ends). */
   private seatTook: { seatId: number; at: number } | null = null;
+  /** How a transfer to a seat ended (the ended call:state event carries it to the wallboard). */
+  private transferOutcome: TransferOutcome | null = null;
   private finished = false;
   private resolveDone!: () => void;
   private rejectDone!: (e: Error) => void;
@@ -199,6 +201,7 @@ export class CallSession {
       return this.done;
     }
     this.linePrefix = line.prefix ?? '';
+    if (this.job.direction === 'in') return this.answerInbound();
     const caller = this.job.callerNumber || line.caller_number || '';
     const command = originateCommand(this.job, line.prefix ?? '', caller, d.originateTimeoutSec);
     const rate = { n: Number(line.rate_count), m: Number(line.rate_seconds) };
@@ -216,6 +219,32 @@ export class CallSession {
     node.attach(this.uuid, this);
     this.emitState('dialing');
     void this.originate(node, command);
+    return this.done;
+  }
+
+  /**
+   * An inbound call (calls/inbound.ts): the channel is parked on the node it arrived on; the record
+   * is claimed as for an originate (a retry never answers twice), then `uuid_answer` and the switch's
+   * CHANNEL_ANSWER starts the bot as for an outbound call.
+   */
+  private async answerInbound(): Promise<void> {
+    const d = this.deps;
+    const node = this.job.fsNode ? d.pool.byName(this.job.fsNode) : undefined;
+    if (!node?.connected)
+      throw new Error(`inbound call ${this.uuid}: node ${this.job.fsNode} is not connected`);
+    if (!(await claimOriginate(d.db, this.rec.id, node.config.name, d.workerId, Date.now())))
+      return this.recover();
+    this.node = node;
+    this.state = start(this.bot!.compiled);
+    await acquireSlots(d.redis, d.config.redisPrefix, this.job);
+    node.attach(this.uuid, this);
+    this.emitState('ringing');
+    const reply = await node.api(`uuid_answer ${this.uuid}`).catch((err: Error) => `-ERR ${err.message}`);
+    // The caller gave up before we answered: the channel is gone (its hang-up came before attach).
+    if (!reply.startsWith('+OK') && !this.finished) {
+      this.failedCause = 'ORIGINATOR_CANCEL';
+      this.finish();
+    }
     return this.done;
   }
 
@@ -313,9 +342,7 @@ export class CallSession {
     // Background recognition for the whole call (the account's recognizer, speech/asr): results
     // arrive while prompts play, which is what smart interruption needs.
     const def = this.bot.compiled.def;
-    void this.runCommands(
-      this.asr.start(this.uuid, { hotWords: def.hotWords ?? [], waitSeconds: def.settings.waitSeconds }),
-    );
+    void this.runCommands(this.asrStart());
     // Voicemail beeps (mod_avmd): its avmd::beep ends the call as a machine.
     if (this.deps.machine.avmd) {
       this.avmdRunning = true;
@@ -327,6 +354,12 @@ export class CallSession {
     // Hard stop a little after the bot's maximum duration (the engine itself hangs up at it).
     this.timers.set('max', this.bot.compiled.maxMs + 2000, () => this.hardStop());
     this.feed({ type: 'answered', at: this.now() });
+  }
+
+  /** The recognizer's start commands for this call's bot. */
+  private asrStart(): AsrCommand[] {
+    const def = this.bot!.compiled.def;
+    return this.asr.start(this.uuid, { hotWords: def.hotWords ?? [], waitSeconds: def.settings.waitSeconds });
   }
 
   /** Switch commands of the recognizer, in order (api directly, applications through the lane). */
@@ -570,12 +603,22 @@ export class CallSession {
   /**
    * Transfer to a human seat (modules/seats/transfer.ts offers the call to the group's seats): the
    * prompts finish, the bot stops listening, and the call is bridged to the seat that takes it. No
-   * seat within the manual-transfer wait (or a group that does not serve the account): hang up,
-   * recorded with why. The customer hanging up meanwhile withdraws the offer.
+   * seat within the manual-transfer wait (or a group that does not serve the account): the bot goes
+   * on at the transfer's fallback flow when it has one, else hangs up; recorded with why either way.
+   * The customer hanging up meanwhile withdraws the offer.
    */
   private async transfer(seatGroupId: number | null, reason: Reason): Promise<void> {
     const base = { callUuid: this.uuid, accountId: this.job.accountId, seatGroupId };
-    const fail = (why: string) => {
+    let listening = true;
+    const fail = async (why: string) => {
+      if (this.state?.tf !== undefined && this.bot && !this.finished) {
+        const text = `${reason.text}；转接失败：${why}，转到兜底流程`;
+        this.deps.live.transfer(this.job, { ...base, transferred: false, reason: text });
+        if (!listening) await this.runCommands(this.asrStart());
+        this.engineEnded = false;
+        this.feed({ type: 'transferFailed', why, at: this.now() });
+        return;
+      }
       const text = `${reason.text}；转接失败：${why}，挂机`;
       this.engineReason = { ...reason, kind: 'hangup', text };
       this.deps.live.transfer(this.job, { ...base, transferred: false, reason: text });
@@ -593,18 +636,18 @@ export class CallSession {
     if (this.finished) return;
     // The seat talks now: the bot's recognizer and beep detector are not needed any more.
     this.stopAvmd();
+    listening = false;
     await this.runCommands(this.asr.stop(this.uuid));
     const talkSec = Math.max(0, Math.round((Date.now() - this.answeredWall) / 1000));
     const soFar =
       this.bot && this.state
         ? grade(this.bot.compiled, this.state, { durationSeconds: talkSec, callStatus: 'answered' })
         : null;
-    const card = await transferCard(d.db, {
+    const card = bareCard({
       customerId: this.job.customerId ?? null,
       phoneMasked: maskPhone(this.job.phone),
       grade: soFar?.level ?? null,
-    }).catch(() => null);
-    if (!card) return fail('客户信息读取失败');
+    });
     const reply = await d.transfers.offer(
       {
         kind: 'offer',
@@ -639,6 +682,7 @@ export class CallSession {
 
   /** How the transfer ended, on the call record (calls.transfer_outcome / transfer_seat_id). */
   private async recordTransfer(outcome: TransferOutcome, seatId: number | null): Promise<void> {
+    this.transferOutcome = outcome;
     await this.deps
       .db('calls')
       .where({ id: this.rec.id })
@@ -762,6 +806,9 @@ export class CallSession {
       test: this.job.test ?? false,
       talkMs: o?.talkMs,
       billableMs: o?.billableMs,
+      lineId: this.job.lineId,
+      phoneMasked: maskPhone(this.job.phone),
+      ...(status === 'ended' ? { transferOutcome: this.transferOutcome } : {}),
       at: new Date().toISOString(),
     });
   }

@@ -1,6 +1,7 @@
-// The media worker's side of a transfer to a human seat (domain/transfer.ts): the customer card is
-// read, the offer job goes to the server (transfers queue), and the reply key is watched until the
-// server decides, or the customer hangs up (the cancel key tells the server to stop offering).
+// The media worker's side of a transfer to a human seat (domain/transfer.ts): the offer job goes to
+// the server (transfers queue) with the bare customer card (the server fills it in), and the reply key
+// is watched until the server decides, or the customer hangs up (the cancel key tells the server to
+// stop offering).
 import type { Knex } from 'knex';
 import type Redis from 'ioredis';
 import type Queue from 'bull';
@@ -12,7 +13,6 @@ import {
   TRANSFER_POLL_MS,
   transferCancelKey,
   transferReplyKey,
-  type TransferCard,
   type TransferEndedJob,
   type TransferJob,
   type TransferOfferJob,
@@ -36,39 +36,6 @@ export async function groupServes(db: Knex, accountId: number, groupId: number):
     db('seat_groups').where({ id: groupId }).first('account_id'),
   ]);
   return !!account && !!group && pathIds(account.path).includes(Number(group.account_id));
-}
-
-/** The pop-up's customer card: the customer's name, tags and last follow-up, the call's masked number. */
-export async function transferCard(
-  db: Knex,
-  call: { customerId: number | null; phoneMasked: string; grade: number | null },
-): Promise<TransferCard> {
-  const card: TransferCard = {
-    customerId: call.customerId,
-    name: '',
-    phoneMasked: call.phoneMasked,
-    grade: call.grade,
-    tags: [],
-    lastFollowUp: null,
-  };
-  if (call.customerId === null) return card;
-  const [customer, tags, follow] = await Promise.all([
-    db('customers').where({ id: call.customerId }).first('name'),
-    db('customer_tags as ct')
-      .join('tags as t', 't.id', 'ct.tag_id')
-      .where('ct.customer_id', call.customerId)
-      .orderBy('t.name')
-      .limit(20)
-      .pluck('t.name'),
-    db('follow_ups')
-      .where({ customer_id: call.customerId, record_type: 1 })
-      .orderBy('created_at', 'desc')
-      .first('details', 'created_at'),
-  ]);
-  card.name = customer?.name ?? '';
-  card.tags = tags as string[];
-  if (follow) card.lastFollowUp = { at: new Date(follow.created_at).toISOString(), content: follow.details };
-  return card;
 }
 
 export class TransferClient {

@@ -17,6 +17,7 @@ import { PromptFiles } from './prompts';
 import { closeRecord } from './record';
 import { releaseSlots } from './slots';
 import { TransferClient } from './transferClient';
+import { listenInbound, type InboundCalls } from './inbound';
 import { createMediaQueue } from '../queue';
 import { TRANSFER_QUEUE, type TransferJob } from '../../../domain/transfer';
 import { createDialQueue, type DialQueue, type DialQueueOptions } from './queue';
@@ -60,6 +61,8 @@ export interface CallWorker {
   pool: NodePool;
   dial: DialQueue;
   sessions: Map<string, CallSession>;
+  /** Inbound calls the reception scenes answer (inbound.ts). */
+  inbound: InboundCalls;
   close(): Promise<void>;
 }
 
@@ -141,6 +144,8 @@ export async function startCallWorker(o: CallWorkerOptions): Promise<CallWorker>
     metrics: o.metrics,
   };
 
+  const inbound = listenInbound(pool, deps);
+
   const dial = createDialQueue(config, o.queue);
   dial.queue.on('failed', (job, err) =>
     console.error(`dial job ${job.data.callUuid} failed, attempt ${job.attemptsMade}: ${err.message}`),
@@ -185,8 +190,10 @@ export async function startCallWorker(o: CallWorkerOptions): Promise<CallWorker>
     pool,
     dial,
     sessions,
+    inbound,
     async close() {
       clearInterval(status);
+      inbound.stop();
       await stopFollowing();
       await dial.close();
       await transferQueue.close();

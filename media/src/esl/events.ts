@@ -5,6 +5,8 @@ import type { Frame } from './frames';
 /** The only events we subscribe to (never `event plain ALL`: mod_event_socket drops slow clients). */
 export const SUBSCRIBED = [
   'CHANNEL_CREATE',
+  // An inbound call the dialplan parked for us (switch_ivr_park): calls/inbound.ts answers it.
+  'CHANNEL_PARK',
   'CHANNEL_PROGRESS',
   'CHANNEL_PROGRESS_MEDIA',
   'CHANNEL_ANSWER',
@@ -42,7 +44,7 @@ interface Base {
 }
 
 export type EslEvent =
-  | (Base & { name: 'CHANNEL_CREATE' })
+  | (Base & { name: 'CHANNEL_CREATE' | 'CHANNEL_PARK' })
   | (Base & { name: 'CHANNEL_PROGRESS' | 'CHANNEL_PROGRESS_MEDIA' })
   | (Base & { name: 'CHANNEL_ANSWER' })
   | (Base & { name: 'CHANNEL_EXECUTE_COMPLETE'; application: string; response: string; appUuid: string })
@@ -82,6 +84,7 @@ export function parseEvent(f: Frame, receivedAt: number): EslEvent | null {
   const base = { uuid: h.get('Unique-ID') ?? '', receivedAt, headers: h };
   switch (name) {
     case 'CHANNEL_CREATE':
+    case 'CHANNEL_PARK':
     case 'CHANNEL_ANSWER':
     case 'CHANNEL_PROGRESS':
     case 'CHANNEL_PROGRESS_MEDIA':

@@ -41,7 +41,13 @@ export function backoffMs(attempt: number, o: BackoffOptions = DEFAULT_BACKOFF, 
   return Math.round(exp / 2 + (rnd() * exp) / 2);
 }
 
-export class EslNode extends EventEmitter<{ up: []; down: [Error]; reconciled: [number] }> {
+export class EslNode extends EventEmitter<{
+  up: [];
+  down: [Error];
+  reconciled: [number];
+  /** CHANNEL_PARK of a channel no call owns: an inbound call waiting for us (calls/inbound.ts). */
+  parked: [EslEvent];
+}> {
   private conn: EslConnection | null = null;
   private readonly calls = new Map<string, CallHandler>();
   private readonly lanes = new Map<string, Lane>();
@@ -183,7 +189,9 @@ export class EslNode extends EventEmitter<{ up: []; down: [Error]; reconciled: [
       conn.failExecutes(ev.uuid, new EslClosedError('channel hung up'));
       this.lanes.get(ev.uuid)?.clear();
     }
-    this.calls.get(ev.uuid)?.onEvent(ev);
+    const call = this.calls.get(ev.uuid);
+    if (call) call.onEvent(ev);
+    else if (ev.name === 'CHANNEL_PARK') this.emit('parked', ev);
   }
 
   /** Compares the switch's channels with our calls; vanished channels are reported as null. */

@@ -3,6 +3,7 @@
 import { HangupCause } from '../../../domain/telephony';
 import { startAvmd, stopAvmd } from './apps';
 import { dial } from './callee';
+import { placeInbound } from './inbound';
 import { Channel } from './channel';
 import { parseBrackets, parseEndpoint, splitArgs } from './dialstring';
 import type { Hub } from './hub';
@@ -183,6 +184,8 @@ const HANDLERS: Record<string, Handler> = {
     return '+OK\n';
   }),
   originate,
+  // Not FreeSWITCH: a virtual customer calls one of our numbers (sim/inbound.ts).
+  sim_inbound: placeInbound,
   uuid_kill: withChannel((_h, ch, [cause]) => {
     // A ringing leg is CANCELled (487); an answered one gets a BYE.
     void ch.hangup(

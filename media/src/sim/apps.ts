@@ -10,6 +10,7 @@ import { promptEnded, promptStarted } from './callee';
 import type { Channel, Speech, WaitEnd } from './channel';
 import { parseBrackets, splitArgs } from './dialstring';
 import type { Headers } from './framing';
+import { bridgeToBrowser, registeredUser } from './sipws/bridge';
 
 type App = (ch: Channel, arg: string) => Promise<string | undefined>;
 
@@ -228,6 +229,9 @@ const APPS: Record<string, App> = {
   // side hangs up (sim_bridge_ms, default 30 s, is how long the customer talks to the seat).
   async bridge(ch, arg) {
     if (/^error\//.test(arg.trim())) return arg.trim().slice(6).toUpperCase();
+    // A softphone registered on the simulator's SIP-over-WebSocket server rings for real (sipws/).
+    const ext = registeredUser(ch.hub.registrar, arg);
+    if (ext) return bridgeToBrowser(ch, ch.hub.registrar!, ext);
     if ((await ch.wait(1000, false)) === 'hangup') return undefined;
     const other = `${ch.uuid.slice(0, 24)}b${ch.uuid.slice(25)}`;
     const ids: Headers = [

@@ -58,7 +58,7 @@ export function dial(ch: Channel, timeoutSec: number): Promise<DialResult> {
 }
 
 /** After answer: the greeting, a voicemail's beep, and the persona's own hang-up timer. */
-function startTalking(ch: Channel): void {
+export function startTalking(ch: Channel): void {
   const p = ch.persona;
   let greetingEnds = 0;
   if (p.greeting) {

@@ -38,7 +38,8 @@ export class Channel implements ChannelView {
   answered = false;
   early = false;
   hungUp = false;
-  readonly direction = 'outbound' as const;
+  /** 'inbound' for a call placed towards the switch (sim/inbound.ts). */
+  direction: 'outbound' | 'inbound' = 'outbound';
   readonly times = { createdUs: 0, answeredUs: 0, progressUs: 0, progressMediaUs: 0, hangupUs: 0 };
   cause = '';
   /** Prompts the callee has heard (a "round" ends when one finishes). */

@@ -6,6 +6,7 @@ import type { Channel } from './channel';
 import { makeEvent, type ChannelView, type CoreInfo, type SimEvent } from './events';
 import type { Headers } from './framing';
 import type { Persona } from './personas';
+import type { Registrar } from './sipws/registrar';
 import { hashSeed, mulberry32, uuidFrom, type Rng } from './random';
 
 export interface EventSink {
@@ -44,6 +45,8 @@ export class Hub implements CoreInfo {
   private readonly attempts = new Map<string, number>();
   /** Recognizers started per channel uuid (the most recent channels only). */
   readonly recognizers = new Map<string, RecognizerStart[]>();
+  /** The SIP-over-WebSocket registrar (sipws/), when the simulator runs one. */
+  registrar?: Registrar;
 
   constructor(readonly opts: HubOptions) {
     this.rng = mulberry32(opts.seed);

@@ -1,9 +1,13 @@
 // Runs the FreeSWITCH simulator as its own process: `tsx media/src/sim/main.ts`.
 // SIM_PORT (8021), SIM_HOST (127.0.0.1), SIM_PASSWORD (ClueCon), SIM_SEED (1), SIM_TIME_SCALE (1),
 // SIM_PERSONAS (path to a JSON array of personas; default: personas.default.json).
+// SIM_SIP_WS_PORT (5066, or off when SIM_PORT=0; 0 = off): the SIP-over-WebSocket registrar for the web softphone, on SIM_HOST;
+// it reads extensions from the platform's mod_xml_curl directory at SIM_DIRECTORY_URL
+// (http://127.0.0.1:$PORT/fsapi/xml) with FS_XML_CURL_USER / FS_XML_CURL_PASSWORD.
 import { readFileSync } from 'node:fs';
 import type { Persona } from './personas';
 import { startSimulator } from './server';
+import { xmlCurlDirectory } from './sipws/directory';
 
 async function main(): Promise<void> {
   const env = process.env;
@@ -17,8 +21,11 @@ async function main(): Promise<void> {
     seed: Number(env.SIM_SEED ?? 1),
     timeScale: Number(env.SIM_TIME_SCALE ?? 1),
     personas,
+    sipWs: sipWsOptions(env),
   });
   console.log(`FreeSWITCH simulator: ESL listening on ${sim.host}:${sim.port}`);
+  if (sim.sipWsPort)
+    console.log(`FreeSWITCH simulator: SIP over WebSocket on ws://${sim.host}:${sim.sipWsPort}`);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
@@ -28,6 +35,18 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
+}
+
+function sipWsOptions(env: NodeJS.ProcessEnv) {
+  // A simulator on a free ESL port (benches, several at once) has no registrar unless asked.
+  const port = Number(env.SIM_SIP_WS_PORT ?? (env.SIM_PORT === '0' ? 0 : 5066));
+  if (!port) return undefined;
+  const directory = xmlCurlDirectory({
+    url: env.SIM_DIRECTORY_URL ?? `http://127.0.0.1:${env.PORT ?? 3000}/fsapi/xml`,
+    user: env.FS_XML_CURL_USER || 'freeswitch',
+    password: env.FS_XML_CURL_PASSWORD ?? 'fs-xml-curl-dev',
+  });
+  return { port, directory };
 }
 
 main().catch((err: unknown) => {

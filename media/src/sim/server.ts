@@ -5,6 +5,7 @@ import net from 'node:net';
 import { Hub, type RecognizerStart } from './hub';
 import { Listener } from './listener';
 import { DEFAULT_PERSONAS, type Persona } from './personas';
+import { startRegistrar, type RegistrarOptions } from './sipws/registrar';
 
 export interface SimulatorOptions {
   /** 0 picks a free port. */
@@ -17,6 +18,8 @@ export interface SimulatorOptions {
   timeScale?: number;
   /** HEARTBEAT event interval in simulated ms (FreeSWITCH: 20 s); 0 turns it off. */
   heartbeatMs?: number;
+  /** Also run the SIP-over-WebSocket registrar for softphones (sipws/); off when absent. */
+  sipWs?: RegistrarOptions;
 }
 
 export interface SimulatorStats {
@@ -29,6 +32,8 @@ export interface SimulatorStats {
 export interface Simulator {
   port: number;
   host: string;
+  /** Port of the SIP-over-WebSocket registrar, when it runs. */
+  sipWsPort?: number;
   close(): Promise<void>;
   stats(): SimulatorStats;
   /** The recognizers a channel was given (engine, hot words), oldest first. */
@@ -59,6 +64,11 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     server.listen(opts.port ?? 0, host, () => resolve());
   });
   const port = (server.address() as net.AddressInfo).port;
+  if (opts.sipWs)
+    hub.registrar = await startRegistrar({ host, ...opts.sipWs }).catch((err: unknown) => {
+      server.close();
+      throw err;
+    });
 
   const beatMs = opts.heartbeatMs ?? 20000;
   let stopBeat = () => {};
@@ -81,6 +91,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   return {
     port,
     host,
+    sipWsPort: hub.registrar?.port,
     recognizers: (uuid) => [...(hub.recognizers.get(uuid) ?? [])],
     stats: () => ({
       connections: listeners.size,
@@ -93,6 +104,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
       for (const ch of [...hub.channels.values()]) void ch.hangup('SYSTEM_SHUTDOWN', 200, 'send_bye');
       for (const l of listeners) l.close();
       hub.stop();
+      await hub.registrar?.close();
       for (const s of sockets) s.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -14,6 +14,12 @@ export async function authorizeRoom(db: Knex, actor: Actor, room: unknown): Prom
       .first('id');
     return { code: found ? 200 : 404 };
   }
+  // A call's room (its live transcript): the call belongs to the subtree.
+  const call = /^call:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(room);
+  if (call) {
+    const found = await scoped(db('calls'), db, actor).where('call_uuid', call[1]).first('id');
+    return { code: found ? 200 : 404 };
+  }
   const m = /^account:([1-9]\d{0,15})$/.exec(room);
   if (!m) return { code: 404 };
   const found = await scoped(db('accounts'), db, actor, 'id').where('id', Number(m[1])).first('id');

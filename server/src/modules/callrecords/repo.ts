@@ -11,11 +11,12 @@ type Db = Knex | Knex.Transaction;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Row = any;
 
-/** The records a caller reaches from a page: its subtree, no test calls, callout = outbound only. */
+/** The records a caller reaches from a page: its subtree, no test calls, callout = outbound only, callin = inbound only. */
 export const records = (db: Db, actor: Actor, view: CallRecordView) =>
   scoped(db('calls as k'), db as Knex, actor, 'k.account_id')
     .where('k.test', false)
-    .modify((q) => view === 'callout' && q.where('k.direction', 'out'));
+    .modify((q) => view === 'callout' && q.where('k.direction', 'out'))
+    .modify((q) => view === 'callin' && q.where('k.direction', 'in'));
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
 

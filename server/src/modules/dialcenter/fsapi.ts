@@ -26,6 +26,7 @@ import type { Deps } from '../../deps';
 import { decryptSecret } from '../../../../config/secrets';
 import { lineGatewayName } from '../../../../domain/telephony-config';
 import { log } from '../../lib/log';
+import { directoryAnswer } from '../softphone/directory';
 import { enabledLinesForFreeswitch } from './repo';
 import { NOT_FOUND_XML, sofiaConfXml, type SofiaGateway } from './telephonyXml';
 
@@ -105,6 +106,11 @@ export function fsapiRoutes(deps: Deps): Router {
       return;
     }
     ctx.type = 'text/xml';
+    // The web softphone's extensions (bindings="directory"): see ../softphone/directory.ts.
+    if (form.get('section') === 'directory') {
+      ctx.body = await directoryAnswer(deps.db, deps.config.secretKey, form);
+      return;
+    }
     const wantsSofia =
       form.get('section') === 'configuration' &&
       form.get('key_value') === 'sofia.conf' &&

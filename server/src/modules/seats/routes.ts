@@ -7,6 +7,7 @@ import { authOf, requireMenu } from '../../http/auth';
 import { requireTypedDelete } from '../../http/confirm';
 import { ok } from '../../http/envelope';
 import { body, idParam, query } from '../../http/validate';
+import { addDeskRoutes } from './deskRoutes';
 import { seatFigures } from './figures';
 import { listGroups, seatUsers } from './repo';
 import { figuresSchema, groupSchema, listSchema, seatSchema, stateSchema } from './schema';
@@ -35,6 +36,8 @@ export function seatsRoutes(deps: Deps): Router {
     const id = idParam(ctx);
     ok(ctx, await switchState(deps, authOf(ctx), id, body(ctx, stateSchema)));
   });
+  // The seat desk page: current call, disposition, quick follow-up, recent calls (deskRoutes.ts).
+  addDeskRoutes(r, deps);
 
   // ---- figures ----
   r.get('/figures', figures, async (ctx) =>

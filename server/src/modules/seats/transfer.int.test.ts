@@ -21,7 +21,7 @@ import { DEFAULT_PERSONAS } from '../../../../media/src/sim/personas';
 import { startSimulator, type Simulator } from '../../../../media/src/sim/server';
 import { mortgageYesPersona } from '../../../../media/src/sim/testing';
 import type { CallWorker } from '../../../../media/src/calls/worker';
-import { startTestWorker } from '../../../../test/mediaKit';
+import { dialDemoBot, startTestWorker } from '../../../../test/mediaKit';
 import { groupServes } from '../../../../media/src/calls/transferClient';
 import type { ApiClient } from '../../../../test/apiClient';
 import { accountForm, accountId, liveSocket, loggedIn, secondMerchantTree } from '../../../../test/fixtures';
@@ -356,6 +356,10 @@ describe('a whole call through the simulator', () => {
         ...DEFAULT_PERSONAS,
       ],
     });
+    // A short manual-transfer wait, so the call with no seat finds out soon (before the worker loads it).
+    await p.db
+      .knex('bot_versions')
+      .update({ definition: p.db.knex.raw(`jsonb_set(definition, '{settings,transferWaitSeconds}', '5')`) });
     worker = await startTestWorker(p, sim.port, 0.05);
   }, 30_000);
   afterAll(async () => {
@@ -365,27 +369,8 @@ describe('a whole call through the simulator', () => {
 
   it('the bot transfers, the seat sees card and transcript, accepts, and the call is bridged', async () => {
     const k = p.db.knex;
-    const merchant = await accountId(p, 'merchant01');
-    const bot = await k('bots')
-      .where({ account_id: merchant })
-      .orderBy('id')
-      .first('id', 'published_version');
-    const line = await k('sip_lines').where({ name: 'sim-line-1' }).first('id');
     await online(op, seatA);
-    const uuid = randomUUID();
-    await p.server.deps.queues.dial.add(
-      {
-        callUuid: uuid,
-        accountId: merchant,
-        botId: Number(bot.id),
-        botVersion: Number(bot.published_version),
-        lineId: Number(line.id),
-        phone: PHONE,
-        callerNumber: '',
-        customerId: null,
-      },
-      { jobId: uuid },
-    );
+    const uuid = await dialDemoBot(p, PHONE);
     const o = await until(() => offers.find((x) => x.callUuid === uuid), 30_000);
     expect(o).toMatchObject({ to: 'op', seatId: seatA.id, card: { phoneMasked: maskPhone(PHONE) } });
     expect(o.card.grade).not.toBeNull();
@@ -401,5 +386,20 @@ describe('a whole call through the simulator', () => {
     const row = await k('seat_offers').where({ call_uuid: uuid }).first();
     expect(row.answered_at).not.toBeNull();
     expect(Number(row.talk_ms)).toBeGreaterThan(0);
+  }, 60_000);
+
+  it("with no seat the bot goes on at the transfer's fallback flow, and the record says so", async () => {
+    const k = p.db.knex;
+    const uuid = await dialDemoBot(p, PHONE);
+    const call = await until(async () => {
+      const c = await k('calls').where({ call_uuid: uuid }).first();
+      return c?.status === 'ended' ? c : undefined;
+    }, 40_000);
+    expect(call).toMatchObject({ transfer_outcome: 'noSeat', transfer_seat_id: null });
+    const lines = await k('conversation_lines').where({ call_id: call.id }).orderBy('seq');
+    const busy = lines.find((l) => String(l.khcontent).includes('客户经理正在忙'));
+    expect(busy).toMatchObject({ khtype: 'robot' });
+    expect(JSON.stringify(busy.reason)).toContain('转接失败');
+    expect(offers.some((o) => o.callUuid === uuid)).toBe(false);
   }, 60_000);
 });

@@ -33,6 +33,7 @@ import {
 import type { Deps } from '../../deps';
 import { log } from '../../lib/log';
 import { stoppedProcessing } from '../../queues/createQueue';
+import { fillCard } from './card';
 import { seatStates, type SeatStates } from './state';
 
 /** How often the runner renews its alive key. */
@@ -111,6 +112,8 @@ export async function runOffer(
       await states.markIdle(seatId, callUuid).catch(() => undefined);
     }
   }
+  // The media worker sends the bare card: the customer's name, tags and last follow-up come from here.
+  const card = await fillCard(deps.db, job.card).catch(() => job.card);
   const waitEndsAt = job.waitSeconds > 0 ? Date.now() + job.waitSeconds * 1000 : null;
   const cancelled = async () => (await deps.redis.exists(transferCancelKey(prefix, callUuid))) === 1;
   const over = () => waitEndsAt !== null && Date.now() >= waitEndsAt;
@@ -152,7 +155,7 @@ export async function runOffer(
       callUuid,
       seatId,
       accountId: job.accountId,
-      card: job.card,
+      card,
       transcript: job.transcript,
       expiresAt: new Date(expiresAt).toISOString(),
       autoAnswered: auto,

@@ -1,4 +1,5 @@
-// Where to go next (SPEC §4 next actions) with the flow and node pickers and the seat group.
+// Where to go next (SPEC §4 next actions) with the flow and node pickers, the seat group and a
+// transfer's fallback flow (where the bot goes on when no seat takes the call).
 import { useTranslation } from 'react-i18next';
 import { NEXT_ACTIONS, type Flow, type NextStep } from '../../../../../domain/bot/definition';
 import { NumberInput, SelectField } from './fields';
@@ -13,7 +14,6 @@ export function NextStepEditor(p: {
 }) {
   const { t } = useTranslation('bots');
   const step = p.value ?? { action: 0 };
-  const flow = p.flows.find((f) => f.id === step.flowId);
   const err = (k: string) => p.errors?.[`${p.errorPrefix ?? ''}${k}`];
   return (
     <div className="cp-bots-row">
@@ -27,28 +27,14 @@ export function NextStepEditor(p: {
         }
       />
       {step.action === 3 && (
-        <>
-          <SelectField
-            id={`${p.id}-flow`}
-            label={t('next.flow')}
-            error={err('flowId')}
-            value={step.flowId ?? ''}
-            options={[{ value: '', label: '—' }, ...p.flows.map((f) => ({ value: f.id, label: f.name }))]}
-            onChange={(flowId) => p.onChange({ ...step, flowId: flowId || null, nodeId: null })}
-          />
-          {flow && (
-            <SelectField
-              id={`${p.id}-node`}
-              label={t('next.node')}
-              value={step.nodeId ?? ''}
-              options={[
-                { value: '', label: t('next.anyNode') },
-                ...flow.nodes.map((n) => ({ value: n.id, label: n.name || n.id })),
-              ]}
-              onChange={(nodeId) => p.onChange({ ...step, nodeId: nodeId || null })}
-            />
-          )}
-        </>
+        <FlowNodePicker
+          id={p.id}
+          label={t('next.flow')}
+          error={err('flowId')}
+          step={step}
+          flows={p.flows}
+          onChange={p.onChange}
+        />
       )}
       {step.action === 4 && (
         <NumberInput
@@ -60,6 +46,54 @@ export function NextStepEditor(p: {
           onChange={(seatGroupId) => p.onChange({ ...step, seatGroupId })}
         />
       )}
+      {step.action === 4 && (
+        <FlowNodePicker
+          id={`${p.id}-fallback`}
+          label={t('next.fallbackFlow')}
+          error={err('flowId')}
+          step={step}
+          flows={p.flows}
+          onChange={p.onChange}
+        />
+      )}
     </div>
+  );
+}
+
+/** The flow and node a step goes to (a jump's target, a transfer's fallback); '—' clears it. */
+function FlowNodePicker(p: {
+  id: string;
+  label: string;
+  error?: string;
+  step: NextStep;
+  flows: readonly Flow[];
+  onChange(v: NextStep): void;
+}) {
+  const { t } = useTranslation('bots');
+  const { step } = p;
+  const flow = p.flows.find((f) => f.id === step.flowId);
+  return (
+    <>
+      <SelectField
+        id={`${p.id}-flow`}
+        label={p.label}
+        error={p.error}
+        value={step.flowId ?? ''}
+        options={[{ value: '', label: '—' }, ...p.flows.map((f) => ({ value: f.id, label: f.name }))]}
+        onChange={(flowId) => p.onChange({ ...step, flowId: flowId || null, nodeId: null })}
+      />
+      {flow && (
+        <SelectField
+          id={`${p.id}-node`}
+          label={t('next.node')}
+          value={step.nodeId ?? ''}
+          options={[
+            { value: '', label: t('next.anyNode') },
+            ...flow.nodes.map((n) => ({ value: n.id, label: n.name || n.id })),
+          ]}
+          onChange={(nodeId) => p.onChange({ ...step, nodeId: nodeId || null })}
+        />
+      )}
+    </>
   );
 }

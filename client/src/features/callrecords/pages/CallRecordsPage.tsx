@@ -19,7 +19,7 @@ import { RecordTable } from '../components/RecordTable';
 import { callRecordsActions as A, selectCallRecords, type RecordDialog } from '../slice';
 
 export const viewOfMenu = (menuKey: string): CallRecordView =>
-  menuKey === 'dialcenter/callout' ? 'callout' : 'dialrecord';
+  menuKey === 'dialcenter/callout' ? 'callout' : menuKey === 'dialcenter/callin' ? 'callin' : 'dialrecord';
 
 export default function CallRecordsPage({ menuKey }: ShellPageProps) {
   const { t } = useTranslation(['callrecords', 'common']);
@@ -45,7 +45,7 @@ export default function CallRecordsPage({ menuKey }: ShellPageProps) {
 
   return (
     <div className="cp-page" data-testid="call-records-page" data-view={view}>
-      <H3>{t(view === 'callout' ? 'titleOut' : 'title')}</H3>
+      <H3>{t(view === 'callout' ? 'titleOut' : view === 'callin' ? 'titleIn' : 'title')}</H3>
       <RecordFilterBar
         filters={s.filters}
         options={s.options}

@@ -4,10 +4,10 @@
 import { Button, Callout, Classes, H3, Intent, Tag } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { dayStart, LIVE_ROOMS_MAX } from '../../../../../domain/dashboard';
+import { LIVE_ROOMS_MAX } from '../../../../../domain/dashboard';
 import { balanceText, fenToYuan, formatDateTime } from '../../../../../domain/format';
-import { localDay } from '../../../../../domain/localTime';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useDailySnapshot } from '../../../ui/useDailySnapshot';
 import { CallFiguresCard } from '../components/CallFiguresCard';
 import { Figure, StatCard } from '../components/StatCard';
 import { WeekCharts } from '../components/WeekCharts';
@@ -34,24 +34,7 @@ export default function DashboardPage() {
     };
   }, [dispatch]);
 
-  // A call ended on a later day than the snapshot's today: a new day, a new snapshot.
-  const needsReload = view?.needsReload ?? false;
-  useEffect(() => {
-    if (needsReload && !loading) dispatch(dashboardActions.snapshotRequested());
-  }, [needsReload, loading, dispatch]);
-
-  // Local midnight without any call: one reload when the day turns (a timer, not polling).
-  const asOf = view?.asOf;
-  const timeZone = view?.timeZone;
-  useEffect(() => {
-    if (!asOf || !timeZone) return;
-    const next = dayStart(localDay(Date.parse(asOf), timeZone) + 1, timeZone);
-    const id = window.setTimeout(
-      () => dispatch(dashboardActions.snapshotRequested()),
-      Math.min(Math.max(next - Date.now(), 0) + 1000, 2 ** 31 - 1),
-    );
-    return () => window.clearTimeout(id);
-  }, [asOf, timeZone, dispatch]);
+  useDailySnapshot(view, loading, dashboardActions.snapshotRequested);
 
   const units = { wan: t('units.wan'), yi: t('units.yi') };
   const waiting = loading && !view;

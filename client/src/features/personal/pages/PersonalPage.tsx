@@ -1,12 +1,15 @@
 // /rootmain/mymain/main, the personal center: who I am (read-only; the password is changed with the
-// same dialog as the header's user menu) and the environment check for calls in the browser.
+// same dialog as the header's user menu), the web softphone with its dial records (features/softphone;
+// `?tab=softphone` opens it) and the environment check for calls in the browser.
 import { Button, Card, Classes, H3, HTMLTable, Tab, Tabs } from '@blueprintjs/core';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../../domain/format';
 import { useAppSelector } from '../../../app/hooks';
 import { selectMe } from '../../auth/slice';
 import { ChangePasswordDialog } from '../../shell/components/ChangePasswordDialog';
+import { SoftphonePanel } from '../../softphone/components/SoftphonePanel';
 import { EnvCheck } from '../components/EnvCheck';
 import '../personal.css';
 
@@ -45,14 +48,24 @@ function InfoTab() {
   );
 }
 
+const TABS = ['info', 'softphone', 'env'] as const;
+type PersonalTab = (typeof TABS)[number];
+
 export default function PersonalPage() {
   const { t } = useTranslation('personal');
-  const [tab, setTab] = useState<'info' | 'env'>('info');
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<PersonalTab>(() => TABS.find((x) => x === params.get('tab')) ?? 'info');
   return (
     <div className="cp-page" data-testid="personal-page">
       <H3>{t('title')}</H3>
-      <Tabs id="personal-tabs" selectedTabId={tab} onChange={(id) => setTab(id as 'info' | 'env')}>
+      <Tabs id="personal-tabs" selectedTabId={tab} onChange={(id) => setTab(id as PersonalTab)}>
         <Tab id="info" title={t('tabs.info')} panel={<InfoTab />} data-testid="tab-info" />
+        <Tab
+          id="softphone"
+          title={t('softphone:tab')}
+          panel={<SoftphonePanel />}
+          data-testid="tab-softphone"
+        />
         <Tab id="env" title={t('tabs.env')} panel={<EnvCheck />} data-testid="tab-env" />
       </Tabs>
     </div>

@@ -3,6 +3,7 @@ import { Alignment, Navbar, NavbarGroup, NavbarHeading, NavbarDivider } from '@b
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../../ui/LanguageSwitch';
 import { NoticeBell } from '../../notices/components/NoticeBell';
+import { SeatDeskLink } from '../../seatdesk/components/SeatDeskLink';
 import { UserMenu } from './UserMenu';
 
 export function AppHeader() {
@@ -13,6 +14,7 @@ export function AppHeader() {
         <NavbarHeading data-testid="app-name">{t('appName')}</NavbarHeading>
       </NavbarGroup>
       <NavbarGroup align={Alignment.END}>
+        <SeatDeskLink />
         <NoticeBell />
         <NavbarDivider />
         <LanguageSwitch />

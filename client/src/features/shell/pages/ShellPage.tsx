@@ -1,9 +1,10 @@
 // The authenticated shell at /rootmain: header, side bar, the current menu's page, and the transfer
-// pop-up, which rings on every page.
+// pop-up and the compact web softphone, which ring on every page.
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { TopProgress } from '../../../ui/TopProgress';
 import { OfferDialog } from '../../seats/components/OfferDialog';
+import { SoftphoneWidget } from '../../softphone/components/SoftphoneWidget';
 import { AppHeader } from '../components/AppHeader';
 import { SideBar } from '../components/SideBar';
 
@@ -22,6 +23,7 @@ export default function ShellPage() {
         </main>
       </div>
       <OfferDialog />
+      <SoftphoneWidget />
     </div>
   );
 }

@@ -1,0 +1,88 @@
+// The call on the desk: its state, the customer card and the live transcript (with what the customer
+// is saying right now), the disposition and the quick follow-up on the customer.
+import { Callout, Card, H5, Intent, Tag } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../../../domain/format';
+import type { DeskCallDto } from '../../../../../domain/seatDesk';
+import type { SeatStateDto } from '../../../../../domain/seats';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { FollowUpForm } from '../../crm/components/FollowUpForm';
+import { OfferCard } from '../../seats/components/OfferCard';
+import { OfferTranscript } from '../../seats/components/OfferTranscript';
+import { seatDeskActions as D, selectSeatDesk } from '../slice';
+import { DispositionForm } from './DispositionForm';
+
+function phaseOf(call: DeskCallDto, state: SeatStateDto): 'talking' | 'wrapup' | 'ended' {
+  if (call.status !== 'ended') return 'talking';
+  return state.activity === 'wrapup' && state.callUuid === call.callUuid ? 'wrapup' : 'ended';
+}
+
+export function CurrentCall({ call, state }: { call: DeskCallDto; state: SeatStateDto }) {
+  const { t } = useTranslation('seatdesk');
+  const dispatch = useAppDispatch();
+  const { partial, disposition, followUp } = useAppSelector(selectSeatDesk);
+  const phase = phaseOf(call, state);
+  return (
+    <Card className="cp-desk-call" data-testid="desk-call" data-call={call.callUuid} data-phase={phase}>
+      <H5>
+        {t('call.title')}{' '}
+        <Tag
+          minimal
+          intent={phase === 'talking' ? Intent.SUCCESS : Intent.NONE}
+          data-testid="desk-call-phase"
+        >
+          {t(`call.phase.${phase}`)}
+        </Tag>
+      </H5>
+      <p className="cp-desk-muted">
+        {t('call.taken', { time: call.takenAt ? formatDateTime(call.takenAt) : '—' })}
+        {call.endedAt && ` · ${t('call.ended', { time: formatDateTime(call.endedAt) })}`}
+      </p>
+      <div className="cp-desk-call-grid">
+        <section>
+          <OfferCard card={call.card} />
+        </section>
+        <section data-testid="desk-transcript">
+          <OfferTranscript lines={call.transcript} />
+          {partial && (
+            <p className="cp-desk-partial" data-testid="desk-partial">
+              {t('call.partial', { text: partial })}
+            </p>
+          )}
+        </section>
+      </div>
+      <div className="cp-desk-forms">
+        <section>
+          <H5>{t('disposition.title')}</H5>
+          <DispositionForm
+            key={call.callUuid}
+            stored={call.disposition}
+            form={disposition}
+            onSubmit={(input) => dispatch(D.dispositionRequested({ callUuid: call.callUuid, input }))}
+          />
+        </section>
+        <section>
+          <H5>{t('followUp.title')}</H5>
+          {call.card.customerId === null || call.customerStage === null ? (
+            <Callout data-testid="desk-no-customer">{t('followUp.noCustomer')}</Callout>
+          ) : (
+            <FollowUpForm
+              key={call.callUuid}
+              stage={call.customerStage}
+              saving={followUp.saving}
+              added={followUp.saved}
+              formError={followUp.error}
+              serverErrors={followUp.fieldErrors}
+              onSubmit={(input) => dispatch(D.followUpRequested({ callUuid: call.callUuid, input }))}
+            />
+          )}
+          {followUp.saved > 0 && !followUp.saving && (
+            <Callout intent={Intent.SUCCESS} data-testid="desk-follow-up-saved">
+              {t('followUp.saved')}
+            </Callout>
+          )}
+        </section>
+      </div>
+    </Card>
+  );
+}

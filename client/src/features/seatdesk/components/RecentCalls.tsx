@@ -1,0 +1,112 @@
+// The calls transferred to this seat, newest first: customer, outcome of the transfer and of the
+// call, talk time and the seat's disposition.
+import { Button, Callout, Card, Dialog, DialogBody, H5, HTMLTable, Intent } from '@blueprintjs/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  DURATION_UNITS_EN,
+  DURATION_UNITS_ZH,
+  formatDateTime,
+  formatDuration,
+} from '../../../../../domain/format';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { GradeTag } from '../../callrecords/components/GradeTag';
+import { seatDeskActions as D, selectSeatDesk } from '../slice';
+import { DispositionForm } from './DispositionForm';
+
+export function RecentCalls() {
+  const { t, i18n } = useTranslation('seatdesk');
+  const dispatch = useAppDispatch();
+  const { recent, disposition } = useAppSelector(selectSeatDesk);
+  // A call taken earlier and left without a disposition (e.g. "ready" pressed first) can get one here.
+  const [target, setTarget] = useState<string | null>(null);
+  useEffect(() => setTarget(null), [disposition.saved]);
+  const units = i18n.language === 'en' ? DURATION_UNITS_EN : DURATION_UNITS_ZH;
+  return (
+    <Card className="cp-desk-recent" data-testid="desk-recent">
+      <H5>{t('recent.title')}</H5>
+      {recent.error && (
+        <Callout intent={Intent.DANGER} data-testid="desk-recent-error">
+          {recent.error}
+        </Callout>
+      )}
+      {recent.items.length === 0 && !recent.loading ? (
+        <p className="cp-desk-muted" data-testid="desk-recent-empty">
+          {t('recent.empty')}
+        </p>
+      ) : (
+        <HTMLTable compact striped className="cp-desk-table">
+          <thead>
+            <tr>
+              <th>{t('recent.time')}</th>
+              <th>{t('recent.customer')}</th>
+              <th>{t('recent.outcome')}</th>
+              <th>{t('recent.grade')}</th>
+              <th>{t('recent.talk')}</th>
+              <th>{t('recent.disposition')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {recent.items.map((c) => (
+              <tr key={c.id} data-testid="desk-recent-row" data-call={c.callUuid}>
+                <td>{formatDateTime(c.createdAt)}</td>
+                <td>
+                  {c.customerName && <strong>{c.customerName} </strong>}
+                  {c.phoneMasked}
+                </td>
+                <td>
+                  {t(`recent.transfer.${c.transferOutcome ?? 'none'}`)}
+                  {' · '}
+                  {t(`recent.status.${c.status}`)}
+                </td>
+                <td>
+                  <GradeTag code={c.grade ?? c.resultLevel} />
+                </td>
+                <td>{formatDuration(Math.round(c.talkMs / 1000), units)}</td>
+                <td data-testid="desk-recent-disposition">
+                  {c.disposition ? t(`disposition.kinds.${c.disposition}`) : t('recent.noDisposition')}
+                  {c.dispositionNote && <span className="cp-desk-muted"> · {c.dispositionNote}</span>}
+                  {!c.disposition && c.transferOutcome === 'accepted' && (
+                    <Button
+                      small
+                      minimal
+                      intent={Intent.PRIMARY}
+                      text={t('recent.dispose')}
+                      data-testid="desk-recent-dispose"
+                      onClick={() => setTarget(c.callUuid)}
+                    />
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      )}
+      {recent.nextBefore !== null && (
+        <Button
+          minimal
+          loading={recent.loading}
+          text={t('recent.more')}
+          data-testid="desk-recent-more"
+          onClick={() => dispatch(D.recentRequested({ more: true }))}
+        />
+      )}
+      <Dialog
+        isOpen={target !== null}
+        title={t('disposition.title')}
+        onClose={() => setTarget(null)}
+        style={{ width: 520 }}
+      >
+        <DialogBody>
+          {target && (
+            <DispositionForm
+              stored={null}
+              form={disposition}
+              onSubmit={(input) => dispatch(D.dispositionRequested({ callUuid: target, input }))}
+            />
+          )}
+        </DialogBody>
+      </Dialog>
+    </Card>
+  );
+}

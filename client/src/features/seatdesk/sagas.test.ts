@@ -1,0 +1,80 @@
+import { put, select, take } from 'redux-saga/effects';
+import { Events, type SeatStateEvent } from '../../../../domain/events';
+import type { AppSocket } from '../../socket/channel';
+import { deskChannel, watchDesk, type DeskMessage } from './sagas';
+import { initialSeatDeskState, seatDeskActions as D, selectSeatDesk, type SeatDeskState } from './slice';
+
+jest.mock('../../app/env', () => ({ API_BASE: '' }));
+
+type Handler = (arg: never) => void;
+
+function fakeSocket() {
+  const listeners = new Map<string, Set<Handler>>();
+  return {
+    listeners,
+    on: jest.fn((ev: string, fn: Handler) => listeners.set(ev, (listeners.get(ev) ?? new Set()).add(fn))),
+    off: jest.fn((ev: string, fn: Handler) => listeners.get(ev)?.delete(fn)),
+    emit: (ev: string, arg?: unknown) => listeners.get(ev)?.forEach((fn) => fn(arg as never)),
+  };
+}
+
+const seatEvent = (callUuid: string | null, activity: 'idle' | 'busy' | 'wrapup'): SeatStateEvent =>
+  ({ seatId: 4, accountId: 1, userId: 2, groupId: 1, state: { callUuid, activity } }) as SeatStateEvent;
+
+describe('desk channel', () => {
+  it('turns the call, seat and offer events and a reconnect into messages, and removes its listeners', () => {
+    const s = fakeSocket();
+    const ch = deskChannel(s as unknown as AppSocket);
+    s.emit(Events.CallLine, { callUuid: 'c1' });
+    s.emit(Events.CallPartial, { callUuid: 'c1', text: 'x' });
+    s.emit(Events.SeatOffer, { seatId: 4, autoAnswered: false });
+    s.emit(Events.SeatOffer, { seatId: 4, autoAnswered: true });
+    s.emit(Events.SeatOfferEnd, { seatId: 4, state: 'declined' });
+    s.emit(Events.SeatOfferEnd, { seatId: 4, state: 'accepted' });
+    s.emit('connect');
+    const got: DeskMessage[] = [];
+    for (let i = 0; i < 5; i++) ch.take((m) => got.push(m as DeskMessage));
+    expect(got.map((m) => m.type)).toEqual(['line', 'partial', 'taken', 'taken', 'reconnect']);
+    ch.close();
+    for (const set of s.listeners.values()) expect(set.size).toBe(0);
+  });
+});
+
+describe('watchDesk', () => {
+  const withSeat: SeatDeskState = {
+    ...initialSeatDeskState,
+    seatId: 4,
+    current: { seatId: 4, state: seatEvent('c1', 'busy').state, call: null },
+  };
+
+  it('fetches the call again after a reconnect, when the seat moves on and when it takes a call', () => {
+    const socket = fakeSocket() as unknown as AppSocket;
+    const g = watchDesk(socket);
+    const ch = g.next().value; // call(deskChannel)
+    expect(ch).toBeDefined();
+    const fake = { close: jest.fn() };
+    expect(g.next(fake as never).value).toEqual(take(fake as never));
+    // The first seat:state after (re)connecting resyncs even when nothing moved.
+    g.next({ type: 'seat', event: seatEvent('c1', 'busy') } as never);
+    g.next(withSeat as never); // select
+    expect(g.next().value).toEqual(put(D.currentRequested()));
+    expect(g.next().value).toEqual(put(D.recentRequested({ more: false })));
+    expect(g.next().value).toEqual(take(fake as never));
+    // The same state again: nothing to fetch.
+    expect(g.next({ type: 'seat', event: seatEvent('c1', 'busy') } as never).value).toEqual(
+      select(selectSeatDesk),
+    );
+    expect(g.next(withSeat as never).value).toEqual(
+      put(D.stateChanged({ seatId: 4, state: seatEvent('c1', 'busy').state })),
+    );
+    expect(g.next().value).toEqual(take(fake as never));
+    // Taken by this seat.
+    expect(g.next({ type: 'taken', seatId: 4 } as never).value).toEqual(select(selectSeatDesk));
+    expect(g.next(withSeat as never).value).toEqual(put(D.currentRequested()));
+    expect(g.next().value).toEqual(take(fake as never));
+    // A reconnect.
+    expect(g.next({ type: 'reconnect' } as never).value).toEqual(put(D.currentRequested()));
+    g.return(undefined);
+    expect(fake.close).toHaveBeenCalled();
+  });
+});

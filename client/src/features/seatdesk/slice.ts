@@ -1,0 +1,172 @@
+// The seat desk's state (issue 7): which of the user's seats the desk shows, its current call from
+// the server (GET /api/seats/:id/desk: a reload during a call gets it back) kept live by the call's
+// socket events, what the customer is saying now (call:partial), the disposition and quick
+// follow-up forms, and the seat's recent calls.
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { CallLineEvent, CallPartialEvent, CallStateEvent } from '../../../../domain/events';
+import {
+  mergeLine,
+  type DeskCurrentDto,
+  type DeskRecentCallDto,
+  type DeskRecentPage,
+  type DispositionDto,
+  type DispositionInput,
+} from '../../../../domain/seatDesk';
+import type { SeatStateDto } from '../../../../domain/seats';
+import type { FollowUpInput } from '../crm/types';
+import { authActions } from '../auth/slice';
+
+export interface FormState {
+  saving: boolean;
+  error: string | null;
+  fieldErrors: Record<string, string>;
+  /** Bumped after each save: forms clear. */
+  saved: number;
+}
+
+export interface SeatDeskState {
+  /** The desk page is open: the live saga follows the socket while it is. */
+  watching: boolean;
+  seatId: number | null;
+  current: DeskCurrentDto | null;
+  loading: boolean;
+  error: string | null;
+  /** The customer's words not yet final (call:partial), cleared by the next line. */
+  partial: string | null;
+  recent: { items: DeskRecentCallDto[]; nextBefore: number | null; loading: boolean; error: string | null };
+  disposition: FormState;
+  followUp: FormState;
+}
+
+const form = (): FormState => ({ saving: false, error: null, fieldErrors: {}, saved: 0 });
+
+export const initialSeatDeskState: SeatDeskState = {
+  watching: false,
+  seatId: null,
+  current: null,
+  loading: false,
+  error: null,
+  partial: null,
+  recent: { items: [], nextBefore: null, loading: false, error: null },
+  disposition: form(),
+  followUp: form(),
+};
+
+export interface Failure {
+  message: string;
+  fieldErrors: Record<string, string>;
+}
+
+const failed = (f: FormState, e: Failure) => {
+  f.saving = false;
+  f.error = e.message;
+  f.fieldErrors = e.fieldErrors;
+};
+
+const slice = createSlice({
+  name: 'seatDesk',
+  initialState: initialSeatDeskState,
+  reducers: {
+    opened(state) {
+      state.watching = true;
+    },
+    closed(state) {
+      state.watching = false;
+    },
+    seatChosen(state, action: PayloadAction<number>) {
+      if (state.seatId === action.payload) return;
+      state.seatId = action.payload;
+      state.current = null;
+      state.partial = null;
+      state.recent = { ...initialSeatDeskState.recent };
+    },
+    currentRequested(state) {
+      state.loading = true;
+    },
+    currentLoaded(state, action: PayloadAction<DeskCurrentDto>) {
+      state.loading = false;
+      state.error = null;
+      if (action.payload.seatId !== state.seatId) return;
+      if (action.payload.call?.callUuid !== state.current?.call?.callUuid) {
+        state.partial = null;
+        state.disposition = form();
+        state.followUp = form();
+      }
+      state.current = action.payload;
+    },
+    currentFailed(state, action: PayloadAction<string>) {
+      state.loading = false;
+      state.error = action.payload;
+    },
+    stateChanged(state, action: PayloadAction<{ seatId: number; state: SeatStateDto }>) {
+      if (state.current && state.current.seatId === action.payload.seatId)
+        state.current.state = action.payload.state;
+    },
+    lineReceived(state, action: PayloadAction<CallLineEvent>) {
+      const call = state.current?.call;
+      if (!call || call.callUuid !== action.payload.callUuid) return;
+      call.transcript = mergeLine(call.transcript, action.payload.line);
+      if (action.payload.line.khtype === 'customer') state.partial = null;
+    },
+    partialReceived(state, action: PayloadAction<CallPartialEvent>) {
+      if (state.current?.call?.callUuid === action.payload.callUuid) state.partial = action.payload.text;
+    },
+    callStateReceived(state, action: PayloadAction<CallStateEvent>) {
+      const call = state.current?.call;
+      if (!call || call.callUuid !== action.payload.callUuid) return;
+      call.status = action.payload.status;
+      if (action.payload.status === 'ended') {
+        call.endedAt ??= action.payload.at;
+        state.partial = null;
+      }
+    },
+    recentRequested(state, _action: PayloadAction<{ more: boolean }>) {
+      state.recent.loading = true;
+    },
+    recentLoaded(state, action: PayloadAction<{ page: DeskRecentPage; more: boolean }>) {
+      const { page, more } = action.payload;
+      state.recent = {
+        items: more ? [...state.recent.items, ...page.items] : page.items,
+        nextBefore: page.nextBefore,
+        loading: false,
+        error: null,
+      };
+    },
+    recentFailed(state, action: PayloadAction<string>) {
+      state.recent.loading = false;
+      state.recent.error = action.payload;
+    },
+    dispositionRequested(state, _action: PayloadAction<{ callUuid: string; input: DispositionInput }>) {
+      state.disposition.saving = true;
+      state.disposition.error = null;
+      state.disposition.fieldErrors = {};
+    },
+    dispositionSaved(state, action: PayloadAction<{ disposition: DispositionDto; state: SeatStateDto }>) {
+      state.disposition = { ...form(), saved: state.disposition.saved + 1 };
+      const cur = state.current;
+      if (cur?.call?.callUuid === action.payload.disposition.callUuid) {
+        cur.call.disposition = action.payload.disposition;
+        cur.state = action.payload.state;
+      }
+    },
+    dispositionFailed(state, action: PayloadAction<Failure>) {
+      failed(state.disposition, action.payload);
+    },
+    followUpRequested(state, _action: PayloadAction<{ callUuid: string; input: FollowUpInput }>) {
+      state.followUp.saving = true;
+      state.followUp.error = null;
+      state.followUp.fieldErrors = {};
+    },
+    followUpSaved(state) {
+      state.followUp = { ...form(), saved: state.followUp.saved + 1 };
+    },
+    followUpFailed(state, action: PayloadAction<Failure>) {
+      failed(state.followUp, action.payload);
+    },
+  },
+  extraReducers: (b) => b.addCase(authActions.sessionCleared, () => initialSeatDeskState),
+});
+
+export const seatDeskActions = slice.actions;
+export const seatDeskReducer = slice.reducer;
+export const selectSeatDesk = (s: { seatDesk: SeatDeskState }) => s.seatDesk;

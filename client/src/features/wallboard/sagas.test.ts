@@ -1,0 +1,90 @@
+// Wallboard sagas: the snapshot of the picked account, the socket's events as wallboard events with
+// exactly their listeners removed, rooms joined before the snapshot is loaded, and a picked call's
+// room joined before its transcript is read.
+import { call, put, select } from 'redux-saga/effects';
+import { Events } from '../../../../domain/events';
+import { api } from '../../api';
+import type { AppSocket } from '../../socket/channel';
+import { followCall, joinAll, joinAndLoad, loadWallSaga, wallChannel, type WallMessage } from './sagas';
+import { wallboardActions as W, initialWallboardState, selectWallboard } from './slice';
+
+jest.mock('../../app/env', () => ({ API_BASE: '' }));
+
+type Handler = (arg: never) => void;
+function fakeSocket() {
+  const listeners = new Map<string, Set<Handler>>();
+  return {
+    listeners,
+    on: jest.fn((ev: string, fn: Handler) => listeners.set(ev, (listeners.get(ev) ?? new Set()).add(fn))),
+    off: jest.fn((ev: string, fn: Handler) => listeners.get(ev)?.delete(fn)),
+    fire: (ev: string, arg?: unknown) => listeners.get(ev)?.forEach((fn) => fn(arg as never)),
+  };
+}
+
+it('loads the snapshot of the picked account', () => {
+  const g = loadWallSaga();
+  expect(g.next().value).toEqual(select(selectWallboard));
+  expect(g.next({ ...initialWallboardState, accountId: 7 }).value).toEqual(
+    call(api.get, '/api/wallboard?accountId=7'),
+  );
+  const s = { accountId: 7 } as never;
+  expect(g.next(s).value).toEqual(put(W.snapshotLoaded(s)));
+});
+
+it('turns socket events into wallboard messages and removes exactly its listeners', () => {
+  const socket = fakeSocket();
+  const ch = wallChannel(socket as never);
+  const got: WallMessage[] = [];
+  const pump = () => ch.take((m) => got.push(m as WallMessage));
+  for (let i = 0; i < 7; i++) pump();
+  socket.fire(Events.CallState, { callUuid: 'a' });
+  socket.fire(Events.CallTransfer, { callUuid: 'a' });
+  socket.fire(Events.SeatState, { seatId: 1 });
+  socket.fire(Events.TaskProgress, { taskId: 2 });
+  socket.fire(Events.CallLine, { callUuid: 'a' });
+  socket.fire(Events.CallPartial, { callUuid: 'a' });
+  socket.fire('connect');
+  expect(got.map((m) => (m.type === 'event' ? m.event.kind : m.type))).toEqual([
+    'call',
+    'transfer',
+    'seat',
+    'task',
+    'line',
+    'partial',
+    'connect',
+  ]);
+  ch.close();
+  expect([...socket.listeners.values()].every((s) => s.size === 0)).toBe(true);
+});
+
+it('joins the rooms before it asks for the snapshot', () => {
+  const socket = {} as AppSocket;
+  const g = joinAndLoad(socket);
+  expect(g.next().value).toEqual(select(selectWallboard));
+  expect(g.next(initialWallboardState).value).toEqual(put(W.liveChanged({ status: 'joining' })));
+  expect(g.next().value).toEqual(call(api.get, '/api/wallboard/rooms'));
+  expect(g.next({ accountIds: [5, 6], complete: true }).value).toEqual(
+    call(joinAll, socket, ['account:5', 'account:6']),
+  );
+  expect(g.next(1).value).toEqual(put(W.liveChanged({ status: 'failed', complete: true })));
+  expect(g.next().value).toEqual(put(W.snapshotRequested()));
+});
+
+it("joins a picked call's room before reading its transcript, and says so when refused", () => {
+  const socket = {} as AppSocket;
+  const g = followCall(socket, W.callPicked('u1'));
+  expect(g.next().value).toEqual(call(joinAll, socket, ['call:u1']));
+  expect(g.next(0).value).toEqual(put(W.transcriptFailed('u1')));
+});
+
+it('counts the granted joins', async () => {
+  const socket = {
+    timeout: () => ({
+      emitWithAck: (_ev: string, req: { room: string }) =>
+        req.room === 'bad'
+          ? Promise.reject(new Error('timeout'))
+          : Promise.resolve({ code: req.room === 'no' ? 404 : 200 }),
+    }),
+  } as unknown as AppSocket;
+  expect(await joinAll(socket, ['a', 'no', 'bad', 'b'])).toBe(2);
+});

@@ -1,0 +1,64 @@
+// `bridge user/<ext>` when <ext> is registered on the simulator's SIP-over-WebSocket server: the
+// customer's channel rings the browser (INVITE), is bridged when the softphone answers, and the call
+// ends with a BYE from whichever side hangs up first (CANCEL when the customer hangs up while it
+// rings). Extensions nobody registered keep the simulator's older behaviour (a virtual seat answers
+// after a second, apps.ts), so tests and the demo without a softphone still transfer.
+import { HangupCause } from '../../../../domain/telephony';
+import { maskPhone } from '../../../../domain/format';
+import type { Channel } from '../channel';
+import type { Headers } from '../framing';
+import type { Registrar } from './registrar';
+
+/** Ring time in simulated ms unless the channel sets call_timeout (s), as FreeSWITCH's bridge does. */
+const DEFAULT_RING_MS = 60_000;
+const DEFAULT_BRIDGE_MS = 30_000;
+
+/** The extension of a `user/<ext>[@domain]` dial string registered here, else null. */
+export function registeredUser(registrar: Registrar | undefined, dial: string): string | null {
+  const m = /^user\/([^@\s/]+)/.exec(dial.trim());
+  return registrar && m && registrar.isRegistered(m[1]!) ? m[1]! : null;
+}
+
+/** Runs the bridge towards the browser; returns the bridge application's response. */
+export async function bridgeToBrowser(
+  ch: Channel,
+  registrar: Registrar,
+  ext: string,
+): Promise<string | undefined> {
+  const timeoutS = Number(ch.vars.get('call_timeout'));
+  const ringSimMs = Number.isFinite(timeoutS) && timeoutS > 0 ? timeoutS * 1000 : DEFAULT_RING_MS;
+  // Resolves when the customer hangs up while the browser rings (or the ring time is over).
+  const ringEnd = ch.wait(ringSimMs, false);
+  const result = await registrar.ring(ext, {
+    callerNumber: maskPhone(ch.destination),
+    callUuid: ch.uuid,
+    // The browser's own ring limit is real time; the channel's (simulated) one is `ringEnd`.
+    ringMs: Math.max(ringSimMs * ch.hub.opts.timeScale, 1000),
+    cancelled: ringEnd,
+  });
+  if (!result.answered) return result.cause;
+  if (ch.hungUp) {
+    result.dialog.hangup();
+    return undefined;
+  }
+  const other = `${ch.uuid.slice(0, 24)}b${ch.uuid.slice(25)}`;
+  const ids: Headers = [
+    ['Bridge-A-Unique-ID', ch.uuid],
+    ['Bridge-B-Unique-ID', other],
+    ['Other-Leg-Unique-ID', other],
+  ];
+  ch.vars.set('bridge_uuid', other);
+  ch.fire('CHANNEL_BRIDGE', ids);
+  result.dialog.onDtmf = (digit) => ch.hear({ kind: 'dtmf', text: digit });
+  const talk = ch.wait(Number(ch.vars.get('sim_bridge_ms') ?? DEFAULT_BRIDGE_MS), false);
+  const end = await Promise.race([talk, result.dialog.ended.then(() => 'seat' as const)]);
+  ch.fire('CHANNEL_UNBRIDGE', ids);
+  if (end === 'seat') {
+    // The seat hung up: FreeSWITCH hangs the customer up after the bridge (hangup_after_bridge).
+    void ch.hangup(HangupCause.NORMAL_CLEARING, 200, 'send_bye');
+    return undefined;
+  }
+  result.dialog.hangup();
+  if (end === 'done') void ch.hangup(HangupCause.NORMAL_CLEARING, 200, 'recv_bye');
+  return undefined;
+}

@@ -1,0 +1,195 @@
+// The fan-out bench's client side (started by scripts/bench/fanout.ts, its own process; the name has
+// a dot so `npm run bench` does not list it): FANOUT_SOCKETS wallboard sockets of one supervisor
+// session, each in the subtree's account rooms as the page joins them, and one socket per seat user
+// that lets its offers ring (a decline would pass the call straight to the next seat, so every seat
+// would be ringing and a new transfer would wait for one). On SIGUSR2 it writes what it saw to
+// FANOUT_OUT and exits.
+//
+// Env: FANOUT_URL, FANOUT_SOCKETS, FANOUT_OUT, FANOUT_WALL ("token cookie"), FANOUT_ROOMS (account
+// ids), FANOUT_SEATS (JSON [{ seatId, token, cookie }]).
+import fs from 'node:fs';
+import { io, type Socket } from 'socket.io-client';
+import WebSocket from 'ws';
+import { Events, type SeatOfferEvent } from '../../domain/events';
+import { p99 } from '../lib/bench';
+
+const env = process.env;
+const url = env.FANOUT_URL!;
+const count = Number(env.FANOUT_SOCKETS);
+const [wallToken, wallCookie] = (env.FANOUT_WALL ?? '').split(' ');
+const roomIds = (env.FANOUT_ROOMS ?? '').split(',').filter(Boolean).map(Number);
+const seats = JSON.parse(env.FANOUT_SEATS ?? '[]') as { seatId: number; token: string; cookie: string }[];
+
+const open = (token: string, cookie: string): Promise<Socket> => {
+  const s = io(url, {
+    transports: ['websocket'],
+    auth: { token },
+    extraHeaders: { cookie: `Auth=${cookie}` },
+    reconnection: false,
+  });
+  return new Promise((resolve, reject) => {
+    s.once('connect', () => resolve(s));
+    s.once('connect_error', reject);
+  });
+};
+
+/**
+ * A wallboard socket on the bare Socket.IO wire protocol (Engine.IO 4 over WebSocket): the server
+ * side is the real Socket.IO; this side reads only what the figures need (the event name, call uuid,
+ * status and `at`) without decoding every packet, so a thousand sockets in one process measure the
+ * server and not this load generator's JSON parsing.
+ */
+class WireSocket {
+  private readonly ws: WebSocket;
+  private nextAck = 0;
+  private readonly acks = new Map<number, (body: string) => void>();
+  onEvent: (raw: string) => void = () => undefined;
+  onClose: (why: string) => void = () => undefined;
+
+  constructor(token: string, cookie: string, ready: (err?: Error) => void) {
+    const wsUrl = `${url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`;
+    this.ws = new WebSocket(wsUrl, { headers: { cookie: `Auth=${cookie}` } });
+    let connected = false;
+    this.ws.on('message', (data: Buffer) => {
+      const m = data.toString();
+      if (m === '2') return this.ws.send('3'); // Engine.IO ping -> pong
+      if (m.startsWith('0')) return this.ws.send(`40${JSON.stringify({ token })}`);
+      if (m.startsWith('40')) {
+        connected = true;
+        return ready();
+      }
+      if (m.startsWith('44')) return ready(new Error(`refused: ${m}`));
+      if (m.startsWith('42')) return this.onEvent(m);
+      if (m.startsWith('43')) {
+        const at = m.indexOf('[');
+        const id = Number(m.slice(2, at));
+        this.acks.get(id)?.(m.slice(at));
+        this.acks.delete(id);
+      }
+    });
+    this.ws.on('close', (code: number) =>
+      connected ? this.onClose(`closed ${code}`) : ready(new Error('closed')),
+    );
+    this.ws.on('error', (e: Error) => !connected && ready(e));
+  }
+
+  /** An event with an acknowledgement, as emitWithAck sends it. */
+  request(event: string, body: unknown): Promise<string> {
+    const id = this.nextAck++;
+    return new Promise((resolve) => {
+      this.acks.set(id, resolve);
+      this.ws.send(`42${id}${JSON.stringify([event, body])}`);
+    });
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+}
+
+const openWire = (token: string, cookie: string): Promise<WireSocket> =>
+  new Promise((resolve, reject) => {
+    const w: WireSocket = new WireSocket(token, cookie, (err) => (err ? reject(err) : resolve(w)));
+  });
+
+/** A string field of a packet's payload without parsing it (our payloads never escape quotes in these). */
+const field = (raw: string, name: string): string | null => {
+  const key = `"${name}":"`;
+  const at = raw.indexOf(key);
+  if (at < 0) return null;
+  const from = at + key.length;
+  return raw.slice(from, raw.indexOf('"', from));
+};
+
+const STATE_PREFIX = `42["${Events.CallState}"`;
+const LINE_PREFIX = `42["${Events.CallLine}"`;
+
+const latencies: number[] = [];
+/** call:state events (uuid:status) -> how many wallboard sockets received it. */
+const received = new Map<string, number>();
+let lines = 0;
+/** First seat:offer per call: when it arrived (epoch ms). */
+const offers: Record<string, number> = {};
+const sockets: Socket[] = [];
+const wires: WireSocket[] = [];
+/** Why sockets dropped (a dropped socket misses events: it counts as lost, not silently). */
+const dropped = new Map<string, number>();
+// The sockets alone do not keep this process alive once they drop; SIGUSR2 must still find it.
+const keepAlive = setInterval(() => undefined, 1000);
+
+async function main(): Promise<void> {
+  for (let i = 0; i < count; i += 50) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(50, count - i) }, () => openWire(wallToken!, wallCookie!)),
+    );
+    for (const s of batch) {
+      wires.push(s);
+      s.onEvent = (raw) => {
+        if (raw.startsWith(LINE_PREFIX)) {
+          lines++;
+          return;
+        }
+        if (!raw.startsWith(STATE_PREFIX)) return;
+        const at = field(raw, 'at');
+        if (at) latencies.push(Date.now() - Date.parse(at));
+        const key = `${field(raw, 'callUuid')}:${field(raw, 'status')}`;
+        received.set(key, (received.get(key) ?? 0) + 1);
+      };
+      s.onClose = (why) => dropped.set(why, (dropped.get(why) ?? 0) + 1);
+      await Promise.all(roomIds.map((id) => s.request('room:join', { room: `account:${id}` })));
+    }
+  }
+  for (const seat of seats) {
+    const s = await open(seat.token, seat.cookie);
+    sockets.push(s);
+    s.on(Events.SeatOffer, (o: SeatOfferEvent) => {
+      offers[o.callUuid] ??= Date.now();
+    });
+    // Online at the desk once its socket is in the seat's room.
+    await new Promise((r) => setTimeout(r, 200));
+    const r = await fetch(`${url}/api/seats/${seat.seatId}/state`, {
+      method: 'PUT',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${seat.token}`,
+        cookie: `Auth=${seat.cookie}`,
+      },
+      body: JSON.stringify({ online: true }),
+    });
+    if (r.status !== 200) throw new Error(`seat ${seat.seatId} not online: ${r.status}`);
+  }
+  process.on('SIGUSR2', () => {
+    let lost = 0;
+    let duplicates = 0;
+    for (const n of received.values()) {
+      if (n < count) lost += count - n;
+      if (n > count) duplicates += n - count;
+    }
+    const out = {
+      events: received.size,
+      deliveries: latencies.length,
+      p99_ms: p99(latencies),
+      max_ms: latencies.reduce((a, b) => Math.max(a, b), 0),
+      lost,
+      duplicates,
+      lines,
+      dropped: Object.fromEntries(dropped),
+      offers,
+      ended: [...received.keys()]
+        .filter((k) => k.endsWith(':ended'))
+        .map((k) => k.slice(0, -':ended'.length)),
+    };
+    fs.writeFileSync(env.FANOUT_OUT!, JSON.stringify(out));
+    clearInterval(keepAlive);
+    for (const s of sockets) s.disconnect();
+    for (const w of wires) w.close();
+    console.log('fanout clients done');
+    process.exit(0);
+  });
+  console.log(`fanout clients ready ${wires.length + sockets.length}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(`fanout clients failed: ${(err as Error).stack ?? String(err)}`);
+  process.exit(1);
+});

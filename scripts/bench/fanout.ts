@@ -1,0 +1,284 @@
+// Live fan-out to wallboards: `npm run bench -- fanout [--sockets 1000] [--calls 500] [--seconds 30]
+// [--time-scale 0.3] [--seat-users 150]`. One server process (server/src/main.ts), one media worker
+// process and the FreeSWITCH simulator (each its own process), and the clients in a second process
+// (fanout.clients.ts): --sockets wallboard sockets of merchant01 in its subtree's rooms, and one
+// socket per seat user that lets its offers ring (enough seats that a transfer finds one free: the
+// offer time is the pop-up's latency, not a wait for a seat). Dial jobs keep --calls calls in progress
+// for --seconds; a tenth of the callees answer the demo bot's questions so it transfers to seat group 1.
+// Figures: call:state emit (the media worker's `at`) -> received, p99 over every socket; events lost
+// (a socket missed one, or nobody got a call that ended); server CPU (% of one core over the load);
+// and the offer time: the media worker's transfer request (the transfers job, queued once the bot
+// decided to transfer and its last prompt played) -> the seat's socket has seat:offer, p99.
+// Own database and Redis prefix.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import Redis from 'ioredis';
+import knexFactory, { type Knex } from 'knex';
+import { loadConfig, type Config } from '../../config';
+import { encryptSecret } from '../../config/secrets';
+import type { DialJob } from '../../domain/calls';
+import { TRANSFER_QUEUE, type TransferJob } from '../../domain/transfer';
+import { createDialQueue } from '../../media/src/calls/queue';
+import { createMediaQueue } from '../../media/src/queue';
+import { DEFAULT_PERSONAS } from '../../media/src/sim/personas';
+import { mortgageYesPersona } from '../../media/src/sim/testing';
+import { ApiClient } from '../../test/apiClient';
+import { argOf, p50, p99, sleep, startChild, startMediaProcess, startSimProcess } from '../lib/bench';
+import { createDatabase, dropDatabase, migrateAndSeed, withDatabase } from '../lib/db';
+
+const YES_PREFIX = '1580';
+
+/** Utime + stime of a process in seconds (Linux /proc). */
+function cpuSeconds(pid: number): number {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(f[11]) + Number(f[12])) / 100; // USER_HZ is 100 on Linux
+}
+
+async function setUp(db: Knex, config: Config, seatUsers: number) {
+  const m = await db('accounts').where({ account: 'merchant01' }).first('id');
+  const merchant = Number(m.id);
+  const bot = await db('bots').where({ account_id: merchant }).orderBy('id').first('id', 'published_version');
+  const [line] = await db('sip_lines')
+    .insert({
+      account_id: merchant,
+      name: 'bench-fanout',
+      server_ip: '127.0.0.1',
+      port: 5060,
+      auth_account: 'benchfanout',
+      password_enc: '',
+      rate_count: 200,
+      rate_seconds: 1,
+      port_count: 5000,
+    })
+    .returning('id');
+  // Seat group 1 (the demo bots transfer to it) with one seat per seat user, users like operator01.
+  const [group] = await db('seat_groups').insert({ account_id: merchant, name: 'bench' }).returning('id');
+  const op = await db('accounts').where({ account: 'operator01' }).first();
+  const users: { account: string; seatId: number }[] = [];
+  for (let i = 0; i < seatUsers; i++) {
+    const { id: _id, path: _path, email: _email, ...rest } = op;
+    const [u] = await db('accounts')
+      .insert({ ...rest, account: `benchseat${i}`, email: null })
+      .returning(['id']);
+    await db('accounts')
+      .where({ id: u.id })
+      .update({ path: `${op.path.replace(/\d+\/$/, '')}${u.id}/` });
+    const [seat] = await db('seats')
+      .insert({
+        account_id: merchant,
+        group_id: group.id,
+        name: `bench-seat-${i}`,
+        type: 'extension',
+        extension: String(7000 + i),
+        auth_name: `bench${i}`,
+        auth_password_enc: encryptSecret(config.secretKey, 'Bench-Pass-1'),
+        user_id: u.id,
+      })
+      .returning('id');
+    users.push({ account: `benchseat${i}`, seatId: Number(seat.id) });
+  }
+  return {
+    merchant,
+    bot: Number(bot.id),
+    botVersion: Number(bot.published_version),
+    line: Number(line.id),
+    users,
+  };
+}
+
+export default async function bench(): Promise<Record<string, number>> {
+  const sockets = argOf('--sockets', 1000);
+  const target = argOf('--calls', 500);
+  const holdS = argOf('--seconds', 30);
+  const timeScale = argOf('--time-scale', 0.3);
+  const seatUsers = argOf('--seat-users', 150);
+  const base = loadConfig();
+  const name = `callplat_bench_fanout_${process.pid}`;
+  const url = withDatabase(base.databaseUrl, name);
+  await createDatabase(base.databaseUrl, name);
+  const config: Config = { ...base, databaseUrl: url, redisPrefix: `bench:fanout:${process.pid}` };
+  const db = knexFactory({ client: 'pg', connection: url, pool: { min: 0, max: 5 } });
+  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'fanout-'));
+  const personas = path.join(tmp, 'personas.json');
+  fs.writeFileSync(
+    personas,
+    JSON.stringify([
+      mortgageYesPersona({
+        name: 'bench-yes',
+        match: `^${YES_PREFIX}`,
+        ringMs: [1000, 3000],
+        replyDelayMs: [300, 800],
+      }),
+      ...DEFAULT_PERSONAS,
+    ]),
+  );
+  const stops: (() => Promise<void>)[] = [];
+  const producer = createDialQueue(config);
+  const transfers = createMediaQueue<TransferJob>(config, TRANSFER_QUEUE, { jobOptions: {} });
+  try {
+    await migrateAndSeed(url);
+    const s = await setUp(db, config, seatUsers);
+    process.env.SIM_PERSONAS = personas; // read by the simulator process
+    const sim = await startSimProcess(timeScale);
+    stops.push(sim.stop);
+    await db('fs_nodes').update({ esl_host: '127.0.0.1', esl_port: sim.port });
+    const server = await startChild(
+      'server/src/main.ts',
+      {
+        DATABASE_URL: url,
+        REDIS_PREFIX: config.redisPrefix,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DIALER: '0',
+        RATE_PER_IP: '10000',
+        RATE_PER_ACCOUNT: '10000',
+        LOG_LEVEL: 'info',
+      },
+      /"server listening","port":(\d+)/,
+    );
+    stops.unshift(server.stop);
+    const serverUrl = `http://127.0.0.1:${server.match[1]}`;
+    const media = await startMediaProcess(config, timeScale);
+    stops.unshift(media.stop);
+
+    const wall = new ApiClient(serverUrl);
+    await wall.login('merchant01');
+    const rooms = (await wall.get<{ accountIds: number[] }>('/api/wallboard/rooms')).body.data!.accountIds;
+    const seatLogins = [];
+    for (const u of s.users) {
+      const c = new ApiClient(serverUrl);
+      await c.login(u.account);
+      seatLogins.push({ seatId: u.seatId, token: c.token!, cookie: c.cookie! });
+    }
+    const out = path.join(tmp, 'clients.json');
+    const clients = await startChild(
+      'scripts/bench/fanout.clients.ts',
+      {
+        FANOUT_URL: serverUrl,
+        FANOUT_SOCKETS: String(sockets),
+        FANOUT_OUT: out,
+        FANOUT_WALL: `${wall.token} ${wall.cookie}`,
+        FANOUT_ROOMS: rooms.join(','),
+        FANOUT_SEATS: JSON.stringify(seatLogins),
+      },
+      /fanout clients ready (\d+)/,
+    );
+    stops.unshift(clients.stop);
+
+    // Load: keep `target` calls in progress for holdS seconds (after the ramp).
+    const asked = new Map<string, number>();
+    const watchTransfers = async () => {
+      const jobs = await transfers.queue.getJobs(
+        ['waiting', 'active', 'completed', 'failed', 'delayed'],
+        0,
+        5000,
+      );
+      for (const j of jobs) {
+        if (!j || j.data.kind !== 'offer') continue;
+        const prev = asked.get(j.data.callUuid);
+        if (prev === undefined || j.timestamp < prev) asked.set(j.data.callUuid, j.timestamp);
+      }
+    };
+    let added = 0;
+    let peak = 0;
+    let reachedAt = 0;
+    const cpu0 = cpuSeconds(server.pid);
+    const t0 = Date.now();
+    const rate = 100;
+    while (Date.now() - t0 < (holdS + 120) * 1000 && !(reachedAt && Date.now() - reachedAt > holdS * 1000)) {
+      const tick = Date.now();
+      const [open] = await db('calls').whereNot('status', 'ended').count({ n: '*' });
+      const inProgress = Number(open?.n ?? 0) + (await producer.queue.getWaitingCount());
+      peak = Math.max(peak, Number(open?.n ?? 0));
+      if (!reachedAt && Number(open?.n ?? 0) >= target * 0.95) reachedAt = Date.now();
+      const n = Math.min(target - inProgress, rate / 5);
+      for (let i = 0; i < n; i++) {
+        const uuid = randomUUID();
+        const phone =
+          added % 10 === 0
+            ? `${YES_PREFIX}${String(added).padStart(7, '0')}`
+            : `139${String(added).padStart(8, '0')}`;
+        const job: DialJob = {
+          callUuid: uuid,
+          accountId: s.merchant,
+          botId: s.bot,
+          botVersion: s.botVersion,
+          lineId: s.line,
+          phone,
+          callerNumber: '',
+        };
+        added++;
+        await producer.queue.add(job, { jobId: uuid });
+      }
+      await watchTransfers();
+      await sleep(Math.max(0, 200 - (Date.now() - tick)));
+    }
+    const loadS = (Date.now() - t0) / 1000;
+    const cpuPct = ((cpuSeconds(server.pid) - cpu0) / loadS) * 100;
+    // Let the calls in progress end (no new ones), then collect what the clients saw.
+    await producer.queue.pause(true).catch(() => undefined);
+    const drainUntil = Date.now() + 120_000;
+    while (Date.now() < drainUntil) {
+      const [open] = await db('calls').whereNot('status', 'ended').count({ n: '*' });
+      await watchTransfers();
+      if (Number(open?.n) === 0) break;
+      await sleep(500);
+    }
+    await sleep(1000);
+    process.kill(clients.pid, 'SIGUSR2');
+    const waitUntil = Date.now() + 30_000;
+    while (!fs.existsSync(out) && Date.now() < waitUntil) await sleep(100);
+    const seen = JSON.parse(fs.readFileSync(out, 'utf8')) as {
+      events: number;
+      p99_ms: number;
+      max_ms: number;
+      lost: number;
+      duplicates: number;
+      lines: number;
+      dropped: Record<string, number>;
+      offers: Record<string, number>;
+      ended: string[];
+    };
+    // A call that ended without any socket hearing of it is lost for every socket.
+    const ended = await db('calls').where('status', 'ended').pluck('call_uuid');
+    const heard = new Set(seen.ended);
+    const unheard = ended.filter((u: string) => !heard.has(u)).length;
+    const offerMs = Object.entries(seen.offers).flatMap(([uuid, at]) => {
+      const from = asked.get(uuid);
+      return from === undefined ? [] : [at - from];
+    });
+    console.error(
+      `fanout bench: ${added} calls added, peak ${peak} open, ${seen.events} call:state events, ` +
+        `${seen.lines} call:line deliveries, ${Object.keys(seen.offers).length} offers (${offerMs.length} timed), ` +
+        `${unheard} ended calls nobody heard of, sockets dropped: ${JSON.stringify(seen.dropped)}`,
+    );
+    return {
+      sockets,
+      events: seen.events,
+      p99_ms: seen.p99_ms,
+      max_ms: seen.max_ms,
+      lost: seen.lost + unheard * sockets,
+      duplicates: seen.duplicates,
+      offer_p50_ms: p50(offerMs),
+      offer_p99_ms: p99(offerMs),
+      offers: offerMs.length,
+      server_cpu_pct: Math.round(cpuPct * 10) / 10,
+      peak_calls: peak,
+      calls: added,
+    };
+  } finally {
+    for (const stop of stops) await stop().catch(() => undefined);
+    await producer.close().catch(() => undefined);
+    await transfers.close().catch(() => undefined);
+    const keys = await redis.keys(`${config.redisPrefix}:*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
+    await db.destroy();
+    await dropDatabase(base.databaseUrl, name);
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}

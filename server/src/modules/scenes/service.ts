@@ -1,0 +1,89 @@
+// Scene rules: a scene is its owner's (another tree's ids are 404); its name is unique per owner and
+// its DID on the platform (409); its line is one the owner holds, its bot one the owner may dial with
+// (published, enabled, online; the call is answered with the published version current at the time),
+// its seat group the owner's or an ancestor's (whose seats take the owner's calls).
+import { pathIds } from '../../../../domain/accountPath';
+import type { MessageKey } from '../../../../domain/messages';
+import type { Deps } from '../../deps';
+import { fieldError, notFound } from '../../http/errors';
+import type { AuthContext } from '../auth/sessions';
+import { tenantOf } from '../seats/repo';
+import { pickerOptions, usableBot, usableLine } from '../tasks/repo';
+import { deleteScene, insertScene, listScenes, sceneById, updateScene } from './repo';
+import type { SceneBody } from './schema';
+import type { Actor } from '../../db/scope';
+import type { Knex } from 'knex';
+
+const UNIQUE: Record<string, [string, MessageKey]> = {
+  scenes_did_unique: ['did', 'scenes.didTaken'],
+  scenes_account_id_name_unique: ['name', 'duplicateName'],
+};
+
+async function unique<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    const err = e as { code?: string; constraint?: string };
+    const hit = err.code === '23505' ? UNIQUE[err.constraint ?? ''] : undefined;
+    if (hit) throw fieldError(hit[0], hit[1], {}, 409);
+    throw e;
+  }
+}
+
+/** Seat groups whose seats take the owner's calls: its own and its ancestors'. */
+const servingGroups = (db: Knex, owner: Actor) =>
+  db('seat_groups as g')
+    .join('accounts as o', 'o.id', 'g.account_id')
+    .whereIn('g.account_id', pathIds(owner.path));
+
+/** The references of the form, checked for the owner; a line, bot or group out of reach is 404. */
+async function checkReferences(deps: Deps, owner: Actor, v: SceneBody): Promise<void> {
+  const db = deps.db;
+  if (!(await usableLine(db, owner, v.lineId))) throw notFound();
+  if (v.target === 'bot' && !(await usableBot(db, owner, v.botId!))) throw notFound();
+  if (
+    v.target === 'seatGroup' &&
+    !(await servingGroups(db, owner).where('g.id', v.seatGroupId!).first('g.id'))
+  )
+    throw notFound();
+}
+
+export const scenesOf = (deps: Deps, auth: AuthContext) => listScenes(deps.db, auth.actor);
+
+export async function createScene(deps: Deps, auth: AuthContext, v: SceneBody) {
+  await checkReferences(deps, auth.actor, v);
+  const id = await unique(() => insertScene(deps.db, auth.actor.id, v));
+  return (await sceneById(deps.db, auth.actor, id))!;
+}
+
+export async function editScene(deps: Deps, auth: AuthContext, id: number, v: SceneBody) {
+  const scene = await sceneById(deps.db, auth.actor, id);
+  if (!scene) throw notFound();
+  const owner = await tenantOf(deps.db, scene.accountId);
+  if (!owner) throw notFound();
+  await checkReferences(deps, owner, v);
+  await unique(() => updateScene(deps.db, id, v));
+  return (await sceneById(deps.db, auth.actor, id))!;
+}
+
+export async function removeScene(deps: Deps, auth: AuthContext, id: number) {
+  if (!(await deleteScene(deps.db, auth.actor, id))) throw notFound();
+}
+
+/** What the form offers the caller: its lines and bots (as tasks offer them) and serving seat groups. */
+export async function sceneOptions(deps: Deps, auth: AuthContext) {
+  const { bots, lines } = await pickerOptions(deps.db, auth.actor);
+  const groups = await servingGroups(deps.db, auth.actor)
+    .orderBy('g.id')
+    .limit(500)
+    .select('g.id', 'g.name', 'o.account as owner_account');
+  return {
+    bots,
+    lines,
+    groups: groups.map((g: { id: string; name: string; owner_account: string }) => ({
+      id: Number(g.id),
+      name: g.name,
+      ownerAccount: g.owner_account,
+    })),
+  };
+}

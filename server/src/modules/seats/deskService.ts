@@ -1,0 +1,216 @@
+// The seat desk (issue 7): a seat's current call from the server (so a reload during a call gets it
+// back: the seat's state in Redis names the call, its answered offer proves the seat took it), the
+// customer card, the transcript so far, the quick follow-up, the disposition that ends wrap-up and
+// the calls transferred to the seat. Who may: the seat's user, or a supervisor holding the seats
+// menu over the seat's owner; another tree's seats and calls look missing (404).
+import { rooms } from '../../../../domain/events';
+import { ContactMethod, RecordType } from '../../../../domain/crm';
+import {
+  currentCallUuid,
+  endsWrapUp,
+  secondSubmit,
+  type DeskCallDto,
+  type DeskCurrentDto,
+  type DeskRecentPage,
+  type DispositionDto,
+} from '../../../../domain/seatDesk';
+import { seatStateDto, type SeatStateDto } from '../../../../domain/seats';
+import { bareCard, type TransferCard, type TransferJob } from '../../../../domain/transfer';
+import { fillCard } from './card';
+import type { Deps } from '../../deps';
+import { AppError, forbidden, notFound } from '../../http/errors';
+import type { AuthContext } from '../auth/sessions';
+import { insertRecords, type NewRecord } from '../crm/followups/repo';
+import { dispositionOf, insertDisposition, linesOf, recentCalls, takenCall } from './deskRepo';
+import type { DispositionBody } from './deskSchema';
+import { seatById, workedSeat, type SeatRow } from './repo';
+import { statesOf } from './service';
+import type { SeatRef } from './state';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Row = any;
+
+const SUPERVISOR_MENU = 'dialcenter/seatsmanage';
+/** The follow-up API's own permission (modules/crm/followups/routes.ts). */
+const FOLLOW_UP_MENU = 'crm/mycustomer';
+/** How many asks of one transfer the media worker makes (transferClient MAX_ASKS). */
+const OFFER_ASKS = 3;
+
+const refOf = (s: SeatRow): SeatRef => ({
+  id: s.id,
+  accountId: s.accountId,
+  userId: s.userId,
+  groupId: s.groupId,
+  enabled: s.enabled,
+  autoAnswer: s.autoAnswer,
+});
+
+/** The seat, if the caller works it or supervises it; 403 for a visible seat without the menu. */
+export async function deskSeat(deps: Deps, auth: AuthContext, seatId: number): Promise<SeatRow> {
+  const own = await workedSeat(deps.db, auth.actor.id, seatId);
+  if (own) return own;
+  const seen = await seatById(deps.db, auth.actor, seatId);
+  if (!seen) throw notFound();
+  if (!auth.menus.includes(SUPERVISOR_MENU)) throw forbidden();
+  return seen;
+}
+
+/** The call if this seat took it; anything else (another seat's, another tenant's, unknown) is 404. */
+async function seatCall(deps: Deps, seat: SeatRow, callUuid: string): Promise<Row> {
+  const call = await takenCall(deps.db, seat.id, callUuid);
+  if (!call) throw notFound();
+  return call;
+}
+
+/**
+ * The card the pop-up showed (the offer job keeps the grade so far, which is known only to the media
+ * worker), refreshed with the customer's name, tags and last follow-up as they are now.
+ */
+async function cardOf(deps: Deps, call: Row): Promise<TransferCard> {
+  let shown: TransferCard | null = null;
+  for (let n = 1; n <= OFFER_ASKS && !shown; n++) {
+    const job = await deps.queues.transfers.getJob(`transfer:${call.call_uuid}:${n}`).catch(() => null);
+    const data = job?.data as TransferJob | undefined;
+    if (data?.kind === 'offer') shown = data.card;
+  }
+  return fillCard(
+    deps.db,
+    bareCard({
+      customerId: call.customer_id === null ? null : Number(call.customer_id),
+      phoneMasked: shown?.phoneMasked ?? call.phone_masked,
+      grade: call.grade ?? shown?.grade ?? null,
+    }),
+  );
+}
+
+async function callDto(deps: Deps, call: Row): Promise<DeskCallDto> {
+  const [card, transcript, disposition, customer] = await Promise.all([
+    cardOf(deps, call),
+    linesOf(deps.db, Number(call.id)),
+    dispositionOf(deps.db, Number(call.id)),
+    call.customer_id === null ? null : deps.db('customers').where({ id: call.customer_id }).first('stage'),
+  ]);
+  const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
+  return {
+    callUuid: call.call_uuid,
+    status: call.status,
+    createdAt: iso(call.created_at)!,
+    answeredAt: iso(call.answered_at),
+    endedAt: iso(call.ended_at),
+    takenAt: iso(call.taken_at),
+    card,
+    customerStage: customer ? Number(customer.stage) : null,
+    transcript,
+    disposition,
+  };
+}
+
+/**
+ * The seat's state and the call it is on or wrapping up. While the call goes on, the seat's sockets
+ * (re)join its room for the live transcript: after a reload they are new sockets.
+ */
+export async function deskCurrent(deps: Deps, auth: AuthContext, seatId: number): Promise<DeskCurrentDto> {
+  const seat = await deskSeat(deps, auth, seatId);
+  const state = seatStateDto(await statesOf(deps).read(refOf(seat)));
+  const uuid = currentCallUuid(state);
+  const call = uuid ? await takenCall(deps.db, seat.id, uuid) : null;
+  if (call && call.status !== 'ended') deps.live.joinRooms(rooms.seat(seat.id), [rooms.call(uuid!)]);
+  return { seatId: seat.id, state, call: call ? await callDto(deps, call) : null };
+}
+
+/**
+ * Sets the call's disposition once. The same again answers as stored (a double submit); another is
+ * refused (409). It ends the seat's wrap-up of that call.
+ */
+export async function dispose(
+  deps: Deps,
+  auth: AuthContext,
+  seatId: number,
+  callUuid: string,
+  v: DispositionBody,
+): Promise<{ disposition: DispositionDto; state: SeatStateDto }> {
+  const seat = await deskSeat(deps, auth, seatId);
+  const call = await seatCall(deps, seat, callUuid);
+  const callId = Number(call.id);
+  const stored = await insertDisposition(deps.db, {
+    ...v,
+    callId,
+    accountId: Number(call.account_id),
+    seatId: seat.id,
+    byAccountId: auth.actor.id,
+  });
+  const disposition = (await dispositionOf(deps.db, callId))!;
+  if (!stored && secondSubmit(disposition, v) === 'conflict')
+    throw new AppError(409, 409, 'seatdesk.disposed', {}, { disposition });
+  const states = statesOf(deps);
+  let live = await states.read(refOf(seat));
+  if (endsWrapUp(seatStateDto(live), callUuid))
+    live = await states.change(refOf(seat), { by: 'user', ready: true });
+  return { disposition, state: seatStateDto(live) };
+}
+
+/**
+ * A follow-up record on the call's customer, with the follow-up API's rules (schema, stage change
+ * leaving a system record, the customer's last follow-up time). The seat's customers are the call's
+ * account's, usually not in the seat user's own subtree: taking the call is what grants the write.
+ */
+export async function deskFollowUp(
+  deps: Deps,
+  auth: AuthContext,
+  seatId: number,
+  callUuid: string,
+  v: {
+    recordType: 0 | 1;
+    stage: number;
+    contactMethod: number;
+    details: string;
+    remindAt?: string;
+  },
+) {
+  const seat = await deskSeat(deps, auth, seatId);
+  if (!auth.menus.includes(FOLLOW_UP_MENU)) throw forbidden();
+  const call = await seatCall(deps, seat, callUuid);
+  if (call.customer_id === null) throw new AppError(409, 409, 'seatdesk.noCustomer');
+  const customerId = Number(call.customer_id);
+  return deps.db.transaction(async (trx) => {
+    const customer = await trx('customers')
+      .where({ id: customerId, in_sea: false })
+      .forUpdate()
+      .first('id', 'stage');
+    if (!customer) throw notFound();
+    const record: NewRecord = {
+      accountId: auth.actor.id,
+      customerId,
+      recordType: v.recordType,
+      stage: v.stage,
+      contactMethod: v.contactMethod,
+      details: v.details,
+      remindAt: v.recordType === RecordType.Reminder && v.remindAt ? new Date(v.remindAt) : null,
+    };
+    const records = [record];
+    if (customer.stage !== v.stage)
+      records.push({
+        ...record,
+        recordType: RecordType.FollowUp,
+        contactMethod: ContactMethod.SysEvent,
+        details: `${customer.stage}->${v.stage}`,
+        remindAt: null,
+      });
+    const [written, stageRecord] = await insertRecords(trx, records);
+    await trx('customers')
+      .where({ id: customerId })
+      .update({ stage: v.stage, last_follow_up_at: trx.fn.now(), updated_at: trx.fn.now() });
+    return { record: written!, stageChange: stageRecord ?? null };
+  });
+}
+
+export async function deskRecent(
+  deps: Deps,
+  auth: AuthContext,
+  seatId: number,
+  q: { limit: number; before?: number },
+): Promise<DeskRecentPage> {
+  const seat = await deskSeat(deps, auth, seatId);
+  const items = await recentCalls(deps.db, seat.id, q.limit, q.before);
+  return { items, nextBefore: items.length === q.limit ? items[items.length - 1]!.id : null };
+}

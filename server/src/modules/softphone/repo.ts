@@ -1,0 +1,92 @@
+// softphone_calls: the dial records of the web softphone, always read and written through the
+// account that works the seat (user_id), never by id alone.
+import type { Knex } from 'knex';
+import {
+  talkSeconds,
+  type SoftphoneCallDto,
+  type SoftphoneDirection,
+  type SoftphoneOutcome,
+} from '../../../../domain/softphone';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Row = any;
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+
+export const callDto = (r: Row): SoftphoneCallDto => ({
+  id: Number(r.id),
+  seatId: Number(r.seat_id),
+  direction: r.direction,
+  number: r.number,
+  callUuid: r.call_uuid,
+  outcome: r.outcome,
+  startedAt: new Date(r.started_at).toISOString(),
+  answeredAt: iso(r.answered_at),
+  endedAt: iso(r.ended_at),
+  talkSeconds: talkSeconds(
+    r.answered_at ? new Date(r.answered_at) : null,
+    r.ended_at ? new Date(r.ended_at) : null,
+  ),
+});
+
+export async function insertCall(
+  db: Knex,
+  v: {
+    accountId: number;
+    seatId: number;
+    userId: number;
+    direction: SoftphoneDirection;
+    number: string;
+    callUuid: string | null;
+  },
+): Promise<SoftphoneCallDto> {
+  const [row] = await db('softphone_calls')
+    .insert({
+      account_id: v.accountId,
+      seat_id: v.seatId,
+      user_id: v.userId,
+      direction: v.direction,
+      number: v.number,
+      call_uuid: v.callUuid,
+    })
+    .returning('*');
+  return callDto(row);
+}
+
+export async function ownCall(db: Knex, userId: number, id: number): Promise<Row | undefined> {
+  return db('softphone_calls').where({ id, user_id: userId }).first();
+}
+
+export async function markAnswered(db: Knex, userId: number, id: number): Promise<Row | undefined> {
+  const [row] = await db('softphone_calls')
+    .where({ id, user_id: userId })
+    .whereNull('ended_at')
+    .update({ answered_at: db.raw('COALESCE(answered_at, now())') })
+    .returning('*');
+  return row;
+}
+
+export async function finishCall(
+  db: Knex,
+  userId: number,
+  id: number,
+  outcome: SoftphoneOutcome,
+  answered: boolean,
+): Promise<Row | undefined> {
+  const [row] = await db('softphone_calls')
+    .where({ id, user_id: userId })
+    .whereNull('ended_at')
+    .update({
+      outcome,
+      ended_at: db.fn.now(),
+      answered_at: answered ? db.raw('COALESCE(answered_at, now())') : db.raw('answered_at'),
+    })
+    .returning('*');
+  return row;
+}
+
+export async function listCalls(db: Knex, userId: number, limit: number): Promise<SoftphoneCallDto[]> {
+  return (await db('softphone_calls').where({ user_id: userId }).orderBy('id', 'desc').limit(limit)).map(
+    callDto,
+  );
+}
