@@ -17,6 +17,12 @@ const SCALE = 0.01;
 const mortgage = DEMO_BOTS[0]!.definition;
 
 const TEST_PERSONAS: Persona[] = [
+  // The voicemail and assistant greet later than the defaults' 300-700 ms: at SCALE that would be
+  // 3-7 ms after the answer, and a loaded machine starts the recogniser later than that.
+  ...['^9008$', '^9009$'].map((match) => ({
+    ...DEFAULT_PERSONAS.find((d) => d.match === match)!,
+    greetingAtMs: [3000, 3000] as [number, number],
+  })),
   mortgageYesPersona({ name: 'mortgage-yes', match: '^9401$', ringMs: [500, 500], replyDelayMs: [300, 300] }),
   {
     name: 'interrupts-opening',

@@ -63,7 +63,7 @@ export function startTalking(ch: Channel): void {
   let greetingEnds = 0;
   if (p.greeting) {
     const greeting = p.greeting;
-    const at = between(ch.rng, [300, 700]);
+    const at = between(ch.rng, p.greetingAtMs ?? [300, 700]);
     greetingEnds = at + speakingMs(p, greeting);
     ch.after(at, () => speak(ch, greeting));
   }

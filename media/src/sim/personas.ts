@@ -41,6 +41,8 @@ export interface Persona {
   earlyMedia?: boolean;
   /** Said right after answering ("喂？", or the voicemail / assistant greeting). */
   greeting?: string;
+  /** When the greeting starts after the answer, ms (default 300-700). */
+  greetingAtMs?: [number, number];
   rules?: ScriptRule[];
   /** Reply when no rule matches; null or absent = stays silent. */
   otherwise?: string | null;
