@@ -17,8 +17,13 @@ export const Events = {
   ReminderDue: 'reminder:due',
   /** A FreeSWITCH node's live state changed (rooms account:<id> of super administrators). */
   FsStatus: 'fs:status',
-  /** A call's state changed (rooms call:<uuid>, task:<id>, account:<id>). */
+  /** A call's state changed (room call:<uuid>; the task and account rooms get call:states). */
   CallState: 'call:state',
+  /**
+   * Call state changes in batches (rooms task:<id>, account:<id>): one frame per room per
+   * CALL_STATES_WINDOW_MS, so a floor of calls does not send every change to every wallboard alone.
+   */
+  CallStates: 'call:states',
   /** A transcript line was added or merged (room call:<uuid> only: join it to follow a call). */
   CallLine: 'call:line',
   /** The bot hands the call to a seat group (same rooms; the seat side subscribes later). */
@@ -92,6 +97,9 @@ export interface TaskProgressEvent {
   at: string;
 }
 
+/** How long a call state change may wait to be sent with others to the task and account rooms. */
+export const CALL_STATES_WINDOW_MS = 50;
+
 /** Payload of call:state. resultLevel and grade are set once the call has ended. */
 export interface CallStateEvent {
   callUuid: string;
@@ -162,6 +170,7 @@ export interface ServerToClientEvents {
   'reminder:due': (r: FollowUpDto) => void;
   'fs:status': (e: FsStatusEvent) => void;
   'call:state': (e: CallStateEvent) => void;
+  'call:states': (e: CallStateEvent[]) => void;
   'call:line': (e: CallLineEvent) => void;
   'call:transfer': (e: CallTransferEvent) => void;
   'call:partial': (e: CallPartialEvent) => void;
@@ -179,6 +188,8 @@ export interface SocketAck {
 export interface ClientToServerEvents {
   /** Ask to watch a room (e.g. a subordinate's account:<id>); granted only inside one's subtree. */
   'room:join': (req: { room: string }, ack: (r: SocketAck) => void) => void;
+  /** Stop watching a call (its call:<uuid> room); other rooms are the session's own and stay. */
+  'room:leave': (req: { room: string }, ack: (r: SocketAck) => void) => void;
   /** The states of the seats this account works, from Redis (after a reconnect; Redis lost = offline). */
   'seat:sync': (ack: (r: SocketAck & { seats?: SeatStateEvent[] }) => void) => void;
   /** The seat's user takes (accept) or declines the call offered to the seat. */

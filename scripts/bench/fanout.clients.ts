@@ -102,6 +102,20 @@ const field = (raw: string, name: string): string | null => {
 };
 
 const STATE_PREFIX = `42["${Events.CallState}"`;
+const STATES_PREFIX = `42["${Events.CallStates}"`;
+
+/** Every wallboard socket gets the same batch frame: parse each distinct frame once. */
+type StateSeen = { callUuid: string; status: string; at: string };
+const parsed = new Map<string, StateSeen[]>();
+const batchOf = (raw: string): StateSeen[] => {
+  let list = parsed.get(raw);
+  if (!list) {
+    list = (JSON.parse(raw.slice(2)) as [string, StateSeen[]])[1];
+    if (parsed.size > 64) parsed.delete(parsed.keys().next().value!);
+    parsed.set(raw, list);
+  }
+  return list;
+};
 const LINE_PREFIX = `42["${Events.CallLine}"`;
 
 const latencies: number[] = [];
@@ -117,6 +131,12 @@ const dropped = new Map<string, number>();
 // The sockets alone do not keep this process alive once they drop; SIGUSR2 must still find it.
 const keepAlive = setInterval(() => undefined, 1000);
 
+/** A wallboard socket received call state `key` (uuid:status), `ms` after it was emitted. */
+function heard(key: string, ms: number | null): void {
+  if (ms !== null) latencies.push(ms);
+  received.set(key, (received.get(key) ?? 0) + 1);
+}
+
 async function main(): Promise<void> {
   for (let i = 0; i < count; i += 50) {
     const batch = await Promise.all(
@@ -129,11 +149,14 @@ async function main(): Promise<void> {
           lines++;
           return;
         }
+        if (raw.startsWith(STATES_PREFIX)) {
+          const now = Date.now();
+          for (const e of batchOf(raw)) heard(`${e.callUuid}:${e.status}`, now - Date.parse(e.at));
+          return;
+        }
         if (!raw.startsWith(STATE_PREFIX)) return;
         const at = field(raw, 'at');
-        if (at) latencies.push(Date.now() - Date.parse(at));
-        const key = `${field(raw, 'callUuid')}:${field(raw, 'status')}`;
-        received.set(key, (received.get(key) ?? 0) + 1);
+        heard(`${field(raw, 'callUuid')}:${field(raw, 'status')}`, at ? Date.now() - Date.parse(at) : null);
       };
       s.onClose = (why) => dropped.set(why, (dropped.get(why) ?? 0) + 1);
       await Promise.all(roomIds.map((id) => s.request('room:join', { room: `account:${id}` })));

@@ -8,7 +8,8 @@
 // Figures: call:state emit (the media worker's `at`) -> received, p99 over every socket; events lost
 // (a socket missed one, or nobody got a call that ended); server CPU (% of one core over the load);
 // and the offer time: the media worker's transfer request (the transfers job, queued once the bot
-// decided to transfer and its last prompt played) -> the seat's socket has seat:offer, p99.
+// decided to transfer and its last prompt played) -> the seat's socket has seat:offer, p99; split
+// into the wait for a free seat (-> the first seat_offers row) and the pop-up (that row -> socket).
 // Own database and Redis prefix.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -251,6 +252,20 @@ export default async function bench(): Promise<Record<string, number>> {
       const from = asked.get(uuid);
       return from === undefined ? [] : [at - from];
     });
+    // Where an offer's time went: the wait for a free seat (decision -> the first seat_offers row)
+    // and the pop-up itself (that row -> the seat's socket has it).
+    const firstOffers = await db('seat_offers')
+      .groupBy('call_uuid')
+      .select('call_uuid', db.raw('min(offered_at) as at'));
+    const picked = new Map(firstOffers.map((r) => [r.call_uuid as string, new Date(r.at).getTime()]));
+    const seatWaitMs = [...picked].flatMap(([uuid, at]) => {
+      const from = asked.get(uuid);
+      return from === undefined ? [] : [at - from];
+    });
+    const popupMs = Object.entries(seen.offers).flatMap(([uuid, at]) => {
+      const from = picked.get(uuid);
+      return from === undefined ? [] : [at - from];
+    });
     console.error(
       `fanout bench: ${added} calls added, peak ${peak} open, ${seen.events} call:state events, ` +
         `${seen.lines} call:line deliveries, ${Object.keys(seen.offers).length} offers (${offerMs.length} timed), ` +
@@ -266,6 +281,8 @@ export default async function bench(): Promise<Record<string, number>> {
       offer_p50_ms: p50(offerMs),
       offer_p99_ms: p99(offerMs),
       offers: offerMs.length,
+      offer_seat_wait_p99_ms: p99(seatWaitMs),
+      offer_popup_p99_ms: p99(popupMs),
       server_cpu_pct: Math.round(cpuPct * 10) / 10,
       peak_calls: peak,
       calls: added,

@@ -5,6 +5,7 @@ import { Emitter } from '@socket.io/redis-emitter';
 import type Redis from 'ioredis';
 import type { DialJob } from '../../../domain/calls';
 import {
+  CALL_STATES_WINDOW_MS,
   Events,
   rooms,
   type CallLineEvent,
@@ -13,14 +14,25 @@ import {
   type CallTransferEvent,
   type ServerToClientEvents,
 } from '../../../domain/events';
+import { RoomBatch } from './roomBatch';
 
 type Target = Pick<DialJob, 'callUuid' | 'accountId' | 'taskId'>;
 
 export class CallLive {
   private readonly emitter: Emitter<ServerToClientEvents>;
+  /** State changes for the task and account rooms, a frame per room per window (roomBatch.ts). */
+  private readonly states: RoomBatch<CallStateEvent>;
 
   constructor(redis: Redis, prefix: string) {
     this.emitter = new Emitter<ServerToClientEvents>(redis, { key: `${prefix}:socket.io` });
+    this.states = new RoomBatch(CALL_STATES_WINDOW_MS, (room, events) =>
+      this.emitter.to(room).emit(Events.CallStates, events),
+    );
+  }
+
+  /** Sends the state changes still waiting for their window (at shutdown). */
+  flush(): void {
+    this.states.flush();
   }
 
   private rooms(t: Target): string[] {
@@ -29,8 +41,13 @@ export class CallLive {
     return out;
   }
 
+  /** At once to whoever watches the call; batched to the task and account rooms. */
   state(t: Target, e: CallStateEvent): void {
-    this.emitter.to(this.rooms(t)).emit(Events.CallState, e);
+    this.emitter.to(rooms.call(t.callUuid)).emit(Events.CallState, e);
+    this.states.add(
+      t.taskId ? [rooms.account(t.accountId), rooms.task(t.taskId)] : [rooms.account(t.accountId)],
+      e,
+    );
   }
 
   /**

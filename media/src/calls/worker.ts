@@ -198,6 +198,7 @@ export async function startCallWorker(o: CallWorkerOptions): Promise<CallWorker>
       await dial.close();
       await transferQueue.close();
       await pool.stop();
+      deps.live.flush();
       if (!o.redis) redis.disconnect();
       if (!o.db) await db.destroy();
     },

@@ -10,7 +10,7 @@ import type { Knex } from 'knex';
 import { AUTH_COOKIE } from '../http/auth';
 import { authenticate } from '../modules/auth/sessions';
 import type { IoServer } from './live';
-import { authorizeRoom } from './rooms';
+import { authorizeRoom, mayLeaveRoom } from './rooms';
 import { attachSeatPresence } from '../modules/seats/presence';
 
 function cookieValue(header: string | undefined, name: string): string | undefined {
@@ -63,6 +63,12 @@ export function createGateway(
       } catch {
         ack({ code: 500 });
       }
+    });
+    socket.on('room:leave', async (req, ack) => {
+      if (typeof ack !== 'function') return;
+      if (!mayLeaveRoom(req?.room)) return ack({ code: 400 });
+      await socket.leave(req.room);
+      ack({ code: 200 });
     });
   });
   return io;

@@ -3,6 +3,12 @@ import type { Knex } from 'knex';
 import type { SocketAck } from '../../../domain/events';
 import { scoped, subtreeIds, type Actor } from '../db/scope';
 
+const CALL_ROOM = /^call:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+/** Rooms a socket may leave on request: a call it watched. Its account, session and seat rooms stay. */
+export const mayLeaveRoom = (room: unknown): room is string =>
+  typeof room === 'string' && CALL_ROOM.test(room);
+
 export async function authorizeRoom(db: Knex, actor: Actor, room: unknown): Promise<SocketAck> {
   if (typeof room !== 'string') return { code: 400 };
   // A seat's room: the account that works it, or the seat's owner and its ancestors (supervisors).
@@ -15,7 +21,7 @@ export async function authorizeRoom(db: Knex, actor: Actor, room: unknown): Prom
     return { code: found ? 200 : 404 };
   }
   // A call's room (its live transcript): the call belongs to the subtree.
-  const call = /^call:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(room);
+  const call = CALL_ROOM.exec(room);
   if (call) {
     const found = await scoped(db('calls'), db, actor).where('call_uuid', call[1]).first('id');
     return { code: found ? 200 : 404 };

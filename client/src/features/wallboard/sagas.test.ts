@@ -1,11 +1,21 @@
 // Wallboard sagas: the snapshot of the picked account, the socket's events as wallboard events with
 // exactly their listeners removed, rooms joined before the snapshot is loaded, and a picked call's
 // room joined before its transcript is read.
-import { call, put, select } from 'redux-saga/effects';
+import { call, cancel, fork, put, select, take } from 'redux-saga/effects';
 import { Events } from '../../../../domain/events';
 import { api } from '../../api';
+import type { Task } from 'redux-saga';
 import type { AppSocket } from '../../socket/channel';
-import { followCall, joinAll, joinAndLoad, loadWallSaga, wallChannel, type WallMessage } from './sagas';
+import {
+  followCall,
+  followCalls,
+  leaveRoom,
+  joinAll,
+  joinAndLoad,
+  loadWallSaga,
+  wallChannel,
+  type WallMessage,
+} from './sagas';
 import { wallboardActions as W, initialWallboardState, selectWallboard } from './slice';
 
 jest.mock('../../app/env', () => ({ API_BASE: '' }));
@@ -36,8 +46,9 @@ it('turns socket events into wallboard messages and removes exactly its listener
   const ch = wallChannel(socket as never);
   const got: WallMessage[] = [];
   const pump = () => ch.take((m) => got.push(m as WallMessage));
-  for (let i = 0; i < 7; i++) pump();
+  for (let i = 0; i < 9; i++) pump();
   socket.fire(Events.CallState, { callUuid: 'a' });
+  socket.fire(Events.CallStates, [{ callUuid: 'b' }, { callUuid: 'c' }]);
   socket.fire(Events.CallTransfer, { callUuid: 'a' });
   socket.fire(Events.SeatState, { seatId: 1 });
   socket.fire(Events.TaskProgress, { taskId: 2 });
@@ -46,6 +57,8 @@ it('turns socket events into wallboard messages and removes exactly its listener
   socket.fire('connect');
   expect(got.map((m) => (m.type === 'event' ? m.event.kind : m.type))).toEqual([
     'call',
+    'call',
+    'call',
     'transfer',
     'seat',
     'task',
@@ -53,6 +66,9 @@ it('turns socket events into wallboard messages and removes exactly its listener
     'partial',
     'connect',
   ]);
+  expect(
+    got.slice(0, 3).map((m) => m.type === 'event' && m.event.kind === 'call' && m.event.e.callUuid),
+  ).toEqual(['a', 'b', 'c']);
   ch.close();
   expect([...socket.listeners.values()].every((s) => s.size === 0)).toBe(true);
 });
@@ -87,4 +103,38 @@ it('counts the granted joins', async () => {
     }),
   } as unknown as AppSocket;
   expect(await joinAll(socket, ['a', 'no', 'bad', 'b'])).toBe(2);
+});
+
+/** A forked task as the middleware would return it (only compared here, never run). */
+const createMockTask = () => ({ '@@redux-saga/TASK': true, id: Math.random() }) as unknown as Task;
+
+it('leaves the room of the call it followed before, on a new pick, on close and when the wallboard closes', () => {
+  const socket = {} as AppSocket;
+  const g = followCalls(socket);
+  const picks = take([W.callPicked.type, W.transcriptClosed.type]);
+  expect(g.next().value).toEqual(picks);
+  expect(g.next(W.callPicked('u1')).value).toEqual(fork(followCall, socket, W.callPicked('u1')));
+  const t1 = createMockTask();
+  expect(g.next(t1).value).toEqual(picks);
+  // The same call again (a reconnection re-picks it): no leave, join again.
+  expect(g.next(W.callPicked('u1')).value).toEqual(cancel(t1));
+  expect(g.next().value).toEqual(fork(followCall, socket, W.callPicked('u1')));
+  const t2 = createMockTask();
+  expect(g.next(t2).value).toEqual(picks);
+  expect(g.next(W.callPicked('u2')).value).toEqual(cancel(t2));
+  expect(g.next().value).toEqual(call(leaveRoom, socket, 'call:u1'));
+  expect(g.next().value).toEqual(fork(followCall, socket, W.callPicked('u2')));
+  expect(g.next(createMockTask()).value).toEqual(picks);
+  expect(g.next(W.transcriptClosed()).value).toEqual(cancel(expect.anything()));
+  expect(g.next().value).toEqual(call(leaveRoom, socket, 'call:u2'));
+  expect(g.next().value).toEqual(picks);
+  expect(g.next(W.callPicked('u3')).value).toEqual(fork(followCall, socket, W.callPicked('u3')));
+  expect(g.next(createMockTask()).value).toEqual(picks);
+  expect(g.return(undefined).value).toEqual(call(leaveRoom, socket, 'call:u3'));
+});
+
+it('asks the server to leave a room', () => {
+  const emit = jest.fn();
+  leaveRoom({ emit } as never, 'call:u1');
+  expect(emit).toHaveBeenCalledWith('room:leave', { room: 'call:u1' }, expect.any(Function));
 });

@@ -72,6 +72,8 @@ type LiveSocket = Pick<AppSocket, 'on' | 'off'>;
 export function wallChannel(socket: LiveSocket): EventChannel<WallMessage> {
   return eventChannel<WallMessage>((emit) => {
     const onState = (e: CallStateEvent) => emit({ type: 'event', event: { kind: 'call', e } });
+    // The account rooms send state changes in batches; an open transcript's call room sends them singly.
+    const onStates = (list: CallStateEvent[]) => list.forEach(onState);
     const onTransfer = (e: CallTransferEvent) => emit({ type: 'event', event: { kind: 'transfer', e } });
     const onSeat = (e: SeatStateEvent) => emit({ type: 'event', event: { kind: 'seat', e } });
     const onTask = (e: TaskProgressEvent) => emit({ type: 'event', event: { kind: 'task', e } });
@@ -79,6 +81,7 @@ export function wallChannel(socket: LiveSocket): EventChannel<WallMessage> {
     const onPartial = (event: CallPartialEvent) => emit({ type: 'partial', event });
     const onConnect = () => emit({ type: 'connect' });
     socket.on(Events.CallState, onState);
+    socket.on(Events.CallStates, onStates);
     socket.on(Events.CallTransfer, onTransfer);
     socket.on(Events.SeatState, onSeat);
     socket.on(Events.TaskProgress, onTask);
@@ -87,6 +90,7 @@ export function wallChannel(socket: LiveSocket): EventChannel<WallMessage> {
     socket.on('connect', onConnect);
     return () => {
       socket.off(Events.CallState, onState);
+      socket.off(Events.CallStates, onStates);
       socket.off(Events.CallTransfer, onTransfer);
       socket.off(Events.SeatState, onSeat);
       socket.off(Events.TaskProgress, onTask);
@@ -143,9 +147,38 @@ export function* followCall(socket: AppSocket, action: PayloadAction<string>): S
   yield call(loadTranscriptSaga, action);
 }
 
+/** Stops watching a call: its room's events would otherwise keep coming until the socket ends. */
+export function leaveRoom(socket: Pick<AppSocket, 'emit'>, room: string): void {
+  socket.emit('room:leave', { room }, () => undefined);
+}
+
+/**
+ * Follows the picked call (the latest pick wins) and leaves the room of the call it followed
+ * before, when the transcript closes, and when the wallboard closes.
+ */
+export function* followCalls(socket: AppSocket): SagaIterator {
+  let followed: string | null = null;
+  let task: Task | null = null;
+  try {
+    while (true) {
+      const action = (yield take([W.callPicked.type, W.transcriptClosed.type])) as PayloadAction<
+        string | undefined
+      >;
+      if (task) yield cancel(task);
+      task = null;
+      const next = action.type === W.callPicked.type ? (action.payload ?? null) : null;
+      if (followed && followed !== next) yield call(leaveRoom, socket, rooms.call(followed));
+      followed = next;
+      if (next) task = (yield fork(followCall, socket, action as PayloadAction<string>)) as Task;
+    }
+  } finally {
+    if (followed) yield call(leaveRoom, socket, rooms.call(followed));
+  }
+}
+
 export function* watchWall(socket: AppSocket): SagaIterator {
   const ch = (yield call(wallChannel, socket)) as EventChannel<WallMessage>;
-  const picks = (yield takeLatest(W.callPicked.type, followCall, socket)) as Task;
+  const picks = (yield fork(followCalls, socket)) as Task;
   const repicks = (yield takeLatest(W.accountPicked.type, joinAndLoad, socket)) as Task;
   try {
     yield call(joinAndLoad, socket);

@@ -112,6 +112,7 @@ describe('call records', () => {
       const states: CallStateEvent[] = [];
       const lines: CallLineEvent[] = [];
       socket.on('call:state', (e: CallStateEvent) => states.push(e));
+      socket.on('call:states', (list: CallStateEvent[]) => states.push(...list));
       socket.on('call:line', (e: CallLineEvent) => lines.push(e));
       const r = await start(t.m1, { numbers: '9999', botId, lineId });
       const uuid = r.body.data!.calls[0]!.callUuid;
@@ -128,7 +129,8 @@ describe('call records', () => {
       expect(call.lines.map((l) => l.seq)).toEqual(call.lines.map((_, i) => i + 1));
       expect(call.lines.some((l) => l.khtype === 'robot' && /张先生/.test(l.khcontent))).toBe(true);
       expect(call.lines.some((l) => l.khtype === 'customer')).toBe(true);
-      // Live events reach the account's room through the Redis emitter (same adapter key).
+      // Live events reach the account's room through the Redis emitter (same adapter key), batched
+      // (call:states; only a socket in the call's room gets call:state).
       await new Promise((res) => setTimeout(res, 100));
       const mine = states.filter((e) => e.callUuid === uuid).map((e) => e.status);
       expect(mine).toEqual(['dialing', 'ringing', 'answered', 'ended']);

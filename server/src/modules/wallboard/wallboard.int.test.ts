@@ -210,4 +210,24 @@ describe('call rooms', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(got).toEqual([]);
   });
+
+  it('leaves a call room on request, and no other room', async () => {
+    const s = await open(t.m1);
+    const ask = (event: 'room:join' | 'room:leave', room: unknown) =>
+      s.timeout(3000).emitWithAck(event, { room } as never);
+    expect(await ask('room:join', `call:${uuids.live}`)).toEqual({ code: 200 });
+    expect(await ask('room:leave', `call:${uuids.live}`)).toEqual({ code: 200 });
+    for (const room of [`account:${t.ids.m1}`, 'session:x', 'seat:1', 42, null])
+      expect(await ask('room:leave', room)).toEqual({ code: 400 });
+    const got: string[] = [];
+    s.on(Events.CallLine, (e: CallLineEvent) => got.push(e.callUuid));
+    const line = { seq: 3, khtype: 'robot', khcontent: '好的' } as ConversationLine;
+    t.p.server.deps.live.toRooms([`call:${uuids.live}`], Events.CallLine, { callUuid: uuids.live!, line });
+    // The account room still delivers: the notice arrives, the left call's line does not.
+    const notice = new Promise((resolve) => s.once(Events.NoticeNew, resolve));
+    t.p.server.deps.live.noticeToAccount(t.ids.m1, { id: 1 } as never);
+    await notice;
+    await new Promise((r) => setTimeout(r, 200));
+    expect(got).toEqual([]);
+  });
 });
