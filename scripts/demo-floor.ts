@@ -1,0 +1,77 @@
+// The demo's call floor, for `npm start` only (the tests build their own floors): merchant01's seat
+// group (the demo bots transfer to seat group 1, the first one on a fresh database), a seat with
+// SIP extension 8001 worked by operator01 (its web softphone registers it), and two reception
+// scenes for inbound calls: 4008001000 answered by merchant01's first bot, 4008002000 ringing the
+// seat group. Runs again harmlessly: what exists by name is left alone.
+import type { Knex } from 'knex';
+import { loadConfig } from '../config';
+import { DEMO_ACCOUNTS } from '../config/demo';
+import { encryptSecret } from '../config/secrets';
+import { DEMO_LINE_NAME } from '../seeds/03-telephony';
+
+export const DEMO_FLOOR = {
+  group: '演示坐席组',
+  seat: { name: '演示坐席', extension: '8001', authName: 'seat8001', password: 'seat8001-pass' },
+  scenes: [
+    { name: '演示呼入-机器人', did: '4008001000', target: 'bot' },
+    { name: '演示呼入-坐席组', did: '4008002000', target: 'seatGroup' },
+  ],
+} as const;
+
+export async function seedDemoFloor(knex: Knex): Promise<void> {
+  const key = loadConfig().secretKey;
+  const merchant = await knex('accounts').where({ account: DEMO_ACCOUNTS[1].account }).first('id');
+  const operator = await knex('accounts').where({ account: DEMO_ACCOUNTS[2].account }).first('id');
+  if (!merchant || !operator) return;
+  await knex.transaction(async (trx) => {
+    let group = await trx('seat_groups')
+      .where({ account_id: merchant.id, name: DEMO_FLOOR.group })
+      .first('id');
+    if (!group)
+      [group] = await trx('seat_groups')
+        .insert({ account_id: merchant.id, name: DEMO_FLOOR.group, description: '演示：机器人转人工到此组' })
+        .returning('id');
+    const s = DEMO_FLOOR.seat;
+    const taken = await trx('seats')
+      .where({ user_id: operator.id })
+      .orWhere({ extension: s.extension })
+      .orWhere({ account_id: merchant.id, name: s.name })
+      .first('id');
+    if (!taken)
+      await trx('seats').insert({
+        account_id: merchant.id,
+        group_id: group.id,
+        name: s.name,
+        type: 'extension',
+        extension: s.extension,
+        auth_name: s.authName,
+        auth_password_enc: encryptSecret(key, s.password),
+        user_id: operator.id,
+      });
+    const line = await trx('sip_lines').where({ account_id: merchant.id, name: DEMO_LINE_NAME }).first('id');
+    const bot = await trx('bots')
+      .where({ account_id: merchant.id })
+      .whereNotNull('published_version')
+      .orderBy('id')
+      .first('id');
+    for (const scene of DEMO_FLOOR.scenes) {
+      if (
+        await trx('scenes')
+          .where({ did: scene.did })
+          .orWhere({ account_id: merchant.id, name: scene.name })
+          .first('id')
+      )
+        continue;
+      if (scene.target === 'bot' && !bot) continue;
+      await trx('scenes').insert({
+        account_id: merchant.id,
+        name: scene.name,
+        did: scene.did,
+        line_id: line?.id ?? null,
+        target: scene.target,
+        bot_id: scene.target === 'bot' ? bot.id : null,
+        seat_group_id: scene.target === 'seatGroup' ? group.id : null,
+      });
+    }
+  });
+}
