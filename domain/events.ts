@@ -98,7 +98,7 @@ export interface TaskProgressEvent {
 }
 
 /** How long a call state change may wait to be sent with others to the task and account rooms. */
-export const CALL_STATES_WINDOW_MS = 50;
+export const CALL_STATES_WINDOW_MS = 100;
 
 /** Payload of call:state. resultLevel and grade are set once the call has ended. */
 export interface CallStateEvent {

@@ -1,5 +1,5 @@
 // Live fan-out to wallboards: `npm run bench -- fanout [--sockets 1000] [--calls 500] [--seconds 30]
-// [--time-scale 0.3] [--seat-users 150]`. One server process (server/src/main.ts), one media worker
+// [--time-scale 0.3] [--seat-users 300]`. One server process (server/src/main.ts), one media worker
 // process and the FreeSWITCH simulator (each its own process), and the clients in a second process
 // (fanout.clients.ts): --sockets wallboard sockets of merchant01 in its subtree's rooms, and one
 // socket per seat user that lets its offers ring (enough seats that a transfer finds one free: the
@@ -95,7 +95,7 @@ export default async function bench(): Promise<Record<string, number>> {
   const target = argOf('--calls', 500);
   const holdS = argOf('--seconds', 30);
   const timeScale = argOf('--time-scale', 0.3);
-  const seatUsers = argOf('--seat-users', 150);
+  const seatUsers = argOf('--seat-users', 300);
   const base = loadConfig();
   const name = `callplat_bench_fanout_${process.pid}`;
   const url = withDatabase(base.databaseUrl, name);
@@ -187,7 +187,8 @@ export default async function bench(): Promise<Record<string, number>> {
     let added = 0;
     let peak = 0;
     let reachedAt = 0;
-    const cpu0 = cpuSeconds(server.pid);
+    const procs = { server: server.pid, media: media.pid, sim: sim.pid, clients: clients.pid };
+    const cpu0 = Object.fromEntries(Object.entries(procs).map(([k, pid]) => [k, cpuSeconds(pid)]));
     const t0 = Date.now();
     const rate = 100;
     while (Date.now() - t0 < (holdS + 120) * 1000 && !(reachedAt && Date.now() - reachedAt > holdS * 1000)) {
@@ -219,7 +220,13 @@ export default async function bench(): Promise<Record<string, number>> {
       await sleep(Math.max(0, 200 - (Date.now() - tick)));
     }
     const loadS = (Date.now() - t0) / 1000;
-    const cpuPct = ((cpuSeconds(server.pid) - cpu0) / loadS) * 100;
+    // % of one core over the load, per process (2 cores in all on the reference machine).
+    const cpuPct = Object.fromEntries(
+      Object.entries(procs).map(([k, pid]) => [
+        k,
+        Math.round(((cpuSeconds(pid) - cpu0[k]!) / loadS) * 1000) / 10,
+      ]),
+    );
     // Let the calls in progress end (no new ones), then collect what the clients saw.
     await producer.queue.pause(true).catch(() => undefined);
     const drainUntil = Date.now() + 120_000;
@@ -236,6 +243,9 @@ export default async function bench(): Promise<Record<string, number>> {
     const seen = JSON.parse(fs.readFileSync(out, 'utf8')) as {
       events: number;
       p99_ms: number;
+      p50_ms: number;
+      first_p99_ms: number;
+      spread_p99_ms: number;
       max_ms: number;
       lost: number;
       duplicates: number;
@@ -275,6 +285,9 @@ export default async function bench(): Promise<Record<string, number>> {
       sockets,
       events: seen.events,
       p99_ms: seen.p99_ms,
+      p50_ms: seen.p50_ms,
+      first_p99_ms: seen.first_p99_ms,
+      spread_p99_ms: seen.spread_p99_ms,
       max_ms: seen.max_ms,
       lost: seen.lost + unheard * sockets,
       duplicates: seen.duplicates,
@@ -283,7 +296,10 @@ export default async function bench(): Promise<Record<string, number>> {
       offers: offerMs.length,
       offer_seat_wait_p99_ms: p99(seatWaitMs),
       offer_popup_p99_ms: p99(popupMs),
-      server_cpu_pct: Math.round(cpuPct * 10) / 10,
+      server_cpu_pct: cpuPct.server!,
+      media_cpu_pct: cpuPct.media!,
+      sim_cpu_pct: cpuPct.sim!,
+      clients_cpu_pct: cpuPct.clients!,
       peak_calls: peak,
       calls: added,
     };

@@ -67,13 +67,15 @@ export async function startChild(
 }
 
 /** Starts media/src/sim/main.ts and resolves with the port it listens on. */
-export async function startSimProcess(timeScale: number): Promise<{ port: number; stop(): Promise<void> }> {
+export async function startSimProcess(
+  timeScale: number,
+): Promise<{ port: number; pid: number; stop(): Promise<void> }> {
   const sim = await startChild(
     'media/src/sim/main.ts',
     { SIM_PORT: '0', SIM_SEED: '7', SIM_TIME_SCALE: String(timeScale) },
     /listening on [\d.]+:(\d+)/,
   );
-  return { port: Number(sim.match[1]), stop: sim.stop };
+  return { port: Number(sim.match[1]), pid: sim.pid, stop: sim.stop };
 }
 
 /** One media worker in its own process (as in production) on the bench's database and Redis prefix. */

@@ -131,7 +131,8 @@ describe('call records', () => {
       expect(call.lines.some((l) => l.khtype === 'customer')).toBe(true);
       // Live events reach the account's room through the Redis emitter (same adapter key), batched
       // (call:states; only a socket in the call's room gets call:state).
-      await new Promise((res) => setTimeout(res, 100));
+      for (let i = 0; i < 60 && !states.some((e) => e.callUuid === uuid && e.status === 'ended'); i++)
+        await new Promise((res) => setTimeout(res, 50));
       const mine = states.filter((e) => e.callUuid === uuid).map((e) => e.status);
       expect(mine).toEqual(['dialing', 'ringing', 'answered', 'ended']);
       expect(states.find((e) => e.callUuid === uuid && e.status === 'ended')?.resultLevel).toBe(
