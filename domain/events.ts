@@ -17,13 +17,16 @@ export const Events = {
   ReminderDue: 'reminder:due',
   /** A FreeSWITCH node's live state changed (rooms account:<id> of super administrators). */
   FsStatus: 'fs:status',
-  /** A call's state changed (room call:<uuid>; the task and account rooms get call:states). */
+  /** A call's state changed (room call:<uuid> at once; rooms task:<id>, account:<id> in live:batch). */
   CallState: 'call:state',
   /**
-   * Call state changes in batches (rooms task:<id>, account:<id>): one frame per room per
-   * CALL_STATES_WINDOW_MS, so a floor of calls does not send every change to every wallboard alone.
+   * Several events for one room in one frame: [event, payload] pairs in order, each to be handled as
+   * if it had come alone (client/src/socket/channel.ts relays them). Busy rooms get their events this
+   * way, one frame per LIVE_BATCH_WINDOW_MS, so a floor of calls does not send every change to every
+   * wallboard alone: call:state to task and account rooms, seat:state and task:progress to account
+   * rooms above the seat's user or the task's owner.
    */
-  CallStates: 'call:states',
+  LiveBatch: 'live:batch',
   /** A transcript line was added or merged (room call:<uuid> only: join it to follow a call). */
   CallLine: 'call:line',
   /** The bot hands the call to a seat group (same rooms; the seat side subscribes later). */
@@ -97,8 +100,14 @@ export interface TaskProgressEvent {
   at: string;
 }
 
-/** How long a call state change may wait to be sent with others to the task and account rooms. */
-export const CALL_STATES_WINDOW_MS = 100;
+/** How long an event may wait to be sent with others in a live:batch frame. */
+export const LIVE_BATCH_WINDOW_MS = 100;
+
+/** One event of a live:batch frame. */
+export type LiveBatchEntry =
+  | ['call:state', CallStateEvent]
+  | ['seat:state', SeatStateEvent]
+  | ['task:progress', TaskProgressEvent];
 
 /** Payload of call:state. resultLevel and grade are set once the call has ended. */
 export interface CallStateEvent {
@@ -170,7 +179,7 @@ export interface ServerToClientEvents {
   'reminder:due': (r: FollowUpDto) => void;
   'fs:status': (e: FsStatusEvent) => void;
   'call:state': (e: CallStateEvent) => void;
-  'call:states': (e: CallStateEvent[]) => void;
+  'live:batch': (entries: LiveBatchEntry[]) => void;
   'call:line': (e: CallLineEvent) => void;
   'call:transfer': (e: CallTransferEvent) => void;
   'call:partial': (e: CallPartialEvent) => void;

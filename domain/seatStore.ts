@@ -12,6 +12,8 @@ import type { SeatActivity, SeatLive } from './seats';
 export const seatKey = (prefix: string, seatId: number) => `${prefix}:seat:${seatId}`;
 export const seatKeyPrefix = (prefix: string) => `${prefix}:seat:`;
 export const seatIdleKey = (prefix: string, groupId: number) => `${prefix}:seatgroup:${groupId}:idle`;
+/** Pub/sub channel: a seat of group <message> can take a call now (transfers waiting for one retry). */
+export const seatFreeChannel = (prefix: string) => `${prefix}:seatgroup:free`;
 
 /** Who the seat belongs to, stored with the state so a state event can be addressed without the database. */
 export interface SeatOwners {

@@ -1,6 +1,6 @@
 // The dashboard in Chromium: merchant01 sees its subtree's seeded calls as figures and recharts
 // charts, then a call of its operator ends: the record is written and the media worker's own live
-// emitter (media/src/calls/live.ts) sends call:states to account:<operator>, and today's counters move
+// emitter (media/src/calls/live.ts) sends call:state (in live:batch frames) to account:<operator>, and today's counters move
 // without a reload. The personal center's environment check runs with Chromium's fake devices.
 import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';

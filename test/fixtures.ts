@@ -1,6 +1,7 @@
 // Shared set-up of the integration tests: logged-in API clients, a second merchant tree made
 // through the API (for tenant-isolation tests), customers written straight into the table, and
 // a live socket.
+import { relayLiveBatches } from '../domain/liveBatch';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { AccountDto, Me, RoleDto } from '../domain/api';
 import { phoneHash } from '../config/secrets';
@@ -138,6 +139,7 @@ export async function liveSocket(p: TestPlatform, c: ApiClient): Promise<Socket>
     extraHeaders: { cookie: `Auth=${c.cookie}` },
     reconnection: false,
   });
+  relayLiveBatches(s); // as the browser's socket does (client/src/socket/channel.ts)
   await new Promise<void>((resolve, reject) => {
     s.once('connect', () => resolve());
     s.once('connect_error', reject);

@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import { io, type Socket } from 'socket.io-client';
 import WebSocket from 'ws';
-import { Events, type SeatOfferEvent } from '../../domain/events';
+import { Events, type CallStateEvent, type SeatOfferEvent } from '../../domain/events';
 import { p50, p99 } from '../lib/bench';
 
 const env = process.env;
@@ -102,7 +102,7 @@ const field = (raw: string, name: string): string | null => {
 };
 
 const STATE_PREFIX = `42["${Events.CallState}"`;
-const STATES_PREFIX = `42["${Events.CallStates}"`;
+const BATCH_PREFIX = `42["${Events.LiveBatch}"`;
 const LINE_PREFIX = `42["${Events.CallLine}"`;
 
 /**
@@ -115,11 +115,10 @@ const frames = new Map<string, Frame>();
 const frameOf = (raw: string): Frame => {
   let f = frames.get(raw);
   if (!f) {
-    const list = (
-      JSON.parse(raw.slice(2)) as [string, { callUuid: string; status: string; at: string }[]]
-    )[1];
+    const entries = (JSON.parse(raw.slice(2)) as [string, [string, CallStateEvent][]])[1];
+    const states = entries.filter(([event]) => event === Events.CallState).map(([, e]) => e);
     f = {
-      events: list.map((e) => ({ key: `${e.callUuid}:${e.status}`, at: Date.parse(e.at) })),
+      events: states.map((e) => ({ key: `${e.callUuid}:${e.status}`, at: Date.parse(e.at) })),
       receipts: [],
     };
     frames.set(raw, f);
@@ -158,7 +157,7 @@ async function main(): Promise<void> {
           lines++;
           return;
         }
-        if (raw.startsWith(STATES_PREFIX)) {
+        if (raw.startsWith(BATCH_PREFIX)) {
           frameOf(raw).receipts.push(Date.now());
           return;
         }

@@ -76,6 +76,7 @@ export async function startServer(
       await dialer?.stop();
       await transfers?.stop();
       detachSeatPresence(io);
+      deps.live.flush();
       await new Promise<void>((resolve) => io.close(() => resolve()));
       await Promise.all([closeQueues(queues), pushSender?.stop()]);
       await db.destroy();

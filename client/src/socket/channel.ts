@@ -12,6 +12,7 @@ import {
   type ServerToClientEvents,
   type TaskProgressEvent,
 } from '../../../domain/events';
+import { relayLiveBatches, type BatchRelaySocket } from '../../../domain/liveBatch';
 import { API_BASE } from '../app/env';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -28,7 +29,10 @@ export type SocketEvent =
 export function createSocket(token: string): AppSocket {
   const opts = { auth: { token }, withCredentials: true, transports: ['websocket'] };
   // Same origin unless the build points the API elsewhere.
-  return API_BASE ? io(API_BASE, opts) : io(opts);
+  const socket: AppSocket = API_BASE ? io(API_BASE, opts) : io(opts);
+  // Busy rooms send their events in live:batch frames; listeners get them one by one all the same.
+  relayLiveBatches(socket as unknown as BatchRelaySocket);
+  return socket;
 }
 
 /** The unsubscribe removes exactly the listeners added here (never removeAllListeners). */

@@ -5,34 +5,35 @@ import { Emitter } from '@socket.io/redis-emitter';
 import type Redis from 'ioredis';
 import type { DialJob } from '../../../domain/calls';
 import {
-  CALL_STATES_WINDOW_MS,
   Events,
+  LIVE_BATCH_WINDOW_MS,
   rooms,
   type CallLineEvent,
   type CallPartialEvent,
   type CallStateEvent,
   type CallTransferEvent,
+  type LiveBatchEntry,
   type ServerToClientEvents,
 } from '../../../domain/events';
-import { RoomBatch } from './roomBatch';
+import { RoomBatch } from '../../../domain/roomBatch';
 
 type Target = Pick<DialJob, 'callUuid' | 'accountId' | 'taskId'>;
 
 export class CallLive {
   private readonly emitter: Emitter<ServerToClientEvents>;
-  /** State changes for the task and account rooms, a frame per room per window (roomBatch.ts). */
-  private readonly states: RoomBatch<CallStateEvent>;
+  /** State changes for the task and account rooms: live:batch frames (domain/roomBatch.ts). */
+  private readonly batch: RoomBatch<LiveBatchEntry>;
 
   constructor(redis: Redis, prefix: string) {
     this.emitter = new Emitter<ServerToClientEvents>(redis, { key: `${prefix}:socket.io` });
-    this.states = new RoomBatch(CALL_STATES_WINDOW_MS, (room, events) =>
-      this.emitter.to(room).emit(Events.CallStates, events),
+    this.batch = new RoomBatch(LIVE_BATCH_WINDOW_MS, (room, entries) =>
+      this.emitter.to(room).emit(Events.LiveBatch, entries),
     );
   }
 
   /** Sends the state changes still waiting for their window (at shutdown). */
   flush(): void {
-    this.states.flush();
+    this.batch.flush();
   }
 
   private rooms(t: Target): string[] {
@@ -44,9 +45,9 @@ export class CallLive {
   /** At once to whoever watches the call; batched to the task and account rooms. */
   state(t: Target, e: CallStateEvent): void {
     this.emitter.to(rooms.call(t.callUuid)).emit(Events.CallState, e);
-    this.states.add(
+    this.batch.add(
       t.taskId ? [rooms.account(t.accountId), rooms.task(t.taskId)] : [rooms.account(t.accountId)],
-      e,
+      [Events.CallState, e],
     );
   }
 

@@ -3,7 +3,7 @@
 // (task_result_counts), the task's numbers by state, and its originates of the last minute.
 import type { Knex } from 'knex';
 import { eta, overview } from '../../../domain/dialer';
-import { Events, type TaskProgressEvent } from '../../../domain/events';
+import { Events, rooms, type TaskProgressEvent } from '../../../domain/events';
 import type { Deps } from '../deps';
 import { loadAccounts, pathIds, tasksById, windowOf } from './context';
 
@@ -98,6 +98,6 @@ export async function emitProgress(deps: Deps, taskIds: number[]): Promise<Map<n
   const pathOf = new Map(owners.map((o: Row) => [Number(o.id), o.path as string]));
   for (const p of progress.values())
     for (const room of new Set([p.accountId, ...pathIds(pathOf.get(p.accountId) ?? '')]))
-      deps.live.toAccount(room, Events.TaskProgress, p);
+      deps.live.toRoomsBatched([rooms.account(room)], [Events.TaskProgress, p]);
   return progress;
 }

@@ -1,7 +1,15 @@
 // Pushing to browsers: events to rooms, and ending revoked sessions' sockets. Works across server
 // processes through the Redis adapter.
 import type { Server } from 'socket.io';
-import { Events, rooms, type ClientToServerEvents, type ServerToClientEvents } from '../../../domain/events';
+import {
+  Events,
+  LIVE_BATCH_WINDOW_MS,
+  rooms,
+  type ClientToServerEvents,
+  type LiveBatchEntry,
+  type ServerToClientEvents,
+} from '../../../domain/events';
+import { RoomBatch } from '../../../domain/roomBatch';
 import type { NoticeDto } from '../../../domain/api';
 
 export interface Live {
@@ -20,6 +28,13 @@ export interface Live {
     event: E,
     ...args: Parameters<ServerToClientEvents[E]>
   ): void;
+  /**
+   * For rooms many sockets watch (supervisors' account rooms): the event goes out in a live:batch
+   * frame with the others of its window (domain/roomBatch.ts).
+   */
+  toRoomsBatched(rooms: string[], entry: LiveBatchEntry): void;
+  /** Sends what still waits for its batch window (at shutdown). */
+  flush(): void;
   /** Makes every socket in `from` (e.g. account:<id>) join / leave `rooms`, across processes. */
   joinRooms(from: string, rooms: string[]): void;
   leaveRooms(from: string, rooms: string[]): void;
@@ -28,7 +43,16 @@ export interface Live {
 export type IoServer = Server<ClientToServerEvents, ServerToClientEvents>;
 
 export function createLive(io: IoServer): Live {
+  const batch = new RoomBatch<LiveBatchEntry>(LIVE_BATCH_WINDOW_MS, (room, entries) =>
+    io.to(room).emit(Events.LiveBatch, entries),
+  );
   return {
+    toRoomsBatched(rooms, entry) {
+      if (rooms.length) batch.add(rooms, entry);
+    },
+    flush() {
+      batch.flush();
+    },
     noticeToAccount(accountId, notice) {
       io.to(rooms.account(accountId)).emit(Events.NoticeNew, notice);
     },

@@ -35,15 +35,11 @@ export function liveChannel(socket: LiveSocket): EventChannel<LiveMessage> {
     const onState = (event: CallStateEvent) => {
       if (event?.status === 'ended') emit({ type: 'ended', event });
     };
-    // The account rooms send state changes in batches (call:states).
-    const onStates = (list: CallStateEvent[]) => list.forEach(onState);
     const onConnect = () => emit({ type: 'connect' });
     socket.on(Events.CallState, onState);
-    socket.on(Events.CallStates, onStates);
     socket.on('connect', onConnect);
     return () => {
       socket.off(Events.CallState, onState);
-      socket.off(Events.CallStates, onStates);
       socket.off('connect', onConnect);
     };
   }, buffers.expanding<LiveMessage>(64));

@@ -46,9 +46,8 @@ it('turns socket events into wallboard messages and removes exactly its listener
   const ch = wallChannel(socket as never);
   const got: WallMessage[] = [];
   const pump = () => ch.take((m) => got.push(m as WallMessage));
-  for (let i = 0; i < 9; i++) pump();
+  for (let i = 0; i < 7; i++) pump();
   socket.fire(Events.CallState, { callUuid: 'a' });
-  socket.fire(Events.CallStates, [{ callUuid: 'b' }, { callUuid: 'c' }]);
   socket.fire(Events.CallTransfer, { callUuid: 'a' });
   socket.fire(Events.SeatState, { seatId: 1 });
   socket.fire(Events.TaskProgress, { taskId: 2 });
@@ -57,8 +56,6 @@ it('turns socket events into wallboard messages and removes exactly its listener
   socket.fire('connect');
   expect(got.map((m) => (m.type === 'event' ? m.event.kind : m.type))).toEqual([
     'call',
-    'call',
-    'call',
     'transfer',
     'seat',
     'task',
@@ -66,9 +63,6 @@ it('turns socket events into wallboard messages and removes exactly its listener
     'partial',
     'connect',
   ]);
-  expect(
-    got.slice(0, 3).map((m) => m.type === 'event' && m.event.kind === 'call' && m.event.e.callUuid),
-  ).toEqual(['a', 'b', 'c']);
   ch.close();
   expect([...socket.listeners.values()].every((s) => s.size === 0)).toBe(true);
 });

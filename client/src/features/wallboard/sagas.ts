@@ -72,8 +72,6 @@ type LiveSocket = Pick<AppSocket, 'on' | 'off'>;
 export function wallChannel(socket: LiveSocket): EventChannel<WallMessage> {
   return eventChannel<WallMessage>((emit) => {
     const onState = (e: CallStateEvent) => emit({ type: 'event', event: { kind: 'call', e } });
-    // The account rooms send state changes in batches; an open transcript's call room sends them singly.
-    const onStates = (list: CallStateEvent[]) => list.forEach(onState);
     const onTransfer = (e: CallTransferEvent) => emit({ type: 'event', event: { kind: 'transfer', e } });
     const onSeat = (e: SeatStateEvent) => emit({ type: 'event', event: { kind: 'seat', e } });
     const onTask = (e: TaskProgressEvent) => emit({ type: 'event', event: { kind: 'task', e } });
@@ -81,7 +79,6 @@ export function wallChannel(socket: LiveSocket): EventChannel<WallMessage> {
     const onPartial = (event: CallPartialEvent) => emit({ type: 'partial', event });
     const onConnect = () => emit({ type: 'connect' });
     socket.on(Events.CallState, onState);
-    socket.on(Events.CallStates, onStates);
     socket.on(Events.CallTransfer, onTransfer);
     socket.on(Events.SeatState, onSeat);
     socket.on(Events.TaskProgress, onTask);
@@ -90,7 +87,6 @@ export function wallChannel(socket: LiveSocket): EventChannel<WallMessage> {
     socket.on('connect', onConnect);
     return () => {
       socket.off(Events.CallState, onState);
-      socket.off(Events.CallStates, onStates);
       socket.off(Events.CallTransfer, onTransfer);
       socket.off(Events.SeatState, onSeat);
       socket.off(Events.TaskProgress, onTask);

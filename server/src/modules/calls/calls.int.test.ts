@@ -112,7 +112,6 @@ describe('call records', () => {
       const states: CallStateEvent[] = [];
       const lines: CallLineEvent[] = [];
       socket.on('call:state', (e: CallStateEvent) => states.push(e));
-      socket.on('call:states', (list: CallStateEvent[]) => states.push(...list));
       socket.on('call:line', (e: CallLineEvent) => lines.push(e));
       const r = await start(t.m1, { numbers: '9999', botId, lineId });
       const uuid = r.body.data!.calls[0]!.callUuid;
@@ -129,8 +128,8 @@ describe('call records', () => {
       expect(call.lines.map((l) => l.seq)).toEqual(call.lines.map((_, i) => i + 1));
       expect(call.lines.some((l) => l.khtype === 'robot' && /张先生/.test(l.khcontent))).toBe(true);
       expect(call.lines.some((l) => l.khtype === 'customer')).toBe(true);
-      // Live events reach the account's room through the Redis emitter (same adapter key), batched
-      // (call:states; only a socket in the call's room gets call:state).
+      // Live events reach the account's room through the Redis emitter (same adapter key), in
+      // live:batch frames, which liveSocket hands to the call:state listener as the browser does.
       for (let i = 0; i < 60 && !states.some((e) => e.callUuid === uuid && e.status === 'ended'); i++)
         await new Promise((res) => setTimeout(res, 50));
       const mine = states.filter((e) => e.callUuid === uuid).map((e) => e.status);

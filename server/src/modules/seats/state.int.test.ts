@@ -6,12 +6,14 @@
 import Redis from 'ioredis';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { SeatStateEvent } from '../../../../domain/events';
-import { seatIdleKey, seatKey } from '../../../../domain/seatStore';
+import { relayLiveBatches } from '../../../../domain/liveBatch';
+import { seatFreeChannel, seatIdleKey, seatKey } from '../../../../domain/seatStore';
 import { pickSeat, type SeatDto, type SeatGroupDto, type SeatStatus } from '../../../../domain/seats';
 import type { ApiClient } from '../../../../test/apiClient';
 import { accountId, loggedIn, secondMerchantTree } from '../../../../test/fixtures';
 import { startTestPlatform, type TestPlatform } from '../../../../test/harness';
 import { seatPresence } from './presence';
+import { listenSeatFree } from './seatFree';
 import { seatStates, type SeatRef } from './state';
 
 let p: TestPlatform;
@@ -44,6 +46,7 @@ async function watch(c: ApiClient): Promise<Watched> {
   });
   sockets.push(s);
   if (c === op) opSockets.push(s);
+  relayLiveBatches(s); // the owner's room gets seat:state in live:batch frames
   const seen: SeatStateEvent[] = [];
   const waiters: { pred: (e: SeatStateEvent) => boolean; resolve(e: SeatStateEvent): void }[] = [];
   s.on('seat:state', (e: SeatStateEvent) => {
@@ -346,6 +349,33 @@ describe('picking a seat for a transfer', () => {
     await s.markIdle(c!.id, 'done');
     expect(await s.pick(groupId, 'again')).toBe(c!.id);
     await s.change({ ...e! }, { by: 'config', groupId, enabled: true, autoAnswer: false });
+  });
+
+  it("wakes a transfer waiting for a free seat of the group when one becomes pickable, not for another group's", async () => {
+    const s = store();
+    const r = refs[0]!;
+    await s.markIdle(r.id).catch(() => undefined);
+    await s.change(r, { by: 'user', online: true, dnd: false });
+    await s.markBusy(r.id, 'wake');
+    const free = listenSeatFree(p.server.deps.redis, p.config.redisPrefix);
+    await free.ready;
+    try {
+      let woken = false;
+      const mine = free.wait(groupId, 60_000).then(() => (woken = true));
+      const other = free.wait(groupId + 1_000_000, 60_000);
+      await p.server.deps.redis.publish(seatFreeChannel(p.config.redisPrefix), String(groupId + 1_000_000));
+      await other;
+      expect(woken).toBe(false);
+      await s.markIdle(r.id, 'wake'); // pickable again: published by the state store
+      await mine;
+      expect(woken).toBe(true);
+      // Closing releases whoever still waits.
+      const left = free.wait(groupId, 60_000);
+      await free.close();
+      await left;
+    } finally {
+      await free.close();
+    }
   });
 
   it('the Redis claim agrees with the pure rule on random states', async () => {

@@ -8,6 +8,7 @@ import { Events, rooms, type SeatStateEvent } from '../../../../domain/events';
 import {
   SEAT_CAS_SCRIPT,
   SEAT_PICK_SCRIPT,
+  seatFreeChannel,
   seatFromHash,
   seatIdleKey,
   seatKey,
@@ -45,7 +46,7 @@ export interface SeatStatesDeps {
   db: Knex;
   redis: Redis;
   prefix: string;
-  live: Pick<Live, 'toRooms'>;
+  live: Pick<Live, 'toRooms' | 'toRoomsBatched'>;
   now?: () => number;
 }
 
@@ -93,11 +94,13 @@ export function seatStates(d: SeatStatesDeps) {
   });
 
   function push(ref: SeatRef, s: SeatLive): void {
-    d.live.toRooms(
-      [rooms.seat(ref.id), rooms.account(ref.accountId), rooms.account(ref.userId)],
-      Events.SeatState,
-      eventOf(ref, s),
-    );
+    // The seat's room and its user at once (the desk); the owner's room, which supervisors' wallboards
+    // watch, in live:batch frames.
+    const e = eventOf(ref, s);
+    d.live.toRooms([rooms.seat(ref.id), rooms.account(ref.userId)], Events.SeatState, e);
+    d.live.toRoomsBatched([rooms.account(ref.accountId)], [Events.SeatState, e]);
+    // Transfers waiting for a seat of this group try again at once (seatFree.ts).
+    if (isPickable(s)) d.redis.publish(seatFreeChannel(d.prefix), String(ref.groupId)).catch(() => undefined);
   }
 
   async function refOf(seatId: number): Promise<SeatRef | null> {

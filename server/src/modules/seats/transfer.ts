@@ -34,6 +34,7 @@ import type { Deps } from '../../deps';
 import { log } from '../../lib/log';
 import { stoppedProcessing } from '../../queues/createQueue';
 import { fillCard } from './card';
+import { listenSeatFree } from './seatFree';
 import { seatStates, type SeatStates } from './state';
 
 /** How often the runner renews its alive key. */
@@ -87,6 +88,8 @@ function seatOf(deps: Deps, row: any): TransferSeat {
 interface Runner {
   stopping(): boolean;
   beat(): Promise<void>;
+  /** Until a seat of the group may be free, or `ms` passed. */
+  seatFree(groupId: number, ms: number): Promise<void>;
 }
 
 class Stopped extends Error {}
@@ -125,7 +128,7 @@ export async function runOffer(
     const seatId = await states.pick(job.seatGroupId, callUuid);
     if (seatId === null) {
       if (over()) return reply(deps, { callUuid, outcome: offers ? 'timeout' : 'noSeat', offers });
-      await sleep(TRANSFER_POLL_MS * 5);
+      await runner.seatFree(job.seatGroupId, TRANSFER_POLL_MS * 5);
       continue;
     }
     const row = await deps.db('seats').where({ id: seatId }).first();
@@ -281,6 +284,7 @@ export function startTransferProcessor(deps: Deps): TransferProcessor {
   });
   const running = new Set<Promise<unknown>>();
   let stopping = false;
+  const free = listenSeatFree(deps.redis, deps.config.redisPrefix);
 
   function start(job: TransferOfferJob): Promise<void> {
     const alive = transferAliveKey(deps.config.redisPrefix, job.callUuid);
@@ -292,6 +296,7 @@ export function startTransferProcessor(deps: Deps): TransferProcessor {
         last = Date.now();
         await deps.redis.set(alive, String(process.pid), 'PX', TRANSFER_ALIVE_MS);
       },
+      seatFree: (groupId, ms) => free.wait(groupId, ms),
     };
     const run = runOffer(deps, states, job, runner)
       .catch((e: unknown) => {
@@ -313,6 +318,7 @@ export function startTransferProcessor(deps: Deps): TransferProcessor {
   return {
     async stop() {
       stopping = true;
+      await free.close();
       await Promise.all([...running]);
     },
   };

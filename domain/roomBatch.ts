@@ -1,8 +1,9 @@
 // Coalesces events bound for busy rooms (a merchant's account room with a thousand wallboards) into
-// one frame per room per window: a thousand sockets then get WINDOW-spaced frames instead of one
-// frame per call event, which is what a Socket.IO server can fan out on a floor of 500 calls.
-// The first event after a quiet window goes out at once (no added delay when the floor is quiet);
-// under load an event waits at most one window.
+// one frame per room per window (the live:batch event, domain/events.ts): a thousand sockets then get
+// window-spaced frames instead of one frame per event, which is what a Socket.IO server can fan out
+// on a floor of 500 calls. The first event after a quiet window goes out at once (no added delay
+// when the floor is quiet); under load an event waits at most one window. Used by the media workers'
+// and the server's emitters; a timer is its only side effect.
 
 export class RoomBatch<T> {
   private readonly pending = new Map<string, T[]>();
