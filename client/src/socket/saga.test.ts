@@ -22,22 +22,9 @@ import { dashboardLiveSaga } from '../features/dashboard/sagas';
 import { wallboardLiveSaga } from '../features/wallboard/sagas';
 import { seatOfferSaga } from '../features/seats/offerSagas';
 import { seatDeskLiveSaga } from '../features/seatdesk/sagas';
+import { fakeSocket } from './fakeSocket';
 
 jest.mock('../app/env', () => ({ API_BASE: '' }));
-
-type Handler = (arg: never) => void;
-
-/** Just enough of a socket: listeners by event name. */
-function fakeSocket() {
-  const listeners = new Map<string, Set<Handler>>();
-  return {
-    listeners,
-    on: jest.fn((ev: string, fn: Handler) => listeners.set(ev, (listeners.get(ev) ?? new Set()).add(fn))),
-    off: jest.fn((ev: string, fn: Handler) => listeners.get(ev)?.delete(fn)),
-    emit: (ev: string, arg: unknown) => listeners.get(ev)?.forEach((fn) => fn(arg as never)),
-    disconnect: jest.fn(),
-  };
-}
 
 const notice = { id: 9, title: 'Hi' } as NoticeDto;
 

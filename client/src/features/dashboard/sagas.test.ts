@@ -13,19 +13,9 @@ import {
   type LiveMessage,
 } from './sagas';
 import { dashboardActions as D, initialDashboardState, selectDashboard } from './slice';
+import { fakeSocket } from '../../socket/fakeSocket';
 
 jest.mock('../../app/env', () => ({ API_BASE: '' }));
-
-type Handler = (arg: never) => void;
-function fakeSocket() {
-  const listeners = new Map<string, Set<Handler>>();
-  return {
-    listeners,
-    on: jest.fn((ev: string, fn: Handler) => listeners.set(ev, (listeners.get(ev) ?? new Set()).add(fn))),
-    off: jest.fn((ev: string, fn: Handler) => listeners.get(ev)?.delete(fn)),
-    fire: (ev: string, arg?: unknown) => listeners.get(ev)?.forEach((fn) => fn(arg as never)),
-  };
-}
 
 const endedEvent = { callUuid: 'u', status: 'ended', at: '2026-03-10T06:00:00Z' } as CallStateEvent;
 

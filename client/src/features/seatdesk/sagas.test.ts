@@ -3,20 +3,9 @@ import { Events, type SeatStateEvent } from '../../../../domain/events';
 import type { AppSocket } from '../../socket/channel';
 import { deskChannel, watchDesk, type DeskMessage } from './sagas';
 import { initialSeatDeskState, seatDeskActions as D, selectSeatDesk, type SeatDeskState } from './slice';
+import { fakeSocket } from '../../socket/fakeSocket';
 
 jest.mock('../../app/env', () => ({ API_BASE: '' }));
-
-type Handler = (arg: never) => void;
-
-function fakeSocket() {
-  const listeners = new Map<string, Set<Handler>>();
-  return {
-    listeners,
-    on: jest.fn((ev: string, fn: Handler) => listeners.set(ev, (listeners.get(ev) ?? new Set()).add(fn))),
-    off: jest.fn((ev: string, fn: Handler) => listeners.get(ev)?.delete(fn)),
-    emit: (ev: string, arg?: unknown) => listeners.get(ev)?.forEach((fn) => fn(arg as never)),
-  };
-}
 
 const seatEvent = (callUuid: string | null, activity: 'idle' | 'busy' | 'wrapup'): SeatStateEvent =>
   ({ seatId: 4, accountId: 1, userId: 2, groupId: 1, state: { callUuid, activity } }) as SeatStateEvent;

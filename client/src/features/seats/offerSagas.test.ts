@@ -5,20 +5,9 @@ import type { AppSocket } from '../../socket/channel';
 import { showToast } from '../../ui/toaster';
 import { answerSaga, offerChannel, sendAnswer, watchOffers, type OfferMessage } from './offerSagas';
 import { initialOffersState, offersActions as O, selectOffers } from './offerSlice';
+import { fakeSocket } from '../../socket/fakeSocket';
 
 jest.mock('../../app/env', () => ({ API_BASE: '' }));
-
-type Handler = (arg: never) => void;
-
-function fakeSocket() {
-  const listeners = new Map<string, Set<Handler>>();
-  return {
-    listeners,
-    on: jest.fn((ev: string, fn: Handler) => listeners.set(ev, (listeners.get(ev) ?? new Set()).add(fn))),
-    off: jest.fn((ev: string, fn: Handler) => listeners.get(ev)?.delete(fn)),
-    emit: (ev: string, arg: unknown) => listeners.get(ev)?.forEach((fn) => fn(arg as never)),
-  };
-}
 
 const offer = { callUuid: 'c1', seatId: 4 } as SeatOfferEvent;
 const lineOf = (callUuid: string) => ({ callUuid, line: { seq: 1 } }) as CallLineEvent;

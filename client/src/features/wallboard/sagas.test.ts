@@ -17,19 +17,9 @@ import {
   type WallMessage,
 } from './sagas';
 import { wallboardActions as W, initialWallboardState, selectWallboard } from './slice';
+import { fakeSocket } from '../../socket/fakeSocket';
 
 jest.mock('../../app/env', () => ({ API_BASE: '' }));
-
-type Handler = (arg: never) => void;
-function fakeSocket() {
-  const listeners = new Map<string, Set<Handler>>();
-  return {
-    listeners,
-    on: jest.fn((ev: string, fn: Handler) => listeners.set(ev, (listeners.get(ev) ?? new Set()).add(fn))),
-    off: jest.fn((ev: string, fn: Handler) => listeners.get(ev)?.delete(fn)),
-    fire: (ev: string, arg?: unknown) => listeners.get(ev)?.forEach((fn) => fn(arg as never)),
-  };
-}
 
 it('loads the snapshot of the picked account', () => {
   const g = loadWallSaga();
