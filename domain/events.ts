@@ -105,9 +105,7 @@ export const LIVE_BATCH_WINDOW_MS = 100;
 
 /** One event of a live:batch frame. */
 export type LiveBatchEntry =
-  | ['call:state', CallStateEvent]
-  | ['seat:state', SeatStateEvent]
-  | ['task:progress', TaskProgressEvent];
+  ['call:state', CallStateEvent] | ['seat:state', SeatStateEvent] | ['task:progress', TaskProgressEvent];
 
 /** Payload of call:state. resultLevel and grade are set once the call has ended. */
 export interface CallStateEvent {

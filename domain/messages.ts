@@ -125,6 +125,7 @@ const zh = {
   'seatdesk.note': '备注最多 500 个字',
   'scenes.did': '接待号码为 2 到 20 位数字',
   'scenes.didTaken': '该接待号码已属于另一个场景',
+  'scenes.wait': '坐席振铃等待为 0 到 600 秒，且是 5 的倍数（0 为一直等待）',
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -254,6 +255,7 @@ const en: Record<MessageKey, string> = {
   'seatdesk.note': 'The note is at most 500 characters',
   'scenes.did': 'The reception number is 2 to 20 digits',
   'scenes.didTaken': 'This reception number already belongs to another scene',
+  'scenes.wait': 'The ring wait is 0 to 600 seconds in steps of 5 (0 waits for ever)',
 };
 
 const tables: Record<Lang, Record<MessageKey, string>> = { 'zh-CN': zh, en };

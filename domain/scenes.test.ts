@@ -7,6 +7,7 @@ const ok = {
   target: 'bot',
   botId: 2,
   seatGroupId: null,
+  waitSeconds: 30,
   enabled: true,
 };
 
@@ -38,6 +39,14 @@ describe('validateScene', () => {
     expect(validateScene({ ...ok, target: 'seatGroup', seatGroupId: 3 }).botId).toBe('invalid');
     expect(validateScene({ ...ok, enabled: 'yes' }).enabled).toBe('invalid');
   });
+  it('takes a ring wait of 0 (for ever) to 600 s in steps of 5 (SPEC §9), or none', () => {
+    for (const w of [0, 5, 30, 600])
+      expect(validateScene({ ...ok, waitSeconds: w }).waitSeconds).toBeUndefined();
+    const { waitSeconds: _, ...without } = ok;
+    expect(validateScene(without)).toEqual({});
+    for (const w of [3, -5, 605, 2.5, '30', null, NaN])
+      expect(validateScene({ ...ok, waitSeconds: w }).waitSeconds).toBe('wait');
+  });
 });
 
 describe('sceneTarget', () => {
@@ -50,6 +59,7 @@ describe('sceneTarget', () => {
     botId: 2,
     botVersion: 3,
     seatGroupId: null,
+    waitSeconds: 45,
   };
   it('routes to the bot’s published version or the seat group', () => {
     expect(sceneTarget(row)).toEqual({
@@ -68,6 +78,7 @@ describe('sceneTarget', () => {
       sceneId: 7,
       lineId: 1,
       seatGroupId: 9,
+      waitSeconds: 45,
     });
   });
   it('rejects unknown numbers, disabled scenes and unpublished bots', () => {

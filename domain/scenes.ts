@@ -3,6 +3,7 @@
 // version) or by ringing a seat group. One DID belongs to one scene on the whole platform. The form
 // rules are shared by the client and the API; the media worker reads `sceneTarget` to route a call.
 // Pure: no I/O.
+import { validTransferWait } from './transfer';
 
 export const SCENE_TARGETS = ['bot', 'seatGroup'] as const;
 export type SceneTarget = (typeof SCENE_TARGETS)[number];
@@ -22,6 +23,11 @@ export interface SceneInput {
   target: SceneTarget;
   botId: number | null;
   seatGroupId: number | null;
+  /**
+   * A seat-group scene: how long its seats ring before the caller is told nobody answered (SPEC §9's
+   * manual-transfer wait: 0 = for ever, else a multiple of 5 s up to 600). Bot scenes keep it unused.
+   */
+  waitSeconds: number;
   enabled: boolean;
 }
 export type SceneField = keyof SceneInput;
@@ -38,14 +44,17 @@ export interface SceneDto extends SceneInput {
 }
 
 /** Problem codes; the client shows `callin:validation.<code>`, the server its own message keys. */
-export type SceneProblem = 'required' | 'name' | 'tooLong' | 'did' | 'invalid';
+export type SceneProblem = 'required' | 'name' | 'tooLong' | 'did' | 'wait' | 'invalid';
 export type SceneProblems = Partial<Record<SceneField, SceneProblem>>;
 
 const isId = (n: unknown) => typeof n === 'number' && Number.isInteger(n) && n > 0;
 
 export const isDid = (s: string): boolean => new RegExp(`^\\d{${DID_MIN},${DID_MAX}}$`).test(s);
 
-/** The form check: name ≥ 2 characters, a DID of digits, a line, and the target's own id only. */
+/**
+ * The form check: name ≥ 2 characters, a DID of digits, a line, the target's own id only, and a
+ * valid ring wait when one is given.
+ */
 export function validateScene(v: Partial<Record<SceneField, unknown>>): SceneProblems {
   const e: SceneProblems = {};
   if (typeof v.name !== 'string' || v.name.trim() === '') e.name = 'required';
@@ -65,6 +74,7 @@ export function validateScene(v: Partial<Record<SceneField, unknown>>): ScenePro
     if (!isId(v.seatGroupId)) e.seatGroupId = 'required';
     if (v.botId !== null && v.botId !== undefined) e.botId = 'invalid';
   }
+  if (v.waitSeconds !== undefined && !validTransferWait(v.waitSeconds)) e.waitSeconds = 'wait';
   if (v.enabled !== undefined && typeof v.enabled !== 'boolean') e.enabled = 'invalid';
   return e;
 }
@@ -72,7 +82,14 @@ export function validateScene(v: Partial<Record<SceneField, unknown>>): ScenePro
 /** What an inbound call to a DID should do, from the scene row the worker found (or none). */
 export type InboundRoute =
   | { kind: 'bot'; accountId: number; sceneId: number; lineId: number; botId: number; botVersion: number }
-  | { kind: 'seatGroup'; accountId: number; sceneId: number; lineId: number; seatGroupId: number }
+  | {
+      kind: 'seatGroup';
+      accountId: number;
+      sceneId: number;
+      lineId: number;
+      seatGroupId: number;
+      waitSeconds: number;
+    }
   | { kind: 'reject'; why: 'unknownNumber' | 'disabled' | 'botUnpublished' | 'noGroup' };
 
 export interface SceneRouteRow {
@@ -85,6 +102,7 @@ export interface SceneRouteRow {
   /** The bot's published version now (null: unpublished, disabled or deleted). */
   botVersion: number | null;
   seatGroupId: number | null;
+  waitSeconds: number;
 }
 
 export function sceneTarget(row: SceneRouteRow | null): InboundRoute {
@@ -96,7 +114,7 @@ export function sceneTarget(row: SceneRouteRow | null): InboundRoute {
     return { kind: 'bot', ...base, botId: row.botId, botVersion: row.botVersion };
   }
   if (row.seatGroupId === null) return { kind: 'reject', why: 'noGroup' };
-  return { kind: 'seatGroup', ...base, seatGroupId: row.seatGroupId };
+  return { kind: 'seatGroup', ...base, seatGroupId: row.seatGroupId, waitSeconds: row.waitSeconds };
 }
 
 /**

@@ -4,7 +4,6 @@ import {
   applySeatChange,
   averageHandleMs,
   isPickable,
-  offerDeadline,
   offlineSeat,
   pickSeat,
   seatStateDto,
@@ -245,15 +244,6 @@ describe('pickSeat', () => {
         expect(pickSeat(seats)).toBe(sorted[0]?.id ?? null);
       }),
     );
-  });
-});
-
-describe('offerDeadline (SPEC §9 manual-transfer wait)', () => {
-  it('0 waits forever, otherwise multiples of 5 seconds', () => {
-    expect(offerDeadline(1000, 0)).toBeNull();
-    expect(offerDeadline(1000, 5)).toBe(6000);
-    expect(offerDeadline(1000, 600)).toBe(601_000);
-    for (const bad of [3, -5, 601 + 4, 2.5, 605]) expect(() => offerDeadline(0, bad)).toThrow(RangeError);
   });
 });
 

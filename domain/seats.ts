@@ -302,25 +302,6 @@ export function pickSeat(seats: readonly SeatCandidate[]): number | null {
   return best ? best.id : null;
 }
 
-// ---- manual-transfer wait (SPEC §9) ----
-
-export const TRANSFER_WAIT_STEP_S = 5;
-export const TRANSFER_WAIT_MAX_S = 600;
-
-/** The wait a bot gives seats: 0 (forever) or a multiple of 5 seconds up to 10 minutes. */
-export const isTransferWait = (s: unknown): boolean =>
-  typeof s === 'number' &&
-  Number.isInteger(s) &&
-  s >= 0 &&
-  s <= TRANSFER_WAIT_MAX_S &&
-  s % TRANSFER_WAIT_STEP_S === 0;
-
-/** When an offer made at `offeredAt` times out; null = waits forever (wait 0). */
-export function offerDeadline(offeredAt: number, waitSeconds: number): number | null {
-  if (!isTransferWait(waitSeconds)) throw new RangeError(`bad transfer wait ${waitSeconds}`);
-  return waitSeconds === 0 ? null : offeredAt + waitSeconds * 1000;
-}
-
 // ---- figures (/dialcenter/seatsdialdata) ----
 
 export interface SeatFiguresDto {

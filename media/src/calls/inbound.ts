@@ -121,7 +121,12 @@ export function listenInbound(pool: NodePool, deps: SessionDeps): InboundCalls {
       route.kind === 'bot'
         ? new CallSession(checkJob(job), deps)
         : new InboundSeatCall(
-            { ...checkSeatJob(job), seatGroupId: route.seatGroupId, recordId },
+            {
+              ...checkSeatJob(job),
+              seatGroupId: route.seatGroupId,
+              waitSeconds: route.waitSeconds,
+              recordId,
+            },
             deps,
             node,
             await linePrefix(deps.db, route.lineId),

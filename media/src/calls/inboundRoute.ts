@@ -18,6 +18,7 @@ export async function routeOf(db: Knex, did: string | null): Promise<InboundRout
       's.target',
       's.bot_id',
       's.seat_group_id',
+      's.wait_seconds',
       'b.published_version',
       'b.status as bot_status',
     );
@@ -33,5 +34,6 @@ export async function routeOf(db: Knex, did: string | null): Promise<InboundRout
     botVersion:
       r.published_version !== null && r.bot_status === 'online' ? Number(r.published_version) : null,
     seatGroupId: r.seat_group_id === null ? null : Number(r.seat_group_id),
+    waitSeconds: Number(r.wait_seconds),
   });
 }

@@ -2,7 +2,7 @@
 // group's seats through the transfer machinery (transferClient.ts -> modules/seats/transfer.ts: longest
 // idle first, pop-ups, auto-answer), and bridged to the seat that takes it. No seat within the wait,
 // or the caller hanging up, ends it; the record is closed once like an outbound call's.
-import { bareCard, DEFAULT_TRANSFER_WAIT_S, type TransferOutcome } from '../../../domain/transfer';
+import { bareCard, type TransferOutcome } from '../../../domain/transfer';
 import type { CallStatus, DialJob } from '../../../domain/calls';
 import { maskPhone } from '../../../domain/format';
 import type { EslEvent } from '../esl/events';
@@ -28,6 +28,8 @@ const FAILED: Partial<Record<TransferOutcome, string>> = {
 
 export interface SeatCallJob extends DialJob {
   seatGroupId: number;
+  /** The scene's ring wait (SPEC §9: 0 = for ever). */
+  waitSeconds: number;
   recordId: number;
 }
 
@@ -113,7 +115,7 @@ export class InboundSeatCall {
         accountId: this.job.accountId,
         taskId: null,
         seatGroupId: this.job.seatGroupId,
-        waitSeconds: DEFAULT_TRANSFER_WAIT_S,
+        waitSeconds: this.job.waitSeconds,
         card,
         transcript: [],
       },

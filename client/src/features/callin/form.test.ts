@@ -19,9 +19,12 @@ describe('scene form', () => {
       target: 'bot',
       botId: 5,
       seatGroupId: null,
+      waitSeconds: 30,
       enabled: true,
     });
     expect(inputOf({ ...f, target: 'seatGroup' })).toMatchObject({ botId: null, seatGroupId: 7 });
+    expect(inputOf({ ...f, waitSeconds: ' 0 ' }).waitSeconds).toBe(0);
+    expect(inputOf({ ...f, waitSeconds: 'ten' }).waitSeconds).toBeNaN();
     expect(inputOf({ ...f, lineId: '' }).lineId).toBeNull();
   });
   it('reads a stored scene back into the form', () => {
@@ -32,9 +35,16 @@ describe('scene form', () => {
       target: 'seatGroup',
       botId: null,
       seatGroupId: 4,
+      waitSeconds: 0,
       enabled: false,
     };
-    expect(formOf(x as SceneDto)).toEqual({ ...x, lineId: '', botId: '', seatGroupId: '4' });
+    expect(formOf(x as SceneDto)).toEqual({
+      ...x,
+      lineId: '',
+      botId: '',
+      seatGroupId: '4',
+      waitSeconds: '0',
+    });
   });
   it('maps problems to callin keys', () => {
     expect(problemKeys({ name: 'name', did: undefined })).toEqual({ name: 'callin:validation.name' });

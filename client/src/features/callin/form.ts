@@ -1,6 +1,7 @@
 // The scene form: what the dialog holds (strings of the inputs) to the domain input, and the
 // domain's problems (domain/scenes.ts, the rules the server applies) to i18n keys.
 import type { SceneDto, SceneInput, SceneProblems, SceneTarget } from '../../../../domain/scenes';
+import { DEFAULT_TRANSFER_WAIT_S } from '../../../../domain/transfer';
 
 export interface SceneForm {
   name: string;
@@ -9,6 +10,7 @@ export interface SceneForm {
   target: SceneTarget;
   botId: string;
   seatGroupId: string;
+  waitSeconds: string;
   enabled: boolean;
 }
 
@@ -19,6 +21,7 @@ export const blankScene: SceneForm = {
   target: 'bot',
   botId: '',
   seatGroupId: '',
+  waitSeconds: String(DEFAULT_TRANSFER_WAIT_S),
   enabled: true,
 };
 
@@ -32,6 +35,7 @@ export const formOf = (x: SceneDto): SceneForm => ({
   target: x.target,
   botId: str(x.botId),
   seatGroupId: str(x.seatGroupId),
+  waitSeconds: String(x.waitSeconds),
   enabled: x.enabled,
 });
 
@@ -43,6 +47,8 @@ export const inputOf = (f: SceneForm): SceneInput => ({
   target: f.target,
   botId: f.target === 'bot' ? idOf(f.botId) : null,
   seatGroupId: f.target === 'seatGroup' ? idOf(f.seatGroupId) : null,
+  // Not a whole number: NaN, which the wait rule refuses like the server does.
+  waitSeconds: /^\d+$/.test(f.waitSeconds.trim()) ? Number(f.waitSeconds.trim()) : NaN,
   enabled: f.enabled,
 });
 

@@ -40,6 +40,7 @@ const dto = (r: Row): SceneDto => ({
   botName: r.bot_name ?? null,
   seatGroupId: num(r.seat_group_id),
   seatGroupName: r.group_name ?? null,
+  waitSeconds: Number(r.wait_seconds),
   enabled: r.enabled,
   createdAt: iso(r.created_at),
   updatedAt: iso(r.updated_at),
@@ -61,6 +62,7 @@ const columns = (v: SceneBody) => ({
   target: v.target,
   bot_id: v.target === 'bot' ? v.botId : null,
   seat_group_id: v.target === 'seatGroup' ? v.seatGroupId : null,
+  wait_seconds: v.waitSeconds,
   enabled: v.enabled,
 });
 

@@ -64,6 +64,7 @@ describe('scenes API', () => {
       target: 'bot',
       botId,
       seatGroupId: null,
+      waitSeconds: 30,
       enabled: true,
     });
     const id = r.body.data!.id;
@@ -74,12 +75,14 @@ describe('scenes API', () => {
       target: 'seatGroup',
       botId: null,
       seatGroupId: group.id,
+      waitSeconds: 0,
     });
     expect(e.body.data).toMatchObject({
       name: '人工热线',
       target: 'seatGroup',
       botId: null,
       seatGroupId: group.id,
+      waitSeconds: 0,
     });
     const opts = (await t.m1.get<{ groups: Array<{ id: number }> }>('/api/scenes/options')).body.data!;
     expect(opts.groups.map((g) => g.id)).toContain(group.id);
@@ -103,6 +106,8 @@ describe('scenes API', () => {
     expect(await bad({ botId: null })).toContain('botId');
     expect(await bad({ seatGroupId: group.id })).toContain('seatGroupId');
     expect(await bad({ target: 'seatGroup', botId: null })).toContain('seatGroupId');
+    for (const waitSeconds of [7, -5, 605, 2.5, '30', null])
+      expect(await bad({ waitSeconds })).toContain('waitSeconds');
     await bad({ extra: 1 }); // unknown fields are refused too
   });
 
@@ -254,6 +259,25 @@ describe('inbound calls through the simulator', () => {
       s.disconnect();
     }
   }, 90_000);
+
+  it('a seat-group scene rings for its own wait, then tells the caller nobody answered', async () => {
+    const empty = (await t.m1.post<SeatGroupDto>('/api/seats/groups', { name: '空坐席组' })).body.data!;
+    await t.m1.post('/api/scenes', {
+      ...form({ did: '4008005000', name: '五秒等待' }),
+      target: 'seatGroup',
+      botId: null,
+      seatGroupId: empty.id,
+      waitSeconds: 5,
+    });
+    const uuid = await call('4008005000', '13900000005');
+    const row = await ended(uuid);
+    expect(row).toMatchObject({ direction: 'in', transfer_outcome: 'noSeat' });
+    expect(row.reason).toMatchObject({ text: expect.stringContaining('没有空闲坐席') });
+    // The scene's 5 s, not the 30 s default: the caller heard the answer after at least 5 s.
+    const waited = new Date(row.ended_at).getTime() - new Date(row.answered_at).getTime();
+    expect(waited).toBeGreaterThanOrEqual(4_900);
+    expect(waited).toBeLessThan(30_000);
+  }, 60_000);
 
   it('a disabled scene turns its calls away; its owner sees the missed call', async () => {
     await t.m1.post('/api/scenes', form({ did: '4008004000', name: '停用场景', enabled: false }));

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type { MessageKey } from '../../../../domain/messages';
 import { SCENE_TARGETS, validateScene, type SceneProblem } from '../../../../domain/scenes';
+import { DEFAULT_TRANSFER_WAIT_S } from '../../../../domain/transfer';
 
 export function messageOf(p: SceneProblem): MessageKey {
   switch (p) {
@@ -14,6 +15,8 @@ export function messageOf(p: SceneProblem): MessageKey {
       return 'telephony.tooLong';
     case 'did':
       return 'scenes.did';
+    case 'wait':
+      return 'scenes.wait';
     default:
       return 'validation.invalid';
   }
@@ -33,6 +36,7 @@ export const sceneSchema = z
     target: z.enum(SCENE_TARGETS, 'validation.required'),
     botId: optId.default(null),
     seatGroupId: optId.default(null),
+    waitSeconds: z.number('validation.invalid').default(DEFAULT_TRANSFER_WAIT_S),
     enabled: z.boolean('validation.invalid').default(true),
   })
   .superRefine((v, ctx) => {

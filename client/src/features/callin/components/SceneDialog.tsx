@@ -1,5 +1,6 @@
 // Add or edit a reception scene (SPEC §3 Scene: name, reception SIP; §5 name at least 2 characters):
-// the number callers dial, the line it arrives on, and who answers: a bot or a seat group.
+// the number callers dial, the line it arrives on, and who answers: a bot, or a seat group with how
+// long its seats ring (SPEC §9's wait, 0 = for ever).
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SCENE_TARGETS, validateScene, type SceneTarget } from '../../../../../domain/scenes';
@@ -90,17 +91,27 @@ export function SceneDialog() {
           onChange={set('botId')}
         />
       ) : (
-        <SelectField
-          id="scene-seatGroupId"
-          label={t('fields.seatGroup')}
-          value={f.seatGroupId}
-          options={[
-            choose,
-            ...o.groups.map((g) => ({ value: String(g.id), label: `${g.name} (${g.ownerAccount})` })),
-          ]}
-          error={err('seatGroupId')}
-          onChange={set('seatGroupId')}
-        />
+        <>
+          <SelectField
+            id="scene-seatGroupId"
+            label={t('fields.seatGroup')}
+            value={f.seatGroupId}
+            options={[
+              choose,
+              ...o.groups.map((g) => ({ value: String(g.id), label: `${g.name} (${g.ownerAccount})` })),
+            ]}
+            error={err('seatGroupId')}
+            onChange={set('seatGroupId')}
+          />
+          <TextField
+            id="scene-waitSeconds"
+            label={t('fields.waitSeconds')}
+            value={f.waitSeconds}
+            error={err('waitSeconds')}
+            helper={t('scenes.waitHelp')}
+            onChange={set('waitSeconds')}
+          />
+        </>
       )}
       <ToggleField
         id="scene-enabled"
