@@ -280,3 +280,33 @@ it('pushes progress over the socket to the importer and lists imports newest fir
   expect(list[0]!.importJobId).toBe(r.body.data!.importJobId);
   expect(list.map((i) => i.importJobId)).toEqual([...list.map((i) => i.importJobId)].sort((a, b) => b - a));
 });
+
+it('an import whose job Bull fails for stalling twice reads failed, never running for ever', async () => {
+  const k = p.db.knex;
+  const row = (status: string) => ({
+    account_id: merchantId,
+    created_by: merchantId,
+    target: 'customers',
+    file_name: 'stalled.txt',
+    file_type: 'txt',
+    file_path: '/nonexistent',
+    status,
+  });
+  const [running] = await k('import_jobs').insert(row('running')).returning('id');
+  const [done] = await k('import_jobs').insert(row('done')).returning('id');
+  // What Bull's stalled-job check emits when it gives a job up (queue.js moveUnlockedJobsToWait).
+  const stalled = new Error('job stalled more than allowable limit');
+  for (const id of [running.id, done.id])
+    p.server.deps.queues.imports.emit('failed', { data: { importJobId: Number(id) } }, stalled);
+  // Another failure is the handler's own business (it retries or fails the import itself).
+  const [other] = await k('import_jobs').insert(row('running')).returning('id');
+  p.server.deps.queues.imports.emit('failed', { data: { importJobId: Number(other.id) } }, new Error('boom'));
+  let got: { status: string; error: string | null } | undefined;
+  for (let i = 0; i < 100 && got?.status !== 'failed'; i++) {
+    got = await k('import_jobs').where({ id: running.id }).first('status', 'error');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  expect(got).toEqual({ status: 'failed', error: 'import failed: job stalled more than allowable limit' });
+  expect((await k('import_jobs').where({ id: done.id }).first('status')).status).toBe('done');
+  expect((await k('import_jobs').where({ id: other.id }).first('status')).status).toBe('running');
+});

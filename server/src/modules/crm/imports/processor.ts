@@ -25,6 +25,30 @@ export function processImports(deps: Deps): void {
       await runInChild(deps, job.data.importJobId, lastAttempt);
     })
     .catch(stoppedProcessing(deps.queues.imports));
+  // A job whose process stalled again after a restart (its lock lapsed twice) is failed by Bull
+  // without running the handler: its import would read "running" for ever. Unfinished, it fails.
+  deps.queues.imports.on('failed', (job: Bull.Job<{ importJobId: number }>, err: Error) => {
+    if (!STALLED.test(err?.message ?? '') || !job?.data?.importJobId) return;
+    void failUnfinished(deps, job.data.importJobId, err.message).catch((e: unknown) =>
+      log.error('import failed', { id: job.data.importJobId, err: String(e) }),
+    );
+  });
+}
+
+/** Bull's reason for a job that stalled more than maxStalledCount times. */
+const STALLED = /stalled more than/;
+
+/** Marks an import that is still queued or running as failed (a finished one stays as it is). */
+export async function failUnfinished(deps: Deps, id: number, why: string): Promise<void> {
+  const n = await deps
+    .db('import_jobs')
+    .where({ id })
+    .whereIn('status', ['queued', 'running'])
+    .update({ status: 'failed', error: `import failed: ${why}`, finished_at: deps.db.fn.now() });
+  if (n) {
+    log.error('import failed', { id, err: why });
+    await emit(deps, id);
+  }
 }
 
 /** Peak resident set of the last import process, MB (the import bench reports it). */
