@@ -4,7 +4,6 @@
 // the calls transferred to the seat. Who may: the seat's user, or a supervisor holding the seats
 // menu over the seat's owner; another tree's seats and calls look missing (404).
 import { rooms } from '../../../../domain/events';
-import { ContactMethod, RecordType } from '../../../../domain/crm';
 import {
   currentCallUuid,
   endsWrapUp,
@@ -20,7 +19,7 @@ import { fillCard } from './card';
 import type { Deps } from '../../deps';
 import { AppError, forbidden, notFound } from '../../http/errors';
 import type { AuthContext } from '../auth/sessions';
-import { insertRecords, type NewRecord } from '../crm/followups/repo';
+import { writeFollowUp } from '../crm/followups/service';
 import { dispositionOf, insertDisposition, linesOf, recentCalls, takenCall } from './deskRepo';
 import type { DispositionBody } from './deskSchema';
 import { seatById, workedSeat, type SeatRow } from './repo';
@@ -178,29 +177,7 @@ export async function deskFollowUp(
       .forUpdate()
       .first('id', 'stage');
     if (!customer) throw notFound();
-    const record: NewRecord = {
-      accountId: auth.actor.id,
-      customerId,
-      recordType: v.recordType,
-      stage: v.stage,
-      contactMethod: v.contactMethod,
-      details: v.details,
-      remindAt: v.recordType === RecordType.Reminder && v.remindAt ? new Date(v.remindAt) : null,
-    };
-    const records = [record];
-    if (customer.stage !== v.stage)
-      records.push({
-        ...record,
-        recordType: RecordType.FollowUp,
-        contactMethod: ContactMethod.SysEvent,
-        details: `${customer.stage}->${v.stage}`,
-        remindAt: null,
-      });
-    const [written, stageRecord] = await insertRecords(trx, records);
-    await trx('customers')
-      .where({ id: customerId })
-      .update({ stage: v.stage, last_follow_up_at: trx.fn.now(), updated_at: trx.fn.now() });
-    return { record: written!, stageChange: stageRecord ?? null };
+    return writeFollowUp(trx, auth.actor.id, { id: customerId, stage: Number(customer.stage) }, v);
   });
 }
 
