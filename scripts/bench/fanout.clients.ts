@@ -1,9 +1,9 @@
 // The fan-out bench's client side (started by scripts/bench/fanout.ts, its own process; the name has
-// a dot so `npm run bench` does not list it): FANOUT_SOCKETS wallboard sockets of one supervisor
-// session, each in the subtree's account rooms as the page joins them, and one socket per seat user
-// that lets its offers ring (a decline would pass the call straight to the next seat, so every seat
-// would be ringing and a new transfer would wait for one). On SIGUSR2 it writes what it saw to
-// FANOUT_OUT and exits.
+// a dot so `npm run bench` does not list it). The bench runs it twice: once with FANOUT_SOCKETS
+// wallboard sockets of one supervisor session, each in the subtree's account rooms as the page joins
+// them; once with one socket per seat user (FANOUT_SEATS) that lets its offers ring (a decline would
+// pass the call straight to the next seat, so every seat would be ringing and a new transfer would
+// wait for one). On SIGUSR2 it writes what it saw to FANOUT_OUT and exits.
 //
 // Env: FANOUT_URL, FANOUT_SOCKETS, FANOUT_OUT, FANOUT_WALL ("token cookie"), FANOUT_ROOMS (account
 // ids), FANOUT_SEATS (JSON [{ seatId, token, cookie }]).

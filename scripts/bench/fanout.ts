@@ -1,15 +1,16 @@
 // Live fan-out to wallboards: `npm run bench -- fanout [--sockets 1000] [--calls 500] [--seconds 30]
 // [--time-scale 0.3] [--seat-users 300]`. One server process (server/src/main.ts), one media worker
-// process and the FreeSWITCH simulator (each its own process), and the clients in a second process
-// (fanout.clients.ts): --sockets wallboard sockets of merchant01 in its subtree's rooms, and one
-// socket per seat user that lets its offers ring (enough seats that a transfer finds one free: the
-// offer time is the pop-up's latency, not a wait for a seat). Dial jobs keep --calls calls in progress
-// for --seconds; a tenth of the callees answer the demo bot's questions so it transfers to seat group 1.
+// process and the FreeSWITCH simulator (each its own process); the clients in two more processes
+// (fanout.clients.ts), as they are other browsers: --sockets wallboard sockets of merchant01 in its
+// subtree's rooms in one, one socket per seat user that lets its offers ring in the other. A tenth of
+// the callees answer the demo bot's questions so it transfers to seat group 1, and hang up after a
+// while (YES_HANGUP_MS): enough seats stay free that a transfer finds one, so the offer time is the
+// platform's latency, not a wait for staff. Dial jobs keep --calls calls in progress for --seconds.
 // Figures: call:state emit (the media worker's `at`) -> received, p99 over every socket; events lost
 // (a socket missed one, or nobody got a call that ended); server CPU (% of one core over the load);
 // and the offer time: the media worker's transfer request (the transfers job, queued once the bot
 // decided to transfer and its last prompt played) -> the seat's socket has seat:offer, p99; split
-// into the wait for a free seat (-> the first seat_offers row) and the pop-up (that row -> socket).
+// into the server's pick (-> the first seat_offers row) and the pop-up (that row -> socket).
 // Own database and Redis prefix.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,6 +31,8 @@ import { argOf, p50, p99, sleep, startChild, startMediaProcess, startSimProcess 
 import { createDatabase, dropDatabase, migrateAndSeed, withDatabase } from '../lib/db';
 
 const YES_PREFIX = '1580';
+/** Call time (simulator ms, before --time-scale) at which an interested callee hangs up. */
+const YES_HANGUP_MS = 120_000;
 
 /** Utime + stime of a process in seconds (Linux /proc). */
 /** Busy and total jiffies of the whole machine (Linux /proc/stat). */
@@ -115,12 +118,17 @@ export default async function bench(): Promise<Record<string, number>> {
   fs.writeFileSync(
     personas,
     JSON.stringify([
-      mortgageYesPersona({
-        name: 'bench-yes',
-        match: `^${YES_PREFIX}`,
-        ringMs: [1000, 3000],
-        replyDelayMs: [300, 800],
-      }),
+      {
+        ...mortgageYesPersona({
+          name: 'bench-yes',
+          match: `^${YES_PREFIX}`,
+          ringMs: [1000, 3000],
+          replyDelayMs: [300, 800],
+        }),
+        // Waits for a seat a while and then gives up, as callers do: otherwise every transfer would
+        // ring seats for the bot's whole transfer wait and they would run out.
+        hangupAtMs: YES_HANGUP_MS,
+      },
       ...DEFAULT_PERSONAS,
     ]),
   );
@@ -156,29 +164,40 @@ export default async function bench(): Promise<Record<string, number>> {
     const wall = new ApiClient(serverUrl);
     await wall.login('merchant01');
     const rooms = (await wall.get<{ accountIds: number[] }>('/api/wallboard/rooms')).body.data!.accountIds;
-    const seatLogins = [];
+    const seatLogins: { seatId: number; token: string; cookie: string }[] = [];
     for (const u of s.users) {
       const c = new ApiClient(serverUrl);
       await c.login(u.account);
       seatLogins.push({ seatId: u.seatId, token: c.token!, cookie: c.cookie! });
     }
-    const out = path.join(tmp, 'clients.json');
-    const clients = await startChild(
-      'scripts/bench/fanout.clients.ts',
-      {
-        FANOUT_URL: serverUrl,
-        FANOUT_SOCKETS: String(sockets),
-        FANOUT_OUT: out,
-        FANOUT_WALL: `${wall.token} ${wall.cookie}`,
-        FANOUT_ROOMS: rooms.join(','),
-        FANOUT_SEATS: JSON.stringify(seatLogins),
-      },
-      /fanout clients ready (\d+)/,
-    );
-    stops.unshift(clients.stop);
+    // The wallboards and the seats are separate processes, as they are separate browsers: a seat's
+    // offer must not queue behind a thousand wallboard frames in one load generator's event loop.
+    const startClients = async (kind: string, wallSockets: number, seatsOf: typeof seatLogins) => {
+      const out = path.join(tmp, `${kind}.json`);
+      const child = await startChild(
+        'scripts/bench/fanout.clients.ts',
+        {
+          FANOUT_URL: serverUrl,
+          FANOUT_SOCKETS: String(wallSockets),
+          FANOUT_OUT: out,
+          FANOUT_WALL: `${wall.token} ${wall.cookie}`,
+          FANOUT_ROOMS: rooms.join(','),
+          FANOUT_SEATS: JSON.stringify(seatsOf),
+        },
+        /fanout clients ready (\d+)/,
+      );
+      stops.unshift(child.stop);
+      return { ...child, out };
+    };
+    const [clients, seatClients] = await Promise.all([
+      startClients('wallboards', sockets, []),
+      startClients('seats', 0, seatLogins),
+    ]);
 
     // Load: keep `target` calls in progress for holdS seconds (after the ramp).
     const asked = new Map<string, number>();
+    /** When the server's transfer processor took the first ask of each call. */
+    const taken = new Map<string, number>();
     const watchTransfers = async () => {
       const jobs = await transfers.queue.getJobs(
         ['waiting', 'active', 'completed', 'failed', 'delayed'],
@@ -188,14 +207,23 @@ export default async function bench(): Promise<Record<string, number>> {
       for (const j of jobs) {
         if (!j || j.data.kind !== 'offer') continue;
         const prev = asked.get(j.data.callUuid);
-        if (prev === undefined || j.timestamp < prev) asked.set(j.data.callUuid, j.timestamp);
+        if (prev === undefined || j.timestamp < prev) {
+          asked.set(j.data.callUuid, j.timestamp);
+          if (j.processedOn) taken.set(j.data.callUuid, j.processedOn);
+        }
       }
     };
     let added = 0;
     let watchedAt = 0;
     let peak = 0;
     let reachedAt = 0;
-    const procs = { server: server.pid, media: media.pid, sim: sim.pid, clients: clients.pid };
+    const procs = {
+      server: server.pid,
+      media: media.pid,
+      sim: sim.pid,
+      clients: clients.pid,
+      seats: seatClients.pid,
+    };
     const machine0 = machineJiffies();
     const cpu0 = Object.fromEntries(Object.entries(procs).map(([k, pid]) => [k, cpuSeconds(pid)]));
     const t0 = Date.now();
@@ -253,23 +281,30 @@ export default async function bench(): Promise<Record<string, number>> {
       await sleep(500);
     }
     await sleep(1000);
-    process.kill(clients.pid, 'SIGUSR2');
-    const waitUntil = Date.now() + 30_000;
-    while (!fs.existsSync(out) && Date.now() < waitUntil) await sleep(100);
-    const seen = JSON.parse(fs.readFileSync(out, 'utf8')) as {
-      events: number;
-      p99_ms: number;
-      p50_ms: number;
-      first_p99_ms: number;
-      spread_p99_ms: number;
-      max_ms: number;
-      lost: number;
-      duplicates: number;
-      lines: number;
-      dropped: Record<string, number>;
-      offers: Record<string, number>;
-      ended: string[];
+    const collect = async (c: { pid: number; out: string }) => {
+      process.kill(c.pid, 'SIGUSR2');
+      const waitUntil = Date.now() + 30_000;
+      while (!fs.existsSync(c.out) && Date.now() < waitUntil) await sleep(100);
+      return JSON.parse(fs.readFileSync(c.out, 'utf8')) as {
+        events: number;
+        p99_ms: number;
+        p50_ms: number;
+        first_p99_ms: number;
+        spread_p99_ms: number;
+        max_ms: number;
+        lost: number;
+        duplicates: number;
+        lines: number;
+        dropped: Record<string, number>;
+        offers: Record<string, number>;
+        ended: string[];
+      };
     };
+    const seen = await collect(clients);
+    const seatsSeen = await collect(seatClients);
+    seen.offers = seatsSeen.offers;
+    for (const [why, n] of Object.entries(seatsSeen.dropped))
+      seen.dropped[why] = (seen.dropped[why] ?? 0) + n;
     // A call that ended without any socket hearing of it is lost for every socket.
     const ended = await db('calls').where('status', 'ended').pluck('call_uuid');
     const heard = new Set(seen.ended);
@@ -278,13 +313,17 @@ export default async function bench(): Promise<Record<string, number>> {
       const from = asked.get(uuid);
       return from === undefined ? [] : [at - from];
     });
-    // Where an offer's time went: the wait for a free seat (decision -> the first seat_offers row)
+    // Where an offer's time went: the server's pick of a seat (decision -> the first seat_offers row)
     // and the pop-up itself (that row -> the seat's socket has it).
     const firstOffers = await db('seat_offers')
       .groupBy('call_uuid')
       .select('call_uuid', db.raw('min(offered_at) as at'));
     const picked = new Map(firstOffers.map((r) => [r.call_uuid as string, new Date(r.at).getTime()]));
-    const seatWaitMs = [...picked].flatMap(([uuid, at]) => {
+    const pickMs = [...picked].flatMap(([uuid, at]) => {
+      const from = asked.get(uuid);
+      return from === undefined ? [] : [at - from];
+    });
+    const queueMs = [...taken].flatMap(([uuid, at]) => {
       const from = asked.get(uuid);
       return from === undefined ? [] : [at - from];
     });
@@ -310,12 +349,15 @@ export default async function bench(): Promise<Record<string, number>> {
       offer_p50_ms: p50(offerMs),
       offer_p99_ms: p99(offerMs),
       offers: offerMs.length,
-      offer_seat_wait_p99_ms: p99(seatWaitMs),
+      offer_pick_p99_ms: p99(pickMs),
+      /** Of the pick: the transfer job's wait in its queue until the server took it. */
+      offer_queue_p99_ms: p99(queueMs),
       offer_popup_p99_ms: p99(popupMs),
       server_cpu_pct: cpuPct.server!,
       media_cpu_pct: cpuPct.media!,
       sim_cpu_pct: cpuPct.sim!,
       clients_cpu_pct: cpuPct.clients!,
+      seat_clients_cpu_pct: cpuPct.seats!,
       /** All cores together, busy %. */
       machine_cpu_pct: Math.round(machinePct * 10) / 10,
       peak_calls: peak,
