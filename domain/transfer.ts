@@ -8,6 +8,7 @@
 //   <p>:transfer:<uuid>:reply   string: TransferReply JSON, for the media worker to read
 //   <p>:transfer:<uuid>:cancel  string: set by the media worker when the customer hangs up meanwhile
 //   <p>:transfer:<uuid>:alive   string: renewed while a server process runs the offer
+//   <p>:transfer:wake           pub/sub: a call's uuid, whenever its offer state, reply or cancel changes
 import type { ConversationLine } from './calls';
 
 export const TRANSFER_QUEUE = 'transfers';
@@ -24,8 +25,13 @@ export const TRANSFER_KEY_TTL_S = 3600;
 
 /** How long one seat's pop-up rings before the next seat is tried (within the whole wait). */
 export const OFFER_RING_MS = 20_000;
-/** How often both sides look at the keys (the offer's answer, the reply, a cancel). */
-export const TRANSFER_POLL_MS = 100;
+/** Published with a call's uuid when its offer state, reply or cancel key is written. */
+export const transferWakeChannel = (prefix: string) => `${prefix}:transfer:wake`;
+/**
+ * How often both sides read the keys (the offer's answer, the reply, a cancel) when no message on
+ * transferWakeChannel came: a wake is a hint, the keys are the truth.
+ */
+export const TRANSFER_POLL_MS = 1000;
 
 export const TRANSFER_WAIT_STEP_S = 5;
 export const TRANSFER_WAIT_MAX_S = 600;

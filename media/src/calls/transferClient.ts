@@ -1,7 +1,8 @@
 // The media worker's side of a transfer to a human seat (domain/transfer.ts): the offer job goes to
 // the server (transfers queue) with the bare customer card (the server fills it in), and the reply key
-// is watched until the server decides, or the customer hangs up (the cancel key tells the server to
-// stop offering).
+// is read until the server decides, or the customer hangs up (the cancel key tells the server to
+// stop offering). The reply is read when the server's wake for the call arrives (transferWakeChannel),
+// and once a second in case a wake was lost.
 import type { Knex } from 'knex';
 import type Redis from 'ioredis';
 import type Queue from 'bull';
@@ -13,18 +14,20 @@ import {
   TRANSFER_POLL_MS,
   transferCancelKey,
   transferReplyKey,
+  transferWakeChannel,
   type TransferEndedJob,
   type TransferJob,
   type TransferOfferJob,
   type TransferReply,
 } from '../../../domain/transfer';
+import { Wakeups } from '../../../domain/wakeups';
 
 /** A job nobody has taken after this long: no server is processing transfers. */
 const UNSERVED_MS = 15_000;
 /** Asks of one transfer at most (each after the process running the last one died). */
 const MAX_ASKS = 3;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** How often the customer's hangup is looked at while waiting (a local flag, no Redis). */
+const GONE_CHECK_MS = 100;
 
 /**
  * Whether the group may take the account's calls: the account's own, or an account's above it
@@ -39,11 +42,25 @@ export async function groupServes(db: Knex, accountId: number, groupId: number):
 }
 
 export class TransferClient {
+  private readonly wakes = new Wakeups();
+  private readonly sub: Redis;
+  private readonly subscribed: Promise<unknown>;
+
   constructor(
     private readonly queue: Queue.Queue<TransferJob>,
     private readonly redis: Redis,
     private readonly prefix: string,
-  ) {}
+  ) {
+    this.sub = redis.duplicate();
+    this.sub.on('message', (_channel: string, callUuid: string) => this.wakes.wake(callUuid));
+    this.sub.on('error', () => undefined); // reconnects; meanwhile the reply is still read each second
+    this.subscribed = this.sub.subscribe(transferWakeChannel(prefix)).catch(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    this.wakes.close();
+    this.sub.disconnect();
+  }
 
   /**
    * Asks for a seat and waits for the server's answer. Null when the customer hung up meanwhile
@@ -61,15 +78,24 @@ export class TransferClient {
         removeOnComplete: 1000,
         removeOnFail: 1000,
       });
+    await this.subscribed;
     let added = await ask();
     let since = Date.now();
     let lastCheck = Date.now();
     let missing = 0;
+    let lastRead = 0;
+    let woken: Promise<boolean> = Promise.resolve(true);
     for (;;) {
-      const r = await this.redis.get(transferReplyKey(this.prefix, callUuid));
-      if (r) return JSON.parse(r) as TransferReply;
+      if ((await woken) || Date.now() - lastRead >= TRANSFER_POLL_MS) {
+        // Waiting before reading: a wake that comes while the reply is read is not missed.
+        woken = this.wakes.wait(callUuid, GONE_CHECK_MS);
+        lastRead = Date.now();
+        const r = await this.redis.get(transferReplyKey(this.prefix, callUuid));
+        if (r) return JSON.parse(r) as TransferReply;
+      } else woken = this.wakes.wait(callUuid, GONE_CHECK_MS);
       if (gone()) {
         await this.redis.set(transferCancelKey(this.prefix, callUuid), '1', 'EX', TRANSFER_KEY_TTL_S);
+        await this.redis.publish(transferWakeChannel(this.prefix), callUuid).catch(() => undefined);
         return null;
       }
       if (Date.now() - lastCheck >= 1000) {
@@ -90,7 +116,6 @@ export class TransferClient {
           missing = 0;
         }
       }
-      await sleep(TRANSFER_POLL_MS);
     }
   }
 

@@ -122,6 +122,7 @@ export async function startCallWorker(o: CallWorkerOptions): Promise<CallWorker>
 
   // Offers to human seats go to the server's transfer processor (modules/seats/transfer.ts).
   const transferQueue = createMediaQueue<TransferJob>(config, TRANSFER_QUEUE, { jobOptions: {} });
+  const transfers = new TransferClient(transferQueue.queue, redis, config.redisPrefix);
   const deps: SessionDeps = {
     db,
     redis,
@@ -135,7 +136,7 @@ export async function startCallWorker(o: CallWorkerOptions): Promise<CallWorker>
     lostAfterMs: o.lostAfterMs ?? 30000,
     workerId: o.workerId ?? null,
     workerAlive: async (id) => (await redis.exists(mediaNodeKey(config.redisPrefix, id))) === 1,
-    transfers: new TransferClient(transferQueue.queue, redis, config.redisPrefix),
+    transfers,
     llm: (accountId, input) => answerWithLlm(db, config.secretKey, accountId, input),
     asr: o.asr ?? new AsrResolver(db),
     machine: { ...DEFAULT_MACHINE_DETECTION, ...o.machine },
@@ -197,6 +198,7 @@ export async function startCallWorker(o: CallWorkerOptions): Promise<CallWorker>
       await stopFollowing();
       await dial.close();
       await transferQueue.close();
+      await transfers.close();
       await pool.stop();
       deps.live.flush();
       if (!o.redis) redis.disconnect();

@@ -13,7 +13,7 @@ import type { ApiClient } from '../../../../test/apiClient';
 import { accountId, loggedIn, secondMerchantTree } from '../../../../test/fixtures';
 import { startTestPlatform, type TestPlatform } from '../../../../test/harness';
 import { seatPresence } from './presence';
-import { listenSeatFree } from './seatFree';
+import { listenTransferWakes } from './transferWakes';
 import { seatStates, type SeatRef } from './state';
 
 let p: TestPlatform;
@@ -357,12 +357,12 @@ describe('picking a seat for a transfer', () => {
     await s.markIdle(r.id).catch(() => undefined);
     await s.change(r, { by: 'user', online: true, dnd: false });
     await s.markBusy(r.id, 'wake');
-    const free = listenSeatFree(p.server.deps.redis, p.config.redisPrefix);
+    const free = listenTransferWakes(p.server.deps.redis, p.config.redisPrefix);
     await free.ready;
     try {
       let woken = false;
-      const mine = free.wait(groupId, 60_000).then(() => (woken = true));
-      const other = free.wait(groupId + 1_000_000, 60_000);
+      const mine = free.seatFree(groupId, 60_000).then(() => (woken = true));
+      const other = free.seatFree(groupId + 1_000_000, 60_000);
       await p.server.deps.redis.publish(seatFreeChannel(p.config.redisPrefix), String(groupId + 1_000_000));
       await other;
       expect(woken).toBe(false);
@@ -370,7 +370,7 @@ describe('picking a seat for a transfer', () => {
       await mine;
       expect(woken).toBe(true);
       // Closing releases whoever still waits.
-      const left = free.wait(groupId, 60_000);
+      const left = free.seatFree(groupId, 60_000);
       await free.close();
       await left;
     } finally {

@@ -14,6 +14,7 @@ import {
   transferCancelKey,
   transferOfferKey,
   transferReplyKey,
+  transferWakeChannel,
   type TransferOfferJob,
   type TransferReply,
 } from '../../../../domain/transfer';
@@ -292,6 +293,37 @@ it('the customer hanging up withdraws the offer and frees the seat', async () =>
   expect(await until(() => replyOf(j.callUuid))).toMatchObject({ outcome: 'cancelled' });
   expect(await statusOf(op, seatA.id)).toBe('idle');
   expect((await answer(opS, { callUuid: j.callUuid, seatId: seatA.id, accept: true })).code).toBe(404);
+});
+
+it("wakes instead of polling: the seat's answer and the reply are published for the call, and a hangup wakes the offer", async () => {
+  const sub = p.server.deps.redis.duplicate();
+  const heard: string[] = [];
+  sub.on('message', (_c: string, m: string) => heard.push(m));
+  await sub.subscribe(transferWakeChannel(p.config.redisPrefix));
+  try {
+    await online(op, seatA);
+    const j = job({ accountId: await accountId(p, 'merchant01') });
+    await offer(j);
+    await until(() => offers.find((o) => o.callUuid === j.callUuid));
+    expect(await answer(opS, { callUuid: j.callUuid, seatId: seatA.id, accept: true })).toEqual({
+      code: 200,
+    });
+    expect(await until(() => replyOf(j.callUuid))).toMatchObject({ outcome: 'accepted' });
+    // One wake for the answer (the runner's), one for the reply (the media worker's).
+    await until(() => heard.filter((m) => m === j.callUuid).length >= 2 || undefined);
+
+    // The media worker's hangup: the cancel key and its wake end the ringing offer.
+    await online(op2, seatB);
+    const k = job({ accountId: await accountId(p, 'merchant01') });
+    await offer(k);
+    await until(() => offers.find((o) => o.callUuid === k.callUuid));
+    await p.server.deps.redis.set(transferCancelKey(p.config.redisPrefix, k.callUuid), '1', 'EX', 60);
+    await p.server.deps.redis.publish(transferWakeChannel(p.config.redisPrefix), k.callUuid);
+    expect(await until(() => replyOf(k.callUuid))).toMatchObject({ outcome: 'cancelled' });
+    expect(await statusOf(op2, seatB.id)).toBe('idle');
+  } finally {
+    sub.disconnect();
+  }
 });
 
 it('a process that died mid-offer left a seat ringing: the next run frees it and offers again', async () => {

@@ -1,13 +1,15 @@
 // The transfer to a human seat, server side (domain/transfer.ts has the contract). For each 'offer'
-// job from a media worker (which checked that the group serves the call's account), until the manual-transfer wait runs out (SPEC §9, 0 = for ever), the group's longest-idle pickable
-// seat is claimed (state.pick: atomic, never two calls on one seat) and offered:
+// job from a media worker (which checked that the group serves the call's account), until the
+// manual-transfer wait runs out (SPEC §9, 0 = for ever), the group's longest-idle pickable seat is
+// claimed (state.pick: atomic, never two calls on one seat) and offered:
 // - an auto-answer seat takes the call at once;
 // - any other seat gets the pop-up (seat:offer, its sockets join call:<uuid> for the live transcript)
 //   and rings for OFFER_RING_MS; accepted -> the call goes to it; declined or missed -> the seat is
 //   idle again and the next one is tried.
 // Each offer is one seat_offers row (the figures of /dialcenter/seatsdialdata). The outcome is written
 // to the reply key, which the media worker reads. An 'ended' job puts the seat in wrap-up and stores
-// the talk time. The seat's answer comes through answerOffer (the socket's seat:answer).
+// the talk time. The seat's answer comes through answerOffer (the socket's seat:answer). Waits (for a
+// free seat, for the answer) end on a pub/sub wake (transferWakes.ts), not on a poll.
 import type Queue from 'bull';
 import type Redis from 'ioredis';
 import type { Knex } from 'knex';
@@ -23,6 +25,7 @@ import {
   transferCancelKey,
   transferOfferKey,
   transferReplyKey,
+  transferWakeChannel,
   type OfferState,
   type TransferEndedJob,
   type TransferJob,
@@ -34,15 +37,16 @@ import type { Deps } from '../../deps';
 import { log } from '../../lib/log';
 import { stoppedProcessing } from '../../queues/createQueue';
 import { fillCard } from './card';
-import { listenSeatFree } from './seatFree';
+import { listenTransferWakes } from './transferWakes';
 import { seatStates, type SeatStates } from './state';
 
 /** How often the runner renews its alive key. */
 const ALIVE_EVERY_MS = 1000;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Ends the open offer of `seatId` as `state`; true when this call of it decided the offer. */
+/**
+ * Ends the open offer of `seatId` as `state`; true when this call of it decided the offer (then the
+ * process running the offer is woken, wherever it runs).
+ */
 export async function endOffer(
   redis: Redis,
   prefix: string,
@@ -58,7 +62,9 @@ export async function endOffer(
     state,
     TRANSFER_KEY_TTL_S,
   );
-  return Number(won) === 1;
+  if (Number(won) !== 1) return false;
+  await redis.publish(transferWakeChannel(prefix), callUuid).catch(() => undefined);
+  return true;
 }
 
 async function reply(deps: Deps, r: TransferReply): Promise<TransferReply> {
@@ -68,6 +74,8 @@ async function reply(deps: Deps, r: TransferReply): Promise<TransferReply> {
     'EX',
     TRANSFER_KEY_TTL_S,
   );
+  // The media worker waiting for it hears at once.
+  await deps.redis.publish(transferWakeChannel(deps.config.redisPrefix), r.callUuid).catch(() => undefined);
   return r;
 }
 
@@ -89,7 +97,9 @@ interface Runner {
   stopping(): boolean;
   beat(): Promise<void>;
   /** Until a seat of the group may be free, or `ms` passed. */
-  seatFree(groupId: number, ms: number): Promise<void>;
+  seatFree(groupId: number, ms: number): Promise<unknown>;
+  /** Until the offer of the call changed (answered, the customer hung up), or `ms` passed. */
+  changed(callUuid: string, ms: number): Promise<unknown>;
 }
 
 class Stopped extends Error {}
@@ -103,11 +113,14 @@ export async function runOffer(
   const prefix = deps.config.redisPrefix;
   const { callUuid } = job;
   let offers = 0;
+  // Both read in one round trip (each one counts in the pop-up's time on a busy server).
+  const [decided, left] = await Promise.all([
+    deps.redis.get(transferReplyKey(prefix, callUuid)),
+    deps.redis.hgetall(transferOfferKey(prefix, callUuid)),
+  ]);
   // Bull delivers at least once: a rerun of a decided transfer answers the same.
-  const decided = await deps.redis.get(transferReplyKey(prefix, callUuid));
   if (decided) return JSON.parse(decided) as TransferReply;
   // A process that died mid-offer left its seat ringing: that offer ends, the seat is free again.
-  const left = await deps.redis.hgetall(transferOfferKey(prefix, callUuid));
   if (left.st === 'offered' && /^\d+$/.test(left.seat ?? '')) {
     const seatId = Number(left.seat);
     if (await endOffer(deps.redis, prefix, callUuid, seatId, 'expired')) {
@@ -115,8 +128,9 @@ export async function runOffer(
       await states.markIdle(seatId, callUuid).catch(() => undefined);
     }
   }
-  // The media worker sends the bare card: the customer's name, tags and last follow-up come from here.
-  const card = await fillCard(deps.db, job.card).catch(() => job.card);
+  // The media worker sends the bare card: the customer's name, tags and last follow-up come from here
+  // (read while a seat is picked: the pop-up waits for neither in turn).
+  const filled = fillCard(deps.db, job.card).catch(() => job.card);
   const waitEndsAt = job.waitSeconds > 0 ? Date.now() + job.waitSeconds * 1000 : null;
   const cancelled = async () => (await deps.redis.exists(transferCancelKey(prefix, callUuid))) === 1;
   const over = () => waitEndsAt !== null && Date.now() >= waitEndsAt;
@@ -125,25 +139,31 @@ export async function runOffer(
     if (runner.stopping()) throw new Stopped();
     await runner.beat();
     if (await cancelled()) return reply(deps, { callUuid, outcome: 'cancelled', offers });
+    // Waiting before picking: a seat freed while the pick runs still wakes this transfer. A hangup
+    // (the media worker's wake) ends the wait too.
+    const freed = Promise.race([
+      runner.seatFree(job.seatGroupId, TRANSFER_POLL_MS),
+      runner.changed(callUuid, TRANSFER_POLL_MS),
+    ]);
     const seatId = await states.pick(job.seatGroupId, callUuid);
     if (seatId === null) {
       if (over()) return reply(deps, { callUuid, outcome: offers ? 'timeout' : 'noSeat', offers });
-      await runner.seatFree(job.seatGroupId, TRANSFER_POLL_MS * 5);
+      await freed;
       continue;
     }
-    const row = await deps.db('seats').where({ id: seatId }).first();
+    // The seat and its offer row in one statement (an auto-answer seat's offer is answered at once).
+    const { rows } = await deps.db.raw(
+      `WITH s AS (SELECT * FROM seats WHERE id = ?),
+        o AS (INSERT INTO seat_offers (account_id, call_uuid, seat_id, answered_at)
+          SELECT account_id, ?, id, CASE WHEN auto_answer THEN now() END FROM s RETURNING id)
+       SELECT s.*, o.id AS offer_id FROM s, o`,
+      [seatId, callUuid],
+    );
+    const row = rows[0];
     if (!row) continue;
     const seat = seatOf(deps, row);
     const auto = Boolean(row.auto_answer);
-    const [offer] = await deps
-      .db('seat_offers')
-      .insert({
-        account_id: row.account_id,
-        call_uuid: callUuid,
-        seat_id: seatId,
-        ...(auto ? { answered_at: deps.db.fn.now() } : {}),
-      })
-      .returning('id');
+    const offer = { id: row.offer_id };
     offers++;
     const offerKey = transferOfferKey(prefix, callUuid);
     await deps.redis
@@ -158,7 +178,7 @@ export async function runOffer(
       callUuid,
       seatId,
       accountId: job.accountId,
-      card,
+      card: await filled,
       transcript: job.transcript,
       expiresAt: new Date(expiresAt).toISOString(),
       autoAnswered: auto,
@@ -211,6 +231,8 @@ async function awaitAnswer(
   for (;;) {
     if (runner.stopping()) throw new Stopped();
     await runner.beat();
+    // Waiting before reading: an answer that comes while the state is read still wakes this.
+    const change = runner.changed(callUuid, Math.min(TRANSFER_POLL_MS, Math.max(0, expiresAt - Date.now())));
     const st = (await deps.redis.hget(key, 'st')) as OfferState | null;
     if (st && st !== 'offered') return st;
     if (await cancelled()) {
@@ -221,7 +243,7 @@ async function awaitAnswer(
       if (await endOffer(deps.redis, prefix, callUuid, seatId, 'expired')) return 'expired';
       continue;
     }
-    await sleep(TRANSFER_POLL_MS);
+    await change;
   }
 }
 
@@ -284,7 +306,7 @@ export function startTransferProcessor(deps: Deps): TransferProcessor {
   });
   const running = new Set<Promise<unknown>>();
   let stopping = false;
-  const free = listenSeatFree(deps.redis, deps.config.redisPrefix);
+  const wakes = listenTransferWakes(deps.redis, deps.config.redisPrefix);
 
   function start(job: TransferOfferJob): Promise<void> {
     const alive = transferAliveKey(deps.config.redisPrefix, job.callUuid);
@@ -296,7 +318,8 @@ export function startTransferProcessor(deps: Deps): TransferProcessor {
         last = Date.now();
         await deps.redis.set(alive, String(process.pid), 'PX', TRANSFER_ALIVE_MS);
       },
-      seatFree: (groupId, ms) => free.wait(groupId, ms),
+      seatFree: (groupId, ms) => wakes.seatFree(groupId, ms),
+      changed: (callUuid, ms) => wakes.changed(callUuid, ms),
     };
     const run = runOffer(deps, states, job, runner)
       .catch((e: unknown) => {
@@ -318,7 +341,7 @@ export function startTransferProcessor(deps: Deps): TransferProcessor {
   return {
     async stop() {
       stopping = true;
-      await free.close();
+      await wakes.close();
       await Promise.all([...running]);
     },
   };

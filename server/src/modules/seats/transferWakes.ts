@@ -1,54 +1,52 @@
-// Transfers that found no free seat wait here until a seat of their group becomes pickable (any
-// process publishes that on seatFreeChannel when it pushes the seat's new state) or the poll time
-// passes, whichever comes first: a freed seat is offered at once instead of at the next poll.
+// What a running transfer waits for, heard over Redis pub/sub instead of polled: a seat of its group
+// becoming pickable (any process publishes the group on seatFreeChannel when it pushes the seat's new
+// state), and a change to the transfer itself (the seat answered, the customer hung up: published on
+// transferWakeChannel with the call's uuid). Each wait also ends after its time limit, and the caller
+// reads the state again either way: a message lost to a reconnect costs a poll, never a decision.
 import type Redis from 'ioredis';
 import { seatFreeChannel } from '../../../../domain/seatStore';
+import { transferWakeChannel } from '../../../../domain/transfer';
+import { Wakeups } from '../../../../domain/wakeups';
 
-export interface SeatFree {
-  /** Resolves once the subscription is in place (a wake published before that is missed). */
+export interface TransferWakes {
+  /** Resolves once the subscriptions are in place (a wake published before that is missed). */
   ready: Promise<void>;
-  /** Resolves when a seat of `groupId` may be free, or after `ms`. */
-  wait(groupId: number, ms: number): Promise<void>;
+  /** Until a seat of `groupId` may be free, or `ms` passed. */
+  seatFree(groupId: number, ms: number): Promise<boolean>;
+  /** Until something about the transfer of `callUuid` changed, or `ms` passed. */
+  changed(callUuid: string, ms: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
-export function listenSeatFree(redis: Redis, prefix: string): SeatFree {
+export function listenTransferWakes(redis: Redis, prefix: string): TransferWakes {
   const sub = redis.duplicate();
-  const channel = seatFreeChannel(prefix);
-  const waiting = new Map<number, Set<() => void>>();
+  const free = seatFreeChannel(prefix);
+  const transfer = transferWakeChannel(prefix);
+  const wakes = new Wakeups();
+  // Closed: waits end at once (the runners are stopping and look at that before waiting again).
   let closed = false;
-  sub.on('message', (ch: string, message: string) => {
-    if (ch !== channel) return;
-    const wake = waiting.get(Number(message));
-    waiting.delete(Number(message));
-    for (const w of wake ?? []) w();
+  sub.on('message', (channel: string, message: string) => {
+    if (channel === free) wakes.wake(`group:${message}`);
+    else if (channel === transfer) wakes.wake(`call:${message}`);
   });
-  sub.on('error', () => undefined); // reconnects; meanwhile the poll time still ends each wait
-  const ready = sub.subscribe(channel).then(
+  sub.on('error', () => undefined); // reconnects; meanwhile the time limits still end each wait
+  const ready = sub.subscribe(free, transfer).then(
     () => undefined,
     () => undefined,
   );
   return {
     ready,
-    async wait(groupId, ms) {
+    async seatFree(groupId, ms) {
       await ready;
-      if (closed) return;
-      await new Promise<void>((resolve) => {
-        const set = waiting.get(groupId) ?? new Set<() => void>();
-        waiting.set(groupId, set);
-        const done = () => {
-          clearTimeout(timer);
-          set.delete(done);
-          resolve();
-        };
-        const timer = setTimeout(done, ms);
-        set.add(done);
-      });
+      return !closed && wakes.wait(`group:${groupId}`, ms);
+    },
+    async changed(callUuid, ms) {
+      await ready;
+      return !closed && wakes.wait(`call:${callUuid}`, ms);
     },
     async close() {
       closed = true;
-      for (const set of waiting.values()) for (const w of set) w();
-      waiting.clear();
+      wakes.close();
       sub.disconnect();
     },
   };
