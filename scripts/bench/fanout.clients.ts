@@ -43,7 +43,8 @@ class WireSocket {
   private readonly ws: WebSocket;
   private nextAck = 0;
   private readonly acks = new Map<number, (body: string) => void>();
-  onEvent: (raw: string) => void = () => undefined;
+  /** Event packets ('42…') as the bytes arrived: most are one of a thousand copies of a frame. */
+  onEvent: (raw: Buffer) => void = () => undefined;
   onClose: (why: string) => void = () => undefined;
 
   constructor(token: string, cookie: string, ready: (err?: Error) => void) {
@@ -51,6 +52,7 @@ class WireSocket {
     this.ws = new WebSocket(wsUrl, { headers: { cookie: `Auth=${cookie}` } });
     let connected = false;
     this.ws.on('message', (data: Buffer) => {
+      if (data[0] === 0x34 && data[1] === 0x32) return this.onEvent(data); // '42': an event
       const m = data.toString();
       if (m === '2') return this.ws.send('3'); // Engine.IO ping -> pong
       if (m.startsWith('0')) return this.ws.send(`40${JSON.stringify({ token })}`);
@@ -59,7 +61,6 @@ class WireSocket {
         return ready();
       }
       if (m.startsWith('44')) return ready(new Error(`refused: ${m}`));
-      if (m.startsWith('42')) return this.onEvent(m);
       if (m.startsWith('43')) {
         const at = m.indexOf('[');
         const id = Number(m.slice(2, at));
@@ -101,28 +102,58 @@ const field = (raw: string, name: string): string | null => {
   return raw.slice(from, raw.indexOf('"', from));
 };
 
-const STATE_PREFIX = `42["${Events.CallState}"`;
-const BATCH_PREFIX = `42["${Events.LiveBatch}"`;
-const LINE_PREFIX = `42["${Events.CallLine}"`;
+const STATE_PREFIX = Buffer.from(`42["${Events.CallState}"`);
+const BATCH_PREFIX = Buffer.from(`42["${Events.LiveBatch}"`);
+const LINE_PREFIX = Buffer.from(`42["${Events.CallLine}"`);
+const startsWith = (b: Buffer, prefix: Buffer) =>
+  b.length >= prefix.length && b.compare(prefix, 0, prefix.length, 0, prefix.length) === 0;
 
 /**
- * Every wallboard socket gets the same batch frame: each distinct frame is parsed once and only the
- * times it arrived are kept; the figures are worked out at the end (one core plays a thousand
- * browsers here, so the load generator must not be what is measured).
+ * Every wallboard socket gets the room's batch frames in the same order (the server writes each
+ * frame to every socket of the room before the next), from the frame after it joined: once a socket
+ * has found its place in the room's list of frames, its next frame is the next of the list. Only the
+ * first socket to get a frame parses it; the others check that they have the same bytes (length, and
+ * samples of the start, middle and end, where the uuids and times differ) and keep the time it
+ * arrived. A socket whose next frame is not the expected one (it just joined, or missed one) looks
+ * the frame up by its whole text and goes on from there. The figures are worked out at the end: one
+ * core plays a thousand browsers here, so the load generator must not be what is measured.
  */
-type Frame = { events: { key: string; at: number }[]; receipts: number[] };
-const frames = new Map<string, Frame>();
-const frameOf = (raw: string): Frame => {
-  let f = frames.get(raw);
-  if (!f) {
-    const entries = (JSON.parse(raw.slice(2)) as [string, [string, CallStateEvent][]])[1];
-    const states = entries.filter(([event]) => event === Events.CallState).map(([, e]) => e);
-    f = {
-      events: states.map((e) => ({ key: `${e.callUuid}:${e.status}`, at: Date.parse(e.at) })),
-      receipts: [],
-    };
-    frames.set(raw, f);
+type Frame = { index: number; bytes: Buffer; events: { key: string; at: number }[]; receipts: number[] };
+const frameList: Frame[] = [];
+const framesByText = new Map<string, Frame>();
+/** Frames a socket did not get in the room's order (looked up by their text). */
+let unordered = 0;
+
+const SAMPLE = 48;
+const same = (a: Buffer, b: Buffer): boolean => {
+  if (a.length !== b.length) return false;
+  const n = Math.min(SAMPLE, a.length);
+  const mid = Math.max(0, Math.floor(a.length / 2) - n / 2);
+  for (const from of [0, mid, a.length - n])
+    if (a.compare(b, from, from + n, from, from + n) !== 0) return false;
+  return true;
+};
+
+/** The room's frame that `bytes` is, expected to be frame `k` of the room. */
+const frameAt = (k: number, bytes: Buffer): Frame => {
+  const expected = frameList[k];
+  if (expected && same(expected.bytes, bytes)) return expected;
+  const text = bytes.toString();
+  const known = framesByText.get(text);
+  if (known) {
+    unordered++;
+    return known;
   }
+  const entries = (JSON.parse(text.slice(2)) as [string, [string, CallStateEvent][]])[1];
+  const states = entries.filter(([event]) => event === Events.CallState).map(([, e]) => e);
+  const f: Frame = {
+    index: frameList.length,
+    bytes,
+    events: states.map((e) => ({ key: `${e.callUuid}:${e.status}`, at: Date.parse(e.at) })),
+    receipts: [],
+  };
+  frameList.push(f);
+  framesByText.set(text, f);
   return f;
 };
 
@@ -152,16 +183,20 @@ async function main(): Promise<void> {
     );
     for (const s of batch) {
       wires.push(s);
-      s.onEvent = (raw) => {
-        if (raw.startsWith(LINE_PREFIX)) {
+      let next = 0; // the room's frame this socket should get next
+      s.onEvent = (bytes) => {
+        if (startsWith(bytes, BATCH_PREFIX)) {
+          const f = frameAt(next, bytes);
+          f.receipts.push(Date.now());
+          next = f.index + 1;
+          return;
+        }
+        if (startsWith(bytes, LINE_PREFIX)) {
           lines++;
           return;
         }
-        if (raw.startsWith(BATCH_PREFIX)) {
-          frameOf(raw).receipts.push(Date.now());
-          return;
-        }
-        if (!raw.startsWith(STATE_PREFIX)) return;
+        if (!startsWith(bytes, STATE_PREFIX)) return;
+        const raw = bytes.toString();
         const at = field(raw, 'at');
         heard(`${field(raw, 'callUuid')}:${field(raw, 'status')}`, at ? Date.now() - Date.parse(at) : null);
       };
@@ -193,13 +228,13 @@ async function main(): Promise<void> {
     // first socket -> the last (the server's write to each socket, and this process reading them).
     const first: number[] = [];
     const spread: number[] = [];
-    for (const f of frames.values()) {
+    for (const f of framesByText.values()) {
       if (!f.receipts.length) continue;
       const lo = Math.min(...f.receipts);
       spread.push(Math.max(...f.receipts) - lo);
       for (const e of f.events) first.push(lo - e.at);
     }
-    for (const f of frames.values())
+    for (const f of framesByText.values())
       for (const e of f.events) {
         received.set(e.key, (received.get(e.key) ?? 0) + f.receipts.length);
         for (const r of f.receipts) latencies.push(r - e.at);
@@ -221,6 +256,7 @@ async function main(): Promise<void> {
       lost,
       duplicates,
       lines,
+      unordered,
       dropped: Object.fromEntries(dropped),
       offers,
       ended: [...received.keys()]

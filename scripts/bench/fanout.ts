@@ -295,6 +295,7 @@ export default async function bench(): Promise<Record<string, number>> {
         lost: number;
         duplicates: number;
         lines: number;
+        unordered: number;
         dropped: Record<string, number>;
         offers: Record<string, number>;
         ended: string[];
@@ -334,7 +335,8 @@ export default async function bench(): Promise<Record<string, number>> {
     console.error(
       `fanout bench: ${added} calls added, peak ${peak} open, ${seen.events} call:state events, ` +
         `${seen.lines} call:line deliveries, ${Object.keys(seen.offers).length} offers (${offerMs.length} timed), ` +
-        `${unheard} ended calls nobody heard of, sockets dropped: ${JSON.stringify(seen.dropped)}`,
+        `${unheard} ended calls nobody heard of, ${seen.unordered} frames out of order, ` +
+        `sockets dropped: ${JSON.stringify(seen.dropped)}`,
     );
     return {
       sockets,
