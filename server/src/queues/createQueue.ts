@@ -33,12 +33,25 @@ export function createQueue<T>(config: Config, name: string): Queue.Queue<T> {
       : {}),
   });
   connections.set(queue, opened);
+  quietWorkerName(queue);
   const active = { n: 0 };
   running.set(queue, active);
   queue.on('active', () => active.n++);
   queue.on('completed', () => (active.n = Math.max(0, active.n - 1)));
   queue.on('failed', () => (active.n = Math.max(0, active.n - 1)));
   return queue;
+}
+
+/**
+ * Bull names its blocking connection (CLIENT SETNAME, for monitoring only) when a handler is set, and
+ * nobody catches that command: a local pause or a close that drops the connection meanwhile makes it
+ * reject unheard ("Connection is closed.", an unhandled rejection: a crash under Node's default). The
+ * name is not worth that.
+ */
+export function quietWorkerName(queue: Queue.Queue): void {
+  const q = queue as unknown as { setWorkerName(): Promise<void> };
+  const setWorkerName = q.setWorkerName.bind(q);
+  q.setWorkerName = () => setWorkerName().catch(() => undefined);
 }
 
 /**
