@@ -10,14 +10,13 @@ import { findBot, findByRequestId, insertBot, presentDetail, presentRow, updateB
 import { copyRecordings } from './recordingsRepo';
 import type { MetaInput } from './schema';
 import { starterDefinition } from './starter';
+import { isUniqueViolation } from '../../lib/pgErrors';
 
 export async function getBot(deps: Deps, auth: AuthContext, id: number) {
   const row = await findBot(deps.db, auth.actor, id);
   if (!row) throw notFound();
   return row;
 }
-
-const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505';
 
 /** A repeated create with the same requestId (double click, retried request) returns the first bot. */
 export async function createBot(deps: Deps, auth: AuthContext, v: MetaInput & { requestId?: string }) {

@@ -12,6 +12,7 @@ import * as repo from './repo';
 import type { AddressBody } from './schema';
 import { postJson } from './send';
 import { newPushSecret, signedHeaders } from './sign';
+import { isUniqueViolation } from '../../lib/pgErrors';
 
 /** The save-time check: a clear field error instead of a push that can never be delivered. */
 async function checkUrl(deps: Deps, url: string): Promise<Target> {
@@ -25,7 +26,6 @@ async function checkUrl(deps: Deps, url: string): Promise<Target> {
   }
 }
 
-const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505';
 const duplicateName = () => fieldError('name', 'duplicateName', {}, 409);
 
 export async function createAddress(

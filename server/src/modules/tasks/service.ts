@@ -47,6 +47,7 @@ import {
   type NewNumber,
 } from './repo';
 import type { AddNumbersBody, TaskBody } from './schema';
+import { isUniqueViolation } from '../../lib/pgErrors';
 
 type Tenant = AuthContext['actor'];
 
@@ -74,8 +75,6 @@ async function checkUsable(db: Knex | Knex.Transaction, owner: Tenant & { aiSeat
   if (!(await usableBot(db, owner, v.botId!))) throw fieldError('botId', 'validation.invalid');
   if (!(await usableLine(db, owner, v.lineId!))) throw fieldError('lineId', 'validation.invalid');
 }
-
-const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505';
 
 /** A repeated create with the same requestId (double click, retried request) returns the first task. */
 export async function createTask(deps: Deps, auth: AuthContext, v: TaskBody) {
