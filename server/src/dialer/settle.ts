@@ -59,19 +59,51 @@ export class SettleCache {
   }
 }
 
+/** Bills a settled call's talk time (see chargeTalk). */
 async function bill(trx: Knex.Transaction, call: Row, out: Settled, cache: SettleCache): Promise<void> {
-  const accountId = Number(call.account_id);
+  const c = await chargeTalk(trx, cache, {
+    accountId: Number(call.account_id),
+    billableMs: Number(call.billable_ms),
+    ref: `call:${call.call_uuid}`,
+    what: `call ${call.call_uuid}`,
+  });
+  out.chargedFen = c.chargedFen;
+  out.moved.push(...c.moved);
+  out.notices.push(...c.notices);
+}
+
+export interface Charged {
+  /** What the account itself paid (its ancestors' own charges aside). */
+  chargedFen: number;
+  moved: Moved[];
+  notices: PendingNotice[];
+}
+
+/**
+ * Charges talk time at every level of the hierarchy that has a rate (each level its own rate and
+ * billing accuracy), in the caller's transaction, one ledger row per level keyed `<ref>:<account>`
+ * (a rerun charges nothing again). A balance that cannot pay is taken to 0, never below, and the
+ * account's tasks pause for arrears; crossing the low-balance threshold sends its notice. Used for
+ * robot calls (settleCall) and for softphone calls (their switch CDR).
+ */
+export async function chargeTalk(
+  trx: Knex.Transaction,
+  cache: SettleCache,
+  talk: { accountId: number; billableMs: number; ref: string; what: string },
+): Promise<Charged> {
+  const out: Charged = { chargedFen: 0, moved: [], notices: [] };
+  const { accountId } = talk;
   const accounts = await cache.accountsOf(accountId);
   const own = accounts.get(accountId);
-  if (!own) return;
+  if (!own) return out;
   // The account itself, then its ancestors nearest first; the super administrator pays nobody.
   const platform = [...accounts.values()].filter((a) => a.level === 0).map((a) => a.id);
   const chain = billingChain(accountId, own.path, platform);
-  const charges = levelCharges(Number(call.billable_ms), chain, await cache.ratesOf(chain));
+  const charges = levelCharges(talk.billableMs, chain, await cache.ratesOf(chain));
   for (const c of charges) {
     const who = accounts.get(c.accountId)!;
-    const key = `call:${call.call_uuid}:${c.accountId}`;
-    const what = `call ${call.call_uuid} ${Math.ceil(Number(call.billable_ms) / 1000)} s`;
+    const key = `${talk.ref}:${c.accountId}`;
+    const what = `${talk.what} ${Math.ceil(talk.billableMs / 1000)} s`;
     let r = await changeBalance(trx, {
       accountId: c.accountId,
       deltaFen: -c.fen,
@@ -96,7 +128,7 @@ async function bill(trx: Knex.Transaction, call: Row, out: Settled, cache: Settl
     if (c.accountId === accountId && r.applied) out.chargedFen = r.balanceBeforeFen - r.balanceAfterFen;
     if (!r.applied) continue;
     if (short > 0 || r.balanceAfterFen <= 0) {
-      const p = await pauseForArrears(trx, who, `call ${call.call_uuid} could not be paid in full`);
+      const p = await pauseForArrears(trx, who, `${talk.what} could not be paid in full`);
       out.moved.push(...p.moved);
       out.notices.push(...p.notices);
     } else if (
@@ -111,6 +143,7 @@ async function bill(trx: Knex.Transaction, call: Row, out: Settled, cache: Settl
         }),
       );
   }
+  return out;
 }
 
 /** The task side: the number moved on, the failure streak, suspension, the result counter. */
