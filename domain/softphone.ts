@@ -85,8 +85,10 @@ export interface SoftphoneCallDto {
   startedAt: string;
   answeredAt: string | null;
   endedAt: string | null;
-  /** Talk time in seconds (answer to end), 0 when not answered. */
+  /** Talk time in seconds: the switch's billed seconds once its CDR came, else answer to end. */
   talkSeconds: number;
+  /** What the account paid for the call (fen), from the switch's CDR; null until the CDR came. */
+  chargedFen: number | null;
 }
 
 /** Talk seconds between answer and end (never negative). */

@@ -4,10 +4,11 @@
 // which transfers: operator01 accepts the pop-up, the bridge to user/8101 rings the softphone, it is
 // answered and hung up from the browser. Then a dial from the personal center: a wrong number is
 // refused ("number dialed is incorrect"), 9999 is answered by the simulator and hung up; both calls
-// are in the dial records.
+// are in the dial records, and the dial is charged from the CDR the simulator posts (mod_json_cdr).
 import type { CallWorker } from '../media/src/calls/worker';
 import { dialDemoBot, seatSocketJoined, startTestWorker, transferringCallee } from '../test/mediaKit';
 import { startSimulator, type Simulator } from '../media/src/sim/server';
+import { jsonCdrPoster } from '../media/src/sim/sipws/cdr';
 import { xmlCurlDirectory } from '../media/src/sim/sipws/directory';
 import type { SeatDto, SeatGroupDto } from '../domain/seats';
 import { menuPath } from '../domain/menus';
@@ -35,6 +36,11 @@ beforeAll(async () => {
       calleeAnswerMs: 800,
       directory: xmlCurlDirectory({
         url: `${p.url}/fsapi/xml`,
+        user: p.config.fsXmlCurlUser,
+        password: p.config.fsXmlCurlPassword,
+      }),
+      cdr: jsonCdrPoster({
+        url: `${p.url}/fsapi/cdr`,
         user: p.config.fsXmlCurlUser,
         password: p.config.fsXmlCurlPassword,
       }),
@@ -157,5 +163,20 @@ it('registers, rings on a transferred call, answers and hangs up; dials out with
   expect(rows).toEqual(['answered', 'answered']);
   const out = await k('softphone_calls').where({ direction: 'out' }).first();
   expect(out).toMatchObject({ number: '9999', outcome: 'answered' });
+  // The switch's CDR names the browser's record (X-Callplat-Record): that row is charged, no other.
+  for (let i = 0; i < 250; i++) {
+    if ((await k('softphone_calls').where({ id: out.id }).first()).settled_at) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const charged = await k('softphone_calls').where({ id: out.id }).first();
+  expect(charged.settled_at).not.toBeNull();
+  expect(charged.fs_uuid).not.toBeNull();
+  expect(await k('softphone_calls').count({ n: '*' })).toEqual([{ n: '2' }]);
+  await click(page, 'softphone-records-refresh');
+  await page.waitForFunction(
+    (sel) => document.querySelector(sel)?.textContent !== '未计费',
+    {},
+    tid(`softphone-record-${out.id}-charge`),
+  );
   await shot(page, 'softphone-records');
 });

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import type { Persona } from './personas';
 import { startSimulator } from './server';
+import { jsonCdrPoster } from './sipws/cdr';
 import { xmlCurlDirectory } from './sipws/directory';
 
 async function main(): Promise<void> {
@@ -41,12 +42,20 @@ function sipWsOptions(env: NodeJS.ProcessEnv) {
   // A simulator on a free ESL port (benches, several at once) has no registrar unless asked.
   const port = Number(env.SIM_SIP_WS_PORT ?? (env.SIM_PORT === '0' ? 0 : 5066));
   if (!port) return undefined;
-  const directory = xmlCurlDirectory({
-    url: env.SIM_DIRECTORY_URL ?? `http://127.0.0.1:${env.PORT ?? 3000}/fsapi/xml`,
+  const credentials = {
     user: env.FS_XML_CURL_USER || 'freeswitch',
     password: env.FS_XML_CURL_PASSWORD ?? 'fs-xml-curl-dev',
+  };
+  const directory = xmlCurlDirectory({
+    url: env.SIM_DIRECTORY_URL ?? `http://127.0.0.1:${env.PORT ?? 3000}/fsapi/xml`,
+    ...credentials,
   });
-  return { port, directory };
+  // The softphone's dial-outs are charged from their CDRs, as mod_json_cdr posts them.
+  const cdr = jsonCdrPoster({
+    url: env.SIM_CDR_URL ?? `http://127.0.0.1:${env.PORT ?? 3000}/fsapi/cdr`,
+    ...credentials,
+  });
+  return { port, directory, cdr };
 }
 
 main().catch((err: unknown) => {

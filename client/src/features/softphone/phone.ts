@@ -12,6 +12,7 @@ import {
   type Session,
 } from 'sip.js';
 import type { SoftphoneConfigDto } from '../../../../domain/softphone';
+import { RECORD_HEADER } from '../../../../domain/cdr';
 
 export type PhoneEvent =
   | { type: 'registration'; state: 'connecting' | 'registered' | 'unregistered' | 'failed'; reason?: string }
@@ -24,7 +25,8 @@ export type PhoneEvent =
 export interface Phone {
   register(): Promise<void>;
   unregister(): Promise<void>;
-  dial(number: string): void;
+  /** Dials out; `recordId` (the dial record) rides along in an X- header for the switch's CDR. */
+  dial(number: string, recordId: number): void;
   answer(): void;
   reject(): void;
   hangup(): void;
@@ -121,10 +123,14 @@ export function createPhone(cfg: SoftphoneConfigDto, emit: (e: PhoneEvent) => vo
       if (registerer.state === RegistererState.Registered)
         await registerer.unregister().catch(() => undefined);
     },
-    dial(number: string) {
+    dial(number: string, recordId: number) {
       const target = UserAgent.makeURI(`sip:${number}@${cfg.domain}`);
       if (!target || session) return;
-      const inviter = new Inviter(ua, target, { sessionDescriptionHandlerOptions: MEDIA });
+      const inviter = new Inviter(ua, target, {
+        sessionDescriptionHandlerOptions: MEDIA,
+        // FreeSWITCH keeps X- headers as variables (sip_h_X-…): its CDR then names the record to charge.
+        extraHeaders: [`${RECORD_HEADER}: ${recordId}`],
+      });
       track(inviter);
       inviter
         .invite({

@@ -144,7 +144,7 @@ function* dial(phone: Phone, action: PayloadAction<string>): SagaIterator {
   try {
     const rec = (yield call(api.post, CALLS, { direction: 'out', number }, quiet)) as SoftphoneCallDto;
     yield put(A.dialStarted({ number, recordId: rec.id }));
-    phone.dial(number);
+    phone.dial(number, rec.id);
   } catch (err) {
     const field = isApiError(err) ? err.fieldErrors.find((f) => f.path === 'number')?.message : undefined;
     yield put(A.dialRefused(field ?? (err instanceof Error ? err.message : String(err))));

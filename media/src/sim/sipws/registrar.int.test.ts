@@ -2,18 +2,22 @@
 // seats through POST /fsapi/xml (mod_xml_curl directory), REGISTER is refused with a wrong password
 // and accepted with the right one, and `bridge user/<ext>` rings the registered WebSocket (INVITE,
 // 200 / ACK, BYE both ways, CANCEL when the customer hangs up first). Softphone dials: the simulator
-// answers as the callee; a malformed number gets 484.
+// answers as the callee; a malformed number gets 484; the call's CDR (mod_json_cdr) reaches the platform
+// and completes the dial record the INVITE named.
+import { RECORD_HEADER } from '../../../../domain/cdr';
 import type { SeatDto, SeatGroupDto } from '../../../../domain/seats';
 import { accountId, loggedIn } from '../../../../test/fixtures';
 import { startTestPlatform, type TestPlatform } from '../../../../test/harness';
 import { startSimulator, type Simulator } from '../server';
 import { RawEsl } from '../testing';
+import { jsonCdrPoster } from './cdr';
 import { xmlCurlDirectory } from './directory';
 import { header, type SipMessage, type SipRequest } from './message';
 import { offerSdp, newSdpIdentity } from './sdp';
 import { SipWsClient } from './testClient';
 
 let p: TestPlatform;
+let op: Awaited<ReturnType<typeof loggedIn>>;
 let sim: Simulator;
 let esl: RawEsl;
 const clients: SipWsClient[] = [];
@@ -39,6 +43,8 @@ beforeAll(async () => {
     autoAnswer: false,
   });
   expect(seat.status).toBe(200);
+  op = await loggedIn(p, 'operator01');
+  await op.put(`/api/seats/${seat.body.data!.id}/state`, { online: true });
   sim = await startSimulator({
     timeScale: 0.05,
     heartbeatMs: 0,
@@ -51,6 +57,11 @@ beforeAll(async () => {
       calleeAnswerMs: 100,
       directory: xmlCurlDirectory({
         url: `${p.url}/fsapi/xml`,
+        user: p.config.fsXmlCurlUser,
+        password: p.config.fsXmlCurlPassword,
+      }),
+      cdr: jsonCdrPoster({
+        url: `${p.url}/fsapi/cdr`,
         user: p.config.fsXmlCurlUser,
         password: p.config.fsXmlCurlPassword,
       }),
@@ -216,7 +227,7 @@ describe('bridge user/<ext> to the registered browser', () => {
 describe('a softphone dials out', () => {
   it('the simulator answers as the callee; a bad number gets 484; an unregistered socket 403', async () => {
     const stranger = await client();
-    const invite = (c: SipWsClient, number: string, callId: string) =>
+    const invite = (c: SipWsClient, number: string, callId: string, extra: [string, string][] = []) =>
       c.request(
         'INVITE',
         `sip:${number}@callplat.local`,
@@ -226,6 +237,7 @@ describe('a softphone dials out', () => {
           ['Call-ID', callId],
           ['Contact', `<${c.contact}>`],
           ['Content-Type', 'application/sdp'],
+          ...extra,
         ],
         offerSdp(newSdpIdentity()),
       );
@@ -236,7 +248,11 @@ describe('a softphone dials out', () => {
     expect(await phone.register('8101', 'seat8101', 'Desk-Pass-81')).toMatchObject({ status: 200 });
     phone.send(invite(phone, '12', 'o1'));
     await phone.waitFor(isRes(484, 'INVITE'));
-    phone.send(invite(phone, '13800138000', 'o2'));
+    // The dial record the softphone opens first, named in the INVITE (as the browser does).
+    const rec = (
+      await op.post<{ id: number }>('/api/softphone/calls', { direction: 'out', number: '13800138000' })
+    ).body.data!;
+    phone.send(invite(phone, '13800138000', 'o2', [[RECORD_HEADER, String(rec.id)]]));
     await phone.waitFor(isRes(180, 'INVITE'));
     const ok = await phone.waitFor(isRes(200, 'INVITE'));
     expect(ok.body).toContain('a=setup:active');
@@ -247,6 +263,7 @@ describe('a softphone dials out', () => {
         ['Call-ID', 'o2'],
       ]),
     );
+    await new Promise((r) => setTimeout(r, 1100)); // a second of talk: the CDR's billsec is whole seconds
     phone.send(
       phone.request('BYE', 'sip:callplat-sim@127.0.0.1', [
         ['From', '<sip:8101@callplat.local>;tag=out1'],
@@ -256,5 +273,19 @@ describe('a softphone dials out', () => {
     );
     await phone.waitFor(isRes(200, 'BYE'));
     phone.close();
+    // The simulator's mod_json_cdr posted the leg: the record has the switch's talk time, settled.
+    let row;
+    for (let i = 0; i < 250 && !row?.settled_at; i++) {
+      row = await p.db.knex('softphone_calls').where({ id: rec.id }).first();
+      if (!row?.settled_at) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(row).toMatchObject({ direction: 'out', hangup_cause: 'NORMAL_CLEARING' });
+    expect(row.settled_at).not.toBeNull();
+    expect(row.fs_uuid).toMatch(/^[0-9a-f-]{36}$/);
+    expect(row.billed_seconds).toBeGreaterThanOrEqual(1);
+    // Only that dial left a CDR (the refused and malformed INVITEs never became calls).
+    expect(await p.db.knex('softphone_calls').whereNotNull('fs_uuid').count({ n: '*' })).toEqual([
+      { n: '1' },
+    ]);
   });
 });

@@ -11,6 +11,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { isDialNumber, normalizeDialNumber } from '../../../../domain/softphone';
+import { RECORD_HEADER } from '../../../../domain/cdr';
 import { challenge, newNonce, parseAuthorization, verifyDigest } from './digest';
 import type { Directory } from './directory';
 import {
@@ -28,6 +29,7 @@ import {
   type SipRequest,
   type SipResponse,
 } from './message';
+import { softphoneLegCdr, type JsonCdr } from './cdr';
 import { answerSdp, newSdpIdentity, offerSdp, type SdpIdentity } from './sdp';
 
 export interface RegistrarOptions {
@@ -40,6 +42,11 @@ export interface RegistrarOptions {
   /** Outgoing calls from a softphone: ms until 180 Ringing and until 200 OK. */
   calleeRingMs?: number;
   calleeAnswerMs?: number;
+  /**
+   * Where a softphone's dial-out goes when it ends: its leg's CDR, as FreeSWITCH's mod_json_cdr
+   * posts it (see cdr.ts). None: no CDRs.
+   */
+  cdr?: (doc: JsonCdr) => Promise<void>;
 }
 
 /** How an INVITE to a registered browser ended before or at its answer. */
@@ -95,6 +102,8 @@ interface Dialog {
   onDtmf?: (digit: string) => void;
   /** Pending INVITE of the browser (a call from the softphone not answered yet). */
   pendingInvite?: SipRequest;
+  /** The browser cancelled its dial before the answer (the CDR's hangup cause). */
+  cancelCause?: () => void;
   timers: NodeJS.Timeout[];
 }
 
@@ -262,6 +271,17 @@ export async function startRegistrar(opts: RegistrarOptions): Promise<Registrar>
       return;
     }
     const tag = rand(4);
+    // The leg's CDR once the call ends, as the switch would post it.
+    const from = userOf(uriOf(header(req, 'From') ?? ''));
+    const leg = {
+      uuid: crypto.randomUUID(),
+      extension: conn.extensions.has(from) ? from : [...conn.extensions][0]!,
+      destination: number,
+      record: header(req, RECORD_HEADER) ?? null,
+      startedAt: Date.now(),
+      answeredAt: null as number | null,
+    };
+    let hangupCause = 'NORMAL_CLEARING';
     const d: Dialog = {
       callId,
       conn,
@@ -274,10 +294,15 @@ export async function startRegistrar(opts: RegistrarOptions): Promise<Registrar>
       sdpVersion: 1,
       confirmed: false,
       ended: false,
-      end: () => {},
+      end: () => {
+        if (!opts.cdr) return;
+        const doc = softphoneLegCdr({ ...leg, endedAt: Date.now(), hangupCause });
+        opts.cdr(doc).catch((e: unknown) => console.error(`simulator: CDR post failed: ${String(e)}`));
+      },
       pendingInvite: req,
       timers: [],
     };
+    d.cancelCause = () => (hangupCause = 'ORIGINATOR_CANCEL');
     dialogs.set(callId, d);
     conn.send(responseTo(req, 100, 'Trying'));
     d.timers.push(
@@ -287,6 +312,7 @@ export async function startRegistrar(opts: RegistrarOptions): Promise<Registrar>
       ),
       setTimeout(() => {
         d.pendingInvite = undefined;
+        leg.answeredAt = Date.now();
         conn.send(
           responseTo(req, 200, 'OK', {
             toTag: tag,
@@ -309,6 +335,7 @@ export async function startRegistrar(opts: RegistrarOptions): Promise<Registrar>
     );
     if (d?.pendingInvite) {
       conn.send(responseTo(d.pendingInvite, 487, 'Request Terminated', { toTag: d.localTag }));
+      d.cancelCause?.();
       endDialog(d);
     }
   }

@@ -19,6 +19,12 @@
 // xml_curl.conf.xml on a node:
 //   <binding name="callplat"><param name="gateway-url" value="http://<server>/fsapi/xml" bindings="configuration"/>
 //   <param name="gateway-credentials" value="$FS_XML_CURL_USER:$FS_XML_CURL_PASSWORD"/></binding>
+//
+// POST /fsapi/cdr: mod_json_cdr posts each leg's CDR when it ends; a softphone's leg is charged
+// (../softphone/cdr.ts). json_cdr.conf.xml on a node: url http://<server>/fsapi/cdr, auth-scheme basic,
+// cred $FS_XML_CURL_USER:$FS_XML_CURL_PASSWORD, encode false (an application/json body; `true` (a
+// url-encoded form field cdr=<json>) and `base64` are read too), retries 5. Every answer but 2xx makes
+// the switch retry: a CDR we cannot use is answered 200 and logged, a malformed one 400.
 import crypto from 'node:crypto';
 import Router from '@koa/router';
 import type { Context } from 'koa';
@@ -26,21 +32,52 @@ import type { Deps } from '../../deps';
 import { decryptSecret } from '../../../../config/secrets';
 import { lineGatewayName } from '../../../../domain/telephony-config';
 import { log } from '../../lib/log';
+import { Code } from '../../../../domain/api';
+import { softphoneCdrOf } from '../../../../domain/cdr';
+import { recordSoftphoneCdr } from '../softphone/cdr';
 import { directoryAnswer } from '../softphone/directory';
 import { enabledLinesForFreeswitch } from './repo';
 import { NOT_FOUND_XML, sofiaConfXml, type SofiaGateway } from './telephonyXml';
 
 const MAX_BODY = 64 * 1024;
 
-async function readForm(ctx: Context): Promise<URLSearchParams | null> {
+/** A CDR document with every variable is larger than a directory fetch. */
+const MAX_CDR_BODY = 512 * 1024;
+
+async function readBody(ctx: Context, max: number): Promise<string | null> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const c of ctx.req as AsyncIterable<Buffer>) {
     size += c.length;
-    if (size > MAX_BODY) return null;
+    if (size > max) return null;
     chunks.push(c);
   }
-  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+async function readForm(ctx: Context): Promise<URLSearchParams | null> {
+  const body = await readBody(ctx, MAX_BODY);
+  return body === null ? null : new URLSearchParams(body);
+}
+
+/** The CDR document of a mod_json_cdr post (encode false, true or base64); null when none parses. */
+export function cdrDocument(contentType: string, body: string): unknown {
+  const parse = (text: string) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return null;
+    }
+  };
+  if (!/x-www-form-urlencoded/i.test(contentType)) return parse(body);
+  const field = new URLSearchParams(body).get('cdr');
+  if (field === null) return null;
+  return parse(field) ?? parse(Buffer.from(field, 'base64').toString('utf8'));
+}
+
+function answer(ctx: Context, status: number, code: number, message: string, data: unknown = null) {
+  ctx.status = status;
+  ctx.body = { code, message, data };
 }
 
 const sameText = (a: string, b: string) => {
@@ -89,6 +126,24 @@ async function gateways(deps: Deps): Promise<SofiaGateway[]> {
 
 export function fsapiRoutes(deps: Deps): Router {
   const r = new Router({ prefix: '/fsapi' });
+  r.post('/cdr', async (ctx) => {
+    if (!basicAuthOk(ctx.get('authorization'), deps.config.fsXmlCurlUser, deps.config.fsXmlCurlPassword)) {
+      ctx.set('WWW-Authenticate', 'Basic realm="fsapi"');
+      return answer(ctx, 401, Code.Unauthorized, 'unauthorized');
+    }
+    const body = await readBody(ctx, MAX_CDR_BODY);
+    if (body === null) return answer(ctx, 413, Code.PayloadTooLarge, 'too large');
+    const cdr = softphoneCdrOf(cdrDocument(ctx.get('content-type'), body));
+    if (typeof cdr === 'string' && cdr !== 'other') return answer(ctx, 400, Code.BadRequest, cdr);
+    if (cdr === 'other') return answer(ctx, 200, Code.Ok, 'not a softphone leg', { kind: 'other' });
+    const out = await recordSoftphoneCdr(deps, cdr);
+    if (out.kind === 'unknownExtension')
+      log.warn('softphone CDR for an extension no seat has; not charged', {
+        uuid: cdr.uuid,
+        extension: cdr.extension,
+      });
+    answer(ctx, 200, Code.Ok, out.kind, out);
+  });
   r.post('/xml', async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     if (!basicAuthOk(ctx.get('authorization'), deps.config.fsXmlCurlUser, deps.config.fsXmlCurlPassword)) {

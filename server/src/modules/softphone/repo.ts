@@ -23,10 +23,10 @@ export const callDto = (r: Row): SoftphoneCallDto => ({
   startedAt: new Date(r.started_at).toISOString(),
   answeredAt: iso(r.answered_at),
   endedAt: iso(r.ended_at),
-  talkSeconds: talkSeconds(
-    r.answered_at ? new Date(r.answered_at) : null,
-    r.ended_at ? new Date(r.ended_at) : null,
-  ),
+  talkSeconds:
+    r.billed_seconds ??
+    talkSeconds(r.answered_at ? new Date(r.answered_at) : null, r.ended_at ? new Date(r.ended_at) : null),
+  chargedFen: r.settled_at ? Number(r.charged_fen) : null,
 });
 
 export async function insertCall(

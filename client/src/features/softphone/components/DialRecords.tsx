@@ -2,7 +2,7 @@
 import { Button, HTMLTable, NonIdealState } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../../../domain/format';
+import { fenToYuan, formatDateTime } from '../../../../../domain/format';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectSoftphone, softphoneActions as A } from '../slice';
 
@@ -20,6 +20,7 @@ export function DialRecords() {
         <Button
           small
           icon="refresh"
+          data-testid="softphone-records-refresh"
           text={t('records.refresh')}
           loading={recordsLoading}
           onClick={() => dispatch(A.recordsRequested())}
@@ -36,6 +37,7 @@ export function DialRecords() {
               <th>{t('records.outcome')}</th>
               <th>{t('records.startedAt')}</th>
               <th>{t('records.talk')}</th>
+              <th>{t('records.charge')}</th>
             </tr>
           </thead>
           <tbody>
@@ -46,6 +48,9 @@ export function DialRecords() {
                 <td>{r.outcome ? t(`outcomes.${r.outcome}`) : t('records.ongoing')}</td>
                 <td>{formatDateTime(r.startedAt)}</td>
                 <td>{t('records.seconds', { count: r.talkSeconds })}</td>
+                <td data-testid={`softphone-record-${r.id}-charge`}>
+                  {r.chargedFen === null ? t('records.chargePending') : fenToYuan(r.chargedFen)}
+                </td>
               </tr>
             ))}
           </tbody>

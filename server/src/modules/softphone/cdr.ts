@@ -1,0 +1,75 @@
+// A softphone call's charge, from the switch's CDR (POST /fsapi/cdr; domain/cdr.ts reads it). In one
+// transaction: the dial record the browser opened (named in the INVITE's X-Callplat-Record header, and
+// only if it is that seat's outgoing call), or a new one when the browser never said (a desk phone,
+// a closed tab), gets the switch's talk time and hangup cause; the talk time is charged at every
+// level of the hierarchy like a robot call (chargeTalk, ledger key softphone:<leg uuid>:<account>).
+// A CDR posted again (the switch retries until it hears 2xx) changes nothing.
+import type { SoftphoneCdr } from '../../../../domain/cdr';
+import { chargeTalk, SettleCache } from '../../dialer/settle';
+import type { Deps } from '../../deps';
+import { isUniqueViolation } from '../../lib/pgErrors';
+
+export type CdrOutcome =
+  | { kind: 'charged'; recordId: number; chargedFen: number }
+  | { kind: 'duplicate' }
+  | { kind: 'unknownExtension' };
+
+export async function recordSoftphoneCdr(deps: Deps, cdr: SoftphoneCdr): Promise<CdrOutcome> {
+  const seat = await deps
+    .db('seats')
+    .where({ extension: cdr.extension, type: 'extension' })
+    .first('id', 'account_id', 'user_id');
+  if (!seat) return { kind: 'unknownExtension' };
+  const cache = new SettleCache(deps.db);
+  let done;
+  try {
+    done = await deps.db.transaction(async (trx) => {
+      let row = await trx('softphone_calls').where({ fs_uuid: cdr.uuid }).forUpdate().first();
+      if (row?.settled_at) return null;
+      if (!row && cdr.recordId !== null)
+        row = await trx('softphone_calls')
+          .where({ id: cdr.recordId, seat_id: seat.id, direction: 'out' })
+          .whereNull('fs_uuid')
+          .forUpdate()
+          .first();
+      if (!row)
+        [row] = await trx('softphone_calls')
+          .insert({
+            account_id: seat.account_id,
+            seat_id: seat.id,
+            user_id: seat.user_id,
+            direction: 'out',
+            number: cdr.destination,
+            started_at: cdr.startedAt,
+          })
+          .returning('*');
+      const charged = await chargeTalk(trx, cache, {
+        accountId: Number(seat.account_id),
+        billableMs: cdr.billsec * 1000,
+        ref: `softphone:${cdr.uuid}`,
+        what: `softphone call ${cdr.uuid}`,
+      });
+      await trx('softphone_calls')
+        .where({ id: row.id })
+        .update({
+          fs_uuid: cdr.uuid,
+          billed_seconds: cdr.billsec,
+          charged_fen: charged.chargedFen,
+          hangup_cause: cdr.hangupCause,
+          settled_at: trx.fn.now(),
+          // What the browser already wrote stands; the switch fills in what it did not.
+          answered_at: trx.raw('COALESCE(answered_at, ?::timestamptz)', [cdr.answeredAt]),
+          ended_at: trx.raw('COALESCE(ended_at, ?::timestamptz)', [cdr.endedAt]),
+          outcome: trx.raw('COALESCE(outcome, ?)', [cdr.answered ? 'answered' : 'failed']),
+        });
+      return { recordId: Number(row.id), charged };
+    });
+  } catch (e) {
+    // Two posts of one CDR at once: the second one's row or charge is already there.
+    if (isUniqueViolation(e)) return { kind: 'duplicate' };
+    throw e;
+  }
+  if (!done) return { kind: 'duplicate' };
+  for (const n of done.charged.notices) deps.live.noticeToAccount(n.accountId, n.notice);
+  return { kind: 'charged', recordId: done.recordId, chargedFen: done.charged.chargedFen };
+}
