@@ -60,7 +60,9 @@ const post = (body: string, o: { type?: string; authorization?: string } = {}) =
   }));
 
 /** A leg of extension 8301 that talked `talkS` seconds. */
-const leg = (o: { uuid?: string; record?: number | null; talkS?: number; extension?: string } = {}) => {
+const leg = (
+  o: { uuid?: string; record?: number | null; talkS?: number; extension?: string; cause?: string } = {},
+) => {
   const start = Date.now() - 60_000;
   return softphoneLegCdr({
     uuid: o.uuid ?? randomUUID(),
@@ -70,7 +72,7 @@ const leg = (o: { uuid?: string; record?: number | null; talkS?: number; extensi
     startedAt: start,
     answeredAt: o.talkS === 0 ? null : start + 5000,
     endedAt: start + 5000 + (o.talkS ?? 42) * 1000,
-    hangupCause: 'NORMAL_CLEARING',
+    hangupCause: o.cause ?? 'NORMAL_CLEARING',
   });
 };
 
@@ -139,6 +141,11 @@ it('an unanswered dial costs nothing and reads not connected', async () => {
     chargedFen: 0,
     talkSeconds: 0,
   });
+  // Given up by the seat before the answer: cancelled.
+  const mine = await dialRecord();
+  await post(JSON.stringify(leg({ record: mine.id, talkS: 0, cause: 'ORIGINATOR_CANCEL' })));
+  const after = (await op.get<SoftphoneCallDto[]>('/api/softphone/calls?limit=50')).body.data!;
+  expect(after.find((c) => c.id === mine.id)).toMatchObject({ outcome: 'cancelled', chargedFen: 0 });
 });
 
 it("never touches another seat's record (another tenant's id in the header): the CDR gets its own", async () => {

@@ -5,6 +5,7 @@
 // level of the hierarchy like a robot call (chargeTalk, ledger key softphone:<leg uuid>:<account>).
 // A CDR posted again (the switch retries until it hears 2xx) changes nothing.
 import type { SoftphoneCdr } from '../../../../domain/cdr';
+import type { SoftphoneOutcome } from '../../../../domain/softphone';
 import { chargeTalk, SettleCache } from '../../dialer/settle';
 import type { Deps } from '../../deps';
 import { isUniqueViolation } from '../../lib/pgErrors';
@@ -13,6 +14,10 @@ export type CdrOutcome =
   | { kind: 'charged'; recordId: number; chargedFen: number }
   | { kind: 'duplicate' }
   | { kind: 'unknownExtension' };
+
+/** The dial record's outcome when the browser did not write one (domain/softphone.ts outcomes). */
+const outcomeOf = (cdr: SoftphoneCdr): SoftphoneOutcome =>
+  cdr.answered ? 'answered' : cdr.hangupCause === 'ORIGINATOR_CANCEL' ? 'cancelled' : 'failed';
 
 export async function recordSoftphoneCdr(deps: Deps, cdr: SoftphoneCdr): Promise<CdrOutcome> {
   const seat = await deps
@@ -60,7 +65,7 @@ export async function recordSoftphoneCdr(deps: Deps, cdr: SoftphoneCdr): Promise
           // What the browser already wrote stands; the switch fills in what it did not.
           answered_at: trx.raw('COALESCE(answered_at, ?::timestamptz)', [cdr.answeredAt]),
           ended_at: trx.raw('COALESCE(ended_at, ?::timestamptz)', [cdr.endedAt]),
-          outcome: trx.raw('COALESCE(outcome, ?)', [cdr.answered ? 'answered' : 'failed']),
+          outcome: trx.raw('COALESCE(outcome, ?)', [outcomeOf(cdr)]),
         });
       return { recordId: Number(row.id), charged };
     });
