@@ -44,6 +44,12 @@ export function createMediaQueue<T>(
     defaultJobOptions: o.jobOptions,
     ...(o.settings ? { settings: o.settings } : {}),
   });
+  // Bull's CLIENT SETNAME for its blocking connection (monitoring only) is never caught: a close or
+  // pause that drops the connection first made it an unhandled "Connection is closed." The server's
+  // queues do the same (server/src/queues/createQueue.ts quietWorkerName).
+  const named = queue as unknown as { setWorkerName(): Promise<void> };
+  const setWorkerName = named.setWorkerName.bind(named);
+  named.setWorkerName = () => setWorkerName().catch(() => undefined);
   // Jobs this process is running (Bull's local events), waited for here rather than by Bull's own
   // close(): when jobs outlast that, its blocking client's forced reconnection rejects later with
   // nobody listening (an unhandled "Connection is closed.").
