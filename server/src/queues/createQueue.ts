@@ -54,6 +54,27 @@ export function quietWorkerName(queue: Queue.Queue): void {
   q.setWorkerName = () => setWorkerName().catch(() => undefined);
 }
 
+/** Bull's reason for a job whose lock lapsed more than maxStalledCount times (queue.js). */
+const STALLED_OUT = /stalled more than/;
+
+/**
+ * Calls `fn` when Bull fails one of the queue's jobs for stalling too often (its process died or
+ * hung again and again). Bull then fails it without running the handler, so whatever the handler
+ * would have finished (a row left running, a retry left unscheduled) is finished by `fn`. Other
+ * failures are the handler's own business.
+ */
+export function onStalledOut<T>(
+  queue: Queue.Queue<T>,
+  fn: (job: Queue.Job<T>, why: string) => Promise<unknown>,
+): void {
+  queue.on('failed', (job: Queue.Job<T> | undefined, err: Error | undefined) => {
+    if (!job?.data || !STALLED_OUT.test(err?.message ?? '')) return;
+    void fn(job, err!.message).catch((e: unknown) =>
+      log.error('stalled job left unfinished', { queue: queue.name, jobId: job.id, err: String(e) }),
+    );
+  });
+}
+
 /**
  * Waits up to 2 s for this process's running jobs, then closes. Not Bull's own wait (close() without
  * doNotWaitJobs): when the jobs outlast it, the forced reconnection of its blocking client fails later

@@ -14,7 +14,7 @@ import { buildPayload, type CallForPush } from './payload';
 import { allowPrivateTargets, taskSecretRow } from './repo';
 import { postJson, type SendResult } from './send';
 import { signedHeaders } from './sign';
-import { closeQueue, createQueue, stoppedProcessing } from '../../queues/createQueue';
+import { closeQueue, createQueue, onStalledOut, stoppedProcessing } from '../../queues/createQueue';
 
 const pushIdOf = (callId: number, kind: DestinationKind, id: number) => `push:${callId}:${kind}:${id}`;
 
@@ -197,5 +197,9 @@ export function startPushSender(deps: Deps): { stop(): Promise<void> } {
   );
   for (const q of [deps.queues.pushes, ...extra])
     q.process(1, (job) => processCall(deps, Number(job.data.callId))).catch(stoppedProcessing(q));
+  // A job Bull gave up after it stalled again and again leaves its rows waiting with no job to wake
+  // them: a new job (a new id: the failed one keeps its own) tries the due ones and schedules the rest.
+  for (const q of [deps.queues.pushes, ...extra])
+    onStalledOut(q, (job) => wakeSender(deps, Number(job.data.callId), 'stalled'));
   return { stop: () => Promise.all(extra.map(closeQueue)).then(() => undefined) };
 }

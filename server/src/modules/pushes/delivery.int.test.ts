@@ -175,6 +175,30 @@ it('a job that runs twice (also at once) sends once', async () => {
   expect(receiver.received).toHaveLength(1);
 });
 
+it('a job Bull gives up for stalling again and again leaves no delivery waiting for ever', async () => {
+  const a = await address();
+  const callId = await insertEndedCall(p.db.knex, m1Id);
+  // The row the stalled run had planned and whose lease has run out, with no job left to wake it.
+  await p.db.knex('push_deliveries').insert({
+    account_id: m1Id,
+    call_id: callId,
+    kind: 'address',
+    address_id: a.address.id,
+    url: a.address.url,
+    push_id: `push:${callId}:address:${a.address.id}`,
+    attempts: 1,
+  });
+  // What Bull's stalled-job check emits when it gives a job up (queue.js moveUnlockedJobsToWait).
+  p.server.deps.queues.pushes.emit(
+    'failed',
+    { id: `push:${callId}`, data: { callId } },
+    new Error('job stalled more than allowable limit'),
+  );
+  const [row] = await waitForDeliveries(p.db.knex, callId, settled);
+  expect(row).toMatchObject({ status: 'delivered', attempts: 2 });
+  expect(receiver.received).toHaveLength(1);
+});
+
 it('refuses at send time what was saved while private targets were allowed (127.0.0.1, localhost), no retry', async () => {
   const ip = await address();
   const named = await address({ url: `http://localhost:${receiver.port}/hook` });

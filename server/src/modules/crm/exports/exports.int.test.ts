@@ -270,3 +270,41 @@ it('is safe to run twice (Bull delivers at least once): done is skipped, an unfi
   expect(after.bytes.equals(before.bytes)).toBe(true);
   expect((await k('export_jobs').where({ id: job.exportJobId }).first()).rows).toBe(2);
 });
+
+it('an export whose job Bull fails for stalling again and again reads failed, never running for ever', async () => {
+  const k = t.p.db.knex;
+  const job = await exportAndWait(t.m1, { format: 'csv', customerIds: [c.zhang] });
+  const base = await k('export_jobs').where({ id: job.exportJobId }).first();
+  const copy = async (status: string) =>
+    Number(
+      (
+        await k('export_jobs')
+          .insert({
+            account_id: base.account_id,
+            created_by: base.created_by,
+            format: 'csv',
+            filter: base.filter,
+            lang: base.lang,
+            status,
+            expires_at: base.expires_at,
+          })
+          .returning('id')
+      )[0].id,
+    );
+  const running = await copy('running');
+  const stalled = new Error('job stalled more than allowable limit');
+  const q = t.p.server.deps.queues.exports;
+  for (const id of [running, job.exportJobId])
+    q.emit('failed', { name: 'customers', data: { exportJobId: id } }, stalled);
+  // Another failure is the handler's own business (Bull retries it; the last attempt fails it).
+  const other = await copy('running');
+  q.emit('failed', { name: 'customers', data: { exportJobId: other } }, new Error('boom'));
+  let got: { status: string; error: string | null } | undefined;
+  for (let i = 0; i < 100 && got?.status !== 'failed'; i++) {
+    got = await k('export_jobs').where({ id: running }).first('status', 'error');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  expect(got).toEqual({ status: 'failed', error: 'export failed: job stalled more than allowable limit' });
+  expect((await k('export_jobs').where({ id: job.exportJobId }).first('status')).status).toBe('done');
+  expect((await k('export_jobs').where({ id: other }).first('status')).status).toBe('running');
+});

@@ -11,10 +11,10 @@ import { phoneHash } from '../../../../../config/secrets';
 import { customerCells, headerRow } from './columns';
 import { downloadName, exportDir } from './files';
 import { actorOf, exportById, selectedCustomers, tagNamesOf, type Selection } from './repo';
-import { runExportJob } from './runJob';
+import { failUnfinishedExport, runExportJob } from './runJob';
 import { SWEEP_EVERY_MS, sweepExpired } from './sweep';
 import { openWriter, type ExportFormat } from './writers';
-import { stoppedProcessing } from '../../../queues/createQueue';
+import { onStalledOut, stoppedProcessing } from '../../../queues/createQueue';
 import { EXPORT_JOB, runCallExport } from '../../callrecords/export';
 
 const started = new WeakSet<object>();
@@ -34,6 +34,9 @@ export function processExports(deps: Deps): void {
     if (job.name === EXPORT_JOB) return runCallExport(deps, job.data.exportJobId, lastAttempt);
     await runExport(deps, job.data.exportJobId, lastAttempt);
   }).catch(stoppedProcessing(q));
+  onStalledOut(q, async (job, why) => {
+    if (job.name !== 'sweep') await failUnfinishedExport(deps, job.data.exportJobId, why);
+  });
   q.add(
     'sweep',
     { exportJobId: 0 },

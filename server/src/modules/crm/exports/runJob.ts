@@ -68,3 +68,16 @@ export async function runExportJob(
     params: { rows, file: o.fileName },
   }).catch((e: Error) => log.error(`${o.logName} notice failed`, { id, err: String(e.stack ?? e) }));
 }
+
+/**
+ * Marks an export that is still queued or running as failed (a finished one stays as it is): Bull
+ * gave its job up after it stalled again and again, so nothing else will finish it.
+ */
+export async function failUnfinishedExport(deps: Deps, id: number, why: string): Promise<void> {
+  const n = await deps
+    .db('export_jobs')
+    .where({ id })
+    .whereIn('status', ['queued', 'running'])
+    .update({ status: 'failed', error: `export failed: ${why}`, finished_at: deps.db.fn.now() });
+  if (n) log.error('export failed', { id, err: why });
+}

@@ -11,7 +11,7 @@ import { log } from '../../../lib/log';
 import { importDir, importLimits } from './limits';
 import { presentProgress } from './presenters';
 import { jobById, updateJob } from './repo';
-import { stoppedProcessing } from '../../../queues/createQueue';
+import { onStalledOut, stoppedProcessing } from '../../../queues/createQueue';
 
 const started = new WeakSet<object>();
 
@@ -27,16 +27,8 @@ export function processImports(deps: Deps): void {
     .catch(stoppedProcessing(deps.queues.imports));
   // A job whose process stalled again after a restart (its lock lapsed twice) is failed by Bull
   // without running the handler: its import would read "running" for ever. Unfinished, it fails.
-  deps.queues.imports.on('failed', (job: Bull.Job<{ importJobId: number }>, err: Error) => {
-    if (!STALLED.test(err?.message ?? '') || !job?.data?.importJobId) return;
-    void failUnfinished(deps, job.data.importJobId, err.message).catch((e: unknown) =>
-      log.error('import failed', { id: job.data.importJobId, err: String(e) }),
-    );
-  });
+  onStalledOut(deps.queues.imports, (job, why) => failUnfinished(deps, job.data.importJobId, why));
 }
-
-/** Bull's reason for a job that stalled more than maxStalledCount times. */
-const STALLED = /stalled more than/;
 
 /** Marks an import that is still queued or running as failed (a finished one stays as it is). */
 export async function failUnfinished(deps: Deps, id: number, why: string): Promise<void> {
