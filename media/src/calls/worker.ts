@@ -16,6 +16,7 @@ import { outcomeOf, UNKNOWN_FACTS } from './outcome';
 import { PromptFiles } from './prompts';
 import { closeRecord } from './record';
 import { releaseSlots } from './slots';
+import { handleStalledOut, isStalledOut } from './stalledOut';
 import { TransferClient } from './transferClient';
 import { listenInbound, type InboundCalls } from './inbound';
 import { createMediaQueue } from '../queue';
@@ -117,7 +118,7 @@ export async function startCallWorker(o: CallWorkerOptions): Promise<CallWorker>
   pool.start();
   await Promise.race([
     Promise.any(pool.nodes.map((n) => n.ready(3000))).catch(() => undefined),
-    new Promise((r) => setTimeout(r, 3000)),
+    new Promise((r) => setTimeout(r, 3000).unref()),
   ]);
 
   // Offers to human seats go to the server's transfer processor (modules/seats/transfer.ts).
@@ -148,9 +149,13 @@ export async function startCallWorker(o: CallWorkerOptions): Promise<CallWorker>
   const inbound = listenInbound(pool, deps);
 
   const dial = createDialQueue(config, o.queue);
-  dial.queue.on('failed', (job, err) =>
-    console.error(`dial job ${job.data.callUuid} failed, attempt ${job.attemptsMade}: ${err.message}`),
-  );
+  dial.queue.on('failed', (job, err) => {
+    console.error(`dial job ${job.data.callUuid} failed, attempt ${job.attemptsMade}: ${err.message}`);
+    if (isStalledOut(err))
+      void handleStalledOut(redis, config.redisPrefix, job, (j, e) => giveUp(deps, j, e), err).catch(
+        (e: Error) => console.error(`dial job ${job.data.callUuid} left after stalling: ${e.message}`),
+      );
+  });
   dial.queue
     .process('*', o.concurrency ?? 1000, async (job: Job<DialJob>) => {
       let data: DialJob;
