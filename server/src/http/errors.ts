@@ -1,5 +1,6 @@
 // One error type for everything a handler refuses; the envelope middleware turns it into a reply.
 import type { MessageKey } from '../../../domain/messages';
+import { isUniqueViolation } from '../lib/pgErrors';
 
 export class AppError extends Error {
   constructor(
@@ -36,3 +37,23 @@ export const badRequest = (key: MessageKey = 'badRequest', data: unknown = null)
 export const forbidden = (key: MessageKey = 'forbidden', vars: Record<string, string | number> = {}) =>
   new AppError(403, 403, key, vars);
 export const notFound = () => new AppError(404, 404, 'notFound');
+
+/**
+ * Runs a write whose unique constraints stand for values already taken: a violation becomes that
+ * field's 409. `taken` is the [field, key] for any unique constraint, or one per constraint name (a
+ * constraint not listed stays the error it was).
+ */
+export async function takenAsConflict<T>(
+  run: () => Promise<T>,
+  taken: [string, MessageKey] | Record<string, [string, MessageKey]>,
+): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    if (isUniqueViolation(e)) {
+      const hit = Array.isArray(taken) ? taken : taken[(e as { constraint?: string }).constraint ?? ''];
+      if (hit) throw fieldError(hit[0], hit[1], {}, 409);
+    }
+    throw e;
+  }
+}

@@ -4,6 +4,7 @@ import { Code } from '../../../../domain/api';
 import type { Deps } from '../../deps';
 import { below, type Actor } from '../../db/scope';
 import { AppError } from '../../http/errors';
+import { isUniqueViolation } from '../../lib/pgErrors';
 
 export const findByLogin = (db: Knex, ident: string) =>
   db('accounts').where('account', ident).orWhereRaw('lower(email) = ?', [ident]).orderBy('id').first();
@@ -83,7 +84,7 @@ export async function createAccount(
     });
   } catch (e) {
     // Two concurrent submits of the same name: the unique index decides.
-    if ((e as { code?: string }).code === '23505') {
+    if (isUniqueViolation(e)) {
       const detail = String((e as { detail?: string }).detail ?? '');
       throw new AppError(
         detail.includes('email') ? Code.EmailTaken : Code.AccountTaken,

@@ -17,7 +17,7 @@ import {
   voiceGatewayName,
   type GatewayDto,
 } from '../../../../domain/telephony-config';
-import { fieldError, forbidden, notFound } from '../../http/errors';
+import { forbidden, notFound, takenAsConflict } from '../../http/errors';
 import { log } from '../../lib/log';
 import type { AuthContext } from '../auth/sessions';
 import {
@@ -42,14 +42,7 @@ import type { gatewaySchema, lineSchema } from './schema';
 type LineForm = z.infer<ReturnType<typeof lineSchema>>;
 type GatewayForm = z.infer<ReturnType<typeof gatewaySchema>>;
 
-async function uniqueName<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (e) {
-    if ((e as { code?: string }).code === '23505') throw fieldError('name', 'duplicateName', {}, 409);
-    throw e;
-  }
-}
+const uniqueName = <T>(run: () => Promise<T>) => takenAsConflict(run, ['name', 'duplicateName']);
 
 /** Tells the media workers which gateways to reload (best effort: a lost message is healed by a restart). */
 export async function announceChange(deps: Deps, gateways: string[], removed: string[] = []): Promise<void> {

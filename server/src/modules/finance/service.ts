@@ -6,6 +6,7 @@
 import type { Knex } from 'knex';
 import type { NoticeDto } from '../../../../domain/api';
 import { Code } from '../../../../domain/api';
+import { isUniqueViolation } from '../../lib/pgErrors';
 import { NoticeType } from '../../../../domain/codes';
 import { transition, type RunState, type TaskStatus } from '../../../../domain/dialer/status';
 import {
@@ -86,8 +87,6 @@ export async function resumeArrears(
   }
   return resumed;
 }
-
-const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505';
 
 const keysOf = (actorId: number, requestId: string) => ({
   credit: `recharge:${actorId}:${requestId}:credit`,

@@ -1,7 +1,7 @@
 // Merchants can only hand out roles and menus they were given (SPEC §6).
 import type { RoleDto } from '../../../../domain/api';
 import type { Deps } from '../../deps';
-import { fieldError, forbidden, notFound } from '../../http/errors';
+import { forbidden, notFound, takenAsConflict } from '../../http/errors';
 import type { AuthContext } from '../auth/sessions';
 import { assignableRoles, ownedRole, saveRole } from './repo';
 
@@ -25,16 +25,15 @@ export async function upsertRole(
 ): Promise<RoleDto> {
   assertMenusHeld(auth, input.menus);
   if (id && !(await ownedRole(deps.db, auth.actor, id))) throw notFound();
-  try {
-    const roleId = await saveRole(
-      deps.db,
-      auth.actor,
-      { ...input, description: input.description ?? '', menus: [...new Set(input.menus)] },
-      id,
-    );
-    return (await ownedRole(deps.db, auth.actor, roleId))!;
-  } catch (e) {
-    if ((e as { code?: string }).code === '23505') throw fieldError('name', 'duplicateName', {}, 409);
-    throw e;
-  }
+  const roleId = await takenAsConflict(
+    () =>
+      saveRole(
+        deps.db,
+        auth.actor,
+        { ...input, description: input.description ?? '', menus: [...new Set(input.menus)] },
+        id,
+      ),
+    ['name', 'duplicateName'],
+  );
+  return (await ownedRole(deps.db, auth.actor, roleId))!;
 }

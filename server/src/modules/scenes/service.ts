@@ -5,7 +5,7 @@
 import { pathIds } from '../../../../domain/accountPath';
 import type { MessageKey } from '../../../../domain/messages';
 import type { Deps } from '../../deps';
-import { fieldError, notFound } from '../../http/errors';
+import { notFound, takenAsConflict } from '../../http/errors';
 import type { AuthContext } from '../auth/sessions';
 import { tenantOf } from '../seats/repo';
 import { pickerOptions, usableBot, usableLine } from '../tasks/repo';
@@ -19,16 +19,7 @@ const UNIQUE: Record<string, [string, MessageKey]> = {
   scenes_account_id_name_unique: ['name', 'duplicateName'],
 };
 
-async function unique<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (e) {
-    const err = e as { code?: string; constraint?: string };
-    const hit = err.code === '23505' ? UNIQUE[err.constraint ?? ''] : undefined;
-    if (hit) throw fieldError(hit[0], hit[1], {}, 409);
-    throw e;
-  }
-}
+const unique = <T>(run: () => Promise<T>) => takenAsConflict(run, UNIQUE);
 
 /** Seat groups whose seats take the owner's calls: its own and its ancestors'. */
 const servingGroups = (db: Knex, owner: Actor) =>

@@ -8,7 +8,7 @@ import { maskPhone } from '../../../../domain/format';
 import type { MessageKey } from '../../../../domain/messages';
 import { seatStateDto, validateSeat, type SeatDto, type SeatLive } from '../../../../domain/seats';
 import type { Deps } from '../../deps';
-import { AppError, fieldError, forbidden, notFound, type FieldProblem } from '../../http/errors';
+import { AppError, forbidden, notFound, takenAsConflict, type FieldProblem } from '../../http/errors';
 import type { AuthContext } from '../auth/sessions';
 import {
   deleteGroup,
@@ -62,16 +62,7 @@ const UNIQUE: Record<string, [string, MessageKey]> = {
   seats_user_id_unique: ['userId', 'seats.userTaken'],
 };
 
-async function unique<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (e) {
-    const err = e as { code?: string; constraint?: string };
-    const hit = err.code === '23505' ? UNIQUE[err.constraint ?? ''] : undefined;
-    if (hit) throw fieldError(hit[0], hit[1], {}, 409);
-    throw e;
-  }
-}
+const unique = <T>(run: () => Promise<T>) => takenAsConflict(run, UNIQUE);
 
 // ---- groups ----
 

@@ -12,7 +12,7 @@ import {
   type AsrAccountDto,
   type FsNodeDto,
 } from '../../../../domain/telephony-config';
-import { AppError, fieldError, forbidden, notFound } from '../../http/errors';
+import { AppError, forbidden, notFound, takenAsConflict } from '../../http/errors';
 import type { AuthContext } from '../auth/sessions';
 import { messageOf } from '../dialcenter/problems';
 import { announceChange } from '../dialcenter/service';
@@ -61,14 +61,7 @@ async function withStatus(deps: Deps, rows: FsNodeRow[]): Promise<FsNodeDto[]> {
 
 export const nodesOf = async (deps: Deps) => withStatus(deps, await listNodes(deps.db));
 
-async function uniqueName<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (e) {
-    if ((e as { code?: string }).code === '23505') throw fieldError('name', 'duplicateName', {}, 409);
-    throw e;
-  }
-}
+const uniqueName = <T>(run: () => Promise<T>) => takenAsConflict(run, ['name', 'duplicateName']);
 
 export async function upsertNode(deps: Deps, v: NodeForm, id?: number): Promise<FsNodeDto> {
   if (id && !(await findNode(deps.db, id))) throw notFound();

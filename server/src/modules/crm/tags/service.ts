@@ -1,19 +1,12 @@
 // Tag and tag-group rules: names are unique per owner (409), a tag's group must be the owner's own.
 import type { z } from 'zod';
 import type { Deps } from '../../../deps';
-import { fieldError, notFound } from '../../../http/errors';
+import { notFound, takenAsConflict } from '../../../http/errors';
 import type { AuthContext } from '../../auth/sessions';
 import { deleteOwned, ownedGroup, ownedTag, saveGroup, saveTag } from './repo';
 import type { groupSchema, tagSchema } from './schema';
 
-async function uniqueName<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (e) {
-    if ((e as { code?: string }).code === '23505') throw fieldError('name', 'duplicateName', {}, 409);
-    throw e;
-  }
-}
+const uniqueName = <T>(run: () => Promise<T>) => takenAsConflict(run, ['name', 'duplicateName']);
 
 export async function upsertGroup(
   deps: Deps,
