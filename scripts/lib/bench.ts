@@ -1,6 +1,7 @@
 // Pieces the benchmarks share: numeric arguments, p99, sleep and the FreeSWITCH simulator in its
 // own process (seed 7, any free port, waits scaled by timeScale).
 import { spawn } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 
 /** `--name <positive number>` from the command line, else the default. */
@@ -10,6 +11,13 @@ export const argOf = (name: string, d: number): number => {
   if (!(v > 0)) throw new Error(`${name} takes a positive number`);
   return v;
 };
+
+/**
+ * Runs a process at a lower CPU priority (nice 10): for the parts of a bench that stand in for other
+ * machines in production (the FreeSWITCH simulator, media workers), so that on this one machine they
+ * take the cores only when the parts being measured leave them idle.
+ */
+export const asOtherMachine = (pid: number): void => os.setPriority(pid, 10);
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
