@@ -8,6 +8,7 @@ import { maskPhone } from '../../../domain/format';
 import type { EslEvent } from '../esl/events';
 import { checkUuid } from '../esl/guard';
 import type { ChannelRow, EslNode } from '../esl/node';
+import { playHoldMusic } from './holdMusic';
 import { seatDialString } from './commands';
 import { outcomeOf, type Outcome } from './outcome';
 import { claimOriginate, closeRecord, setStatus } from './record';
@@ -108,6 +109,7 @@ export class InboundSeatCall {
       phoneMasked: maskPhone(this.job.phone),
       grade: null,
     });
+    const hold = playHoldMusic(this.node, this.uuid, () => this.finished);
     const reply = await d.transfers.offer(
       {
         kind: 'offer',
@@ -121,6 +123,7 @@ export class InboundSeatCall {
       },
       () => this.finished,
     );
+    await hold.stop();
     if (!reply) return this.recordTransfer('cancelled', null);
     await this.recordTransfer(reply.outcome, reply.seat?.id ?? null);
     if (this.finished) return;

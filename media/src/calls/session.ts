@@ -22,6 +22,7 @@ import { AVMD_BEEP, type EslEvent } from '../esl/events';
 import { checkCause, checkUuid } from '../esl/guard';
 import { NO_ASR, UnimrcpAdapter, type AsrAdapter, type AsrCommand, type AsrResult } from '../speech/asr';
 import type { ChannelRow, EslNode } from '../esl/node';
+import { playHoldMusic } from './holdMusic';
 import type { NodePool } from '../esl/pool';
 import type { BotCache, LoadedBot } from './bots';
 import type { CallLive } from './live';
@@ -648,6 +649,7 @@ export class CallSession {
       phoneMasked: maskPhone(this.job.phone),
       grade: soFar?.level ?? null,
     });
+    const hold = playHoldMusic(this.node!, this.uuid, () => this.finished);
     const reply = await d.transfers.offer(
       {
         kind: 'offer',
@@ -661,6 +663,8 @@ export class CallSession {
       },
       () => this.finished,
     );
+    // The music stops before the seat is bridged, the fallback flow speaks, or the bot hangs up.
+    await hold.stop();
     if (!reply) return this.recordTransfer('cancelled', null);
     await this.recordTransfer(reply.outcome, reply.seat?.id ?? null);
     if (this.finished) return;

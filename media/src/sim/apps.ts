@@ -99,8 +99,27 @@ function collectDigits(ch: Channel, max: number, terminators: string, timeoutMs:
   });
 }
 
+/** Call time a `local_stream://` stream plays when nothing breaks it: an hour (it loops for ever). */
+const STREAM_MS = 3_600_000;
+
+/**
+ * A `local_stream://<name>` playback (music on hold, mod_local_stream): it loops until uuid_break or
+ * the hang-up. It is no bot prompt, so the callee does not answer it as a round.
+ */
+async function playStream(ch: Channel, file: string): Promise<WaitEnd> {
+  ch.fire('PLAYBACK_START', [['Playback-File-Path', file]]);
+  const end = await ch.wait(STREAM_MS);
+  ch.fire('PLAYBACK_STOP', [
+    ['Playback-File-Path', file],
+    ['Playback-Status', end === 'break' ? 'break' : 'done'],
+  ]);
+  return end;
+}
+
 const APPS: Record<string, App> = {
   async playback(ch, arg) {
+    const file = arg.trim();
+    if (file.startsWith('local_stream://')) return playResponse(await playStream(ch, file));
     return playResponse(await play(ch, arg));
   },
 

@@ -195,6 +195,22 @@ describe('prompts and the callee', () => {
     expect(stop['Playback-Status']).toBe('break');
   });
 
+  it('music on hold (a local_stream:// playback) plays until uuid_break, not for a prompt length', async () => {
+    await call('7001', 'moh-1');
+    await exec('moh-1', 'playback', 'local_stream://moh', 'm1');
+    await c.event((e) => e['Event-Name'] === 'PLAYBACK_START' && e['Unique-ID'] === 'moh-1');
+    // Far longer than a prompt without a length (2 s of call time).
+    await new Promise((r) => setTimeout(r, 200));
+    expect(of('moh-1').some((e) => e['Event-Name'] === 'PLAYBACK_STOP')).toBe(false);
+    expect((await c.command('api uuid_break moh-1 all')).body).toBe('+OK\n');
+    const done = await completed('m1');
+    expect(done['Application-Response']).toBe('FILE PLAYED');
+    expect(of('moh-1').find((e) => e['Event-Name'] === 'PLAYBACK_STOP')).toMatchObject({
+      'Playback-File-Path': 'local_stream://moh',
+      'Playback-Status': 'break',
+    });
+  });
+
   it('answers a prompt by keyword with DETECTED_SPEECH (play_and_detect_speech)', async () => {
     await call('7001', 'asr-1');
     await exec(

@@ -236,8 +236,16 @@ describe('inbound calls through the simulator', () => {
         botId: null,
         seatGroupId: group.id,
       });
+      const watch = await RawEsl.open(sim.port, 'plain PLAYBACK_START PLAYBACK_STOP CHANNEL_EXECUTE');
       const uuid = await call('4008003000', '13900000002');
       const o = await until(() => offers.find((x) => x.callUuid === uuid));
+      // The caller hears music on hold while the seat rings.
+      await watch.event(
+        (e) =>
+          e['Event-Name'] === 'PLAYBACK_START' &&
+          e['Unique-ID'] === uuid &&
+          e['Playback-File-Path'] === 'local_stream://moh',
+      );
       expect(o.seatId).toBe(seat.id);
       expect(o.card.phoneMasked).toBe('139****0002');
       const ack = (await s
@@ -255,6 +263,16 @@ describe('inbound calls through the simulator', () => {
       });
       expect(row.answered_at).not.toBeNull();
       expect(row.reason).toMatchObject({ text: expect.stringContaining('来电坐席') });
+      // ... and it stops before the bridge.
+      const mine = watch.events().filter((e) => e['Unique-ID'] === uuid);
+      watch.close();
+      const holdEnd = mine.findIndex(
+        (e) => e['Event-Name'] === 'PLAYBACK_STOP' && e['Playback-File-Path'] === 'local_stream://moh',
+      );
+      expect(mine[holdEnd]?.['Playback-Status']).toBe('break');
+      expect(
+        mine.findIndex((e) => e['Event-Name'] === 'CHANNEL_EXECUTE' && e.Application === 'bridge'),
+      ).toBeGreaterThan(holdEnd);
     } finally {
       s.disconnect();
     }

@@ -20,7 +20,7 @@ import {
 } from '../../../../domain/transfer';
 import { DEFAULT_PERSONAS } from '../../../../media/src/sim/personas';
 import { startSimulator, type Simulator } from '../../../../media/src/sim/server';
-import { mortgageYesPersona } from '../../../../media/src/sim/testing';
+import { mortgageYesPersona, RawEsl } from '../../../../media/src/sim/testing';
 import type { CallWorker } from '../../../../media/src/calls/worker';
 import { dialDemoBot, startTestWorker } from '../../../../test/mediaKit';
 import { groupServes } from '../../../../media/src/calls/transferClient';
@@ -402,8 +402,16 @@ describe('a whole call through the simulator', () => {
   it('the bot transfers, the seat sees card and transcript, accepts, and the call is bridged', async () => {
     const k = p.db.knex;
     await online(op, seatA);
+    const watch = await RawEsl.open(sim.port, 'plain PLAYBACK_START PLAYBACK_STOP CHANNEL_EXECUTE');
     const uuid = await dialDemoBot(p, PHONE);
     const o = await until(() => offers.find((x) => x.callUuid === uuid), 30_000);
+    // While the seat rings the customer hears music on hold, which stops before the bridge.
+    await watch.event(
+      (e) =>
+        e['Event-Name'] === 'PLAYBACK_START' &&
+        e['Unique-ID'] === uuid &&
+        e['Playback-File-Path'] === 'local_stream://moh',
+    );
     expect(o).toMatchObject({ to: 'op', seatId: seatA.id, card: { phoneMasked: maskPhone(PHONE) } });
     expect(o.card.grade).not.toBeNull();
     expect(o.transcript.map((l) => l.khtype)).toEqual(expect.arrayContaining(['robot', 'customer']));
@@ -413,6 +421,14 @@ describe('a whole call through the simulator', () => {
       return c?.status === 'ended' ? c : undefined;
     }, 30_000);
     expect(call).toMatchObject({ transfer_outcome: 'accepted', transfer_seat_id: String(seatA.id) });
+    const mine = watch.events().filter((e) => e['Unique-ID'] === uuid);
+    watch.close();
+    const holdEnd = mine.findIndex(
+      (e) => e['Event-Name'] === 'PLAYBACK_STOP' && e['Playback-File-Path'] === 'local_stream://moh',
+    );
+    const bridge = mine.findIndex((e) => e['Event-Name'] === 'CHANNEL_EXECUTE' && e.Application === 'bridge');
+    expect(mine[holdEnd]?.['Playback-Status']).toBe('break');
+    expect(bridge).toBeGreaterThan(holdEnd);
     expect(call.result_level).toBeGreaterThanOrEqual(21);
     await until(async () => (await statusOf(op, seatA.id)) === 'wrapup');
     const row = await k('seat_offers').where({ call_uuid: uuid }).first();
