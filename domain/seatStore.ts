@@ -80,7 +80,9 @@ return nv
 /**
  * Claims the longest-idle pickable seat of a group for a call (pickSeat's rule: enabled, online, not
  * DND, idle; idle longest first, then the lower id). KEYS: the group's idle set. ARGV: seat key prefix,
- * group id, call uuid, now (ms). Members whose hash no longer qualifies are dropped from the set.
+ * group id, call uuid, now (ms). Members read on the way whose hash no longer qualifies are dropped
+ * from the set; the walk stops after the longest-idle qualifying seats (one hash read per pick, not one
+ * per seat of the group).
  * Returns the seat id (string) or false.
  */
 export const SEAT_PICK_SCRIPT = `
@@ -88,6 +90,8 @@ local members = redis.call('ZRANGE', KEYS[1], 0, -1, 'WITHSCORES')
 local best, bestScore = nil, nil
 for i = 1, #members, 2 do
   local id = members[i]
+  -- The set is ordered by idle-since: past the best one's score, nobody has been idle longer.
+  if best ~= nil and tonumber(members[i + 1]) > bestScore then break end
   local h = redis.call('HMGET', ARGV[1] .. id, 'on', 'dnd', 'act', 'en', 'grp', 'idle')
   local idle = tonumber(h[6])
   if h[1] == '1' and h[2] == '0' and h[3] == 'idle' and h[4] == '1' and h[5] == ARGV[2] and idle then
