@@ -27,16 +27,7 @@ import { createMediaQueue } from '../../media/src/queue';
 import { DEFAULT_PERSONAS } from '../../media/src/sim/personas';
 import { mortgageYesPersona } from '../../media/src/sim/testing';
 import { ApiClient } from '../../test/apiClient';
-import {
-  argOf,
-  asOtherMachine,
-  p50,
-  p99,
-  sleep,
-  startChild,
-  startMediaProcess,
-  startSimProcess,
-} from '../lib/bench';
+import { argOf, p50, p99, sleep, startChild, startMediaProcess, startSimProcess } from '../lib/bench';
 import { createDatabase, dropDatabase, migrateAndSeed, withDatabase } from '../lib/db';
 
 const YES_PREFIX = '1580';
@@ -148,12 +139,7 @@ export default async function bench(): Promise<Record<string, number>> {
     await migrateAndSeed(url);
     const s = await setUp(db, config, seatUsers);
     process.env.SIM_PERSONAS = personas; // read by the simulator process
-    // FreeSWITCH and the media workers have machines of their own in production: here they run at a
-    // lower priority than the server and the clients, unless --shared-cpu. (The media worker stamps
-    // each event before it sends it, so its lower priority can only lengthen the measured time.)
-    const shared = process.argv.includes('--shared-cpu');
     const sim = await startSimProcess(timeScale);
-    if (!shared) asOtherMachine(sim.pid);
     stops.push(sim.stop);
     await db('fs_nodes').update({ esl_host: '127.0.0.1', esl_port: sim.port });
     const server = await startChild(
@@ -173,7 +159,6 @@ export default async function bench(): Promise<Record<string, number>> {
     stops.unshift(server.stop);
     const serverUrl = `http://127.0.0.1:${server.match[1]}`;
     const media = await startMediaProcess(config, timeScale);
-    if (!shared) asOtherMachine(media.pid);
     stops.unshift(media.stop);
 
     const wall = new ApiClient(serverUrl);
@@ -379,7 +364,6 @@ export default async function bench(): Promise<Record<string, number>> {
       machine_cpu_pct: Math.round(machinePct * 10) / 10,
       peak_calls: peak,
       calls: added,
-      sim_and_media_niced: shared ? 0 : 1,
     };
   } finally {
     for (const stop of stops) await stop().catch(() => undefined);
