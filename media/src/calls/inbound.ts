@@ -20,7 +20,7 @@ import { InboundSeatCall } from './inboundSeat';
 import { outcomeOf, UNKNOWN_FACTS } from './outcome';
 import { closeRecord } from './record';
 import { CallSession, type SessionDeps } from './session';
-import { checkJob } from './worker';
+import { checkJob } from './checkJob';
 
 /** How long a claim on an inbound channel is kept (longer than any call). */
 const CLAIM_TTL_S = 6 * 3600;

@@ -6,7 +6,6 @@ import knexFactory, { type Knex } from 'knex';
 import type { Config } from '../../../config';
 import type { DialJob } from '../../../domain/calls';
 import { mediaNodeKey } from '../../../domain/media';
-import { checkDigits, checkId, checkUuid, EslInputError } from '../esl/guard';
 import type { BackoffOptions, NodeConfig } from '../esl/node';
 import { loadNodeConfigs, NodePool } from '../esl/pool';
 import { followLineChanges, reportStatus, STATUS_MS } from '../esl/status';
@@ -15,6 +14,7 @@ import { CallLive } from './live';
 import { outcomeOf, UNKNOWN_FACTS } from './outcome';
 import { PromptFiles } from './prompts';
 import { closeRecord } from './record';
+import { checkJob } from './checkJob';
 import { releaseSlots } from './slots';
 import { handleStalledOut, isStalledOut } from './stalledOut';
 import { TransferClient } from './transferClient';
@@ -65,24 +65,6 @@ export interface CallWorker {
   /** Inbound calls the reception scenes answer (inbound.ts). */
   inbound: InboundCalls;
   close(): Promise<void>;
-}
-
-/** Rejects a job whose payload could put anything unchecked on the socket. */
-export function checkJob(j: DialJob): DialJob {
-  checkUuid(j.callUuid);
-  for (const [k, v] of [
-    ['accountId', j.accountId],
-    ['botId', j.botId],
-    ['botVersion', j.botVersion],
-    ['lineId', j.lineId],
-  ] as const)
-    checkId(v, k);
-  if (j.taskId) checkId(j.taskId, 'taskId');
-  if (j.customerId) checkId(j.customerId, 'customerId');
-  checkDigits(j.phone, 20, 'phone');
-  if (!j.phone) throw new EslInputError('phone is required');
-  checkDigits(j.callerNumber ?? '', 20, 'callerNumber');
-  return j;
 }
 
 async function giveUp(deps: SessionDeps, job: DialJob, err: Error): Promise<void> {
