@@ -45,7 +45,8 @@ async function stallOut(job: ReturnType<CallKit['job']>): Promise<void> {
     nodes: [{ id: 1, name: 'fs-test', host: '127.0.0.1', port: sim.port, password: 'ClueCon', weight: 10 }],
     backoff: { baseMs: 50, capMs: 300 },
     timeScale: 0.01,
-    queue: { lockMs: 1000, stalledMs: 200 },
+    // Its own lock is long (a loaded machine renews late); its stalled-job check runs every 200 ms.
+    queue: { lockMs: 10_000, stalledMs: 200 },
   });
 }
 
