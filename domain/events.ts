@@ -7,15 +7,15 @@ import type { SeatStateDto } from './seats';
 import type { OfferState, TransferCard, TransferOutcome, TransferTranscriptLine } from './transfer';
 
 export const Events = {
-  /** A new notice for the account (room account:<id>). */
+  /** A new notice for the account (room user:<id>: its own sockets). */
   NoticeNew: 'notice:new',
   /** The server ends this session (logout, password change, account disabled/expired). */
   SessionRevoked: 'session:revoked',
-  /** Progress of a number import (room account:<id> of the importer). */
+  /** Progress of a number import (room user:<id> of the importer). */
   ImportProgress: 'import:progress',
-  /** A work reminder fell due (room account:<owner id>). */
+  /** A work reminder fell due (room user:<owner id>). */
   ReminderDue: 'reminder:due',
-  /** A FreeSWITCH node's live state changed (rooms account:<id> of super administrators). */
+  /** A FreeSWITCH node's live state changed (rooms user:<id> of super administrators). */
   FsStatus: 'fs:status',
   /** A call's state changed (room call:<uuid> at once; rooms task:<id>, account:<id> in live:batch). */
   CallState: 'call:state',
@@ -35,7 +35,7 @@ export const Events = {
   CallPartial: 'call:partial',
   /** A task's live run overview after a scheduler tick or a settlement (rooms account:<owner and ancestors>). */
   TaskProgress: 'task:progress',
-  /** A seat's live state changed, or the server reconciles it (rooms seat:<id>, account:<owner>, account:<user>). */
+  /** A seat's live state changed, or the server reconciles it (rooms seat:<id> and user:<user> at once, account:<owner> in live:batch). */
   SeatState: 'seat:state',
   /** A call is offered to a seat: the pop-up (room seat:<id>; the seat's sockets join call:<uuid>). */
   SeatOffer: 'seat:offer',
@@ -207,7 +207,14 @@ export interface ClientToServerEvents {
 }
 
 export const rooms = {
+  /**
+   * An account's live floor: its own sockets, and supervisors above it who joined it (wallboards).
+   * Only what any of them may see goes here (calls, seat and task states); personal events go to
+   * user:<id>.
+   */
   account: (id: number) => `account:${id}`,
+  /** The account's own sockets only (joined at the handshake, never on request): notices, reminders, imports, its seats. */
+  user: (id: number) => `user:${id}`,
   session: (id: string) => `session:${id}`,
   task: (id: number) => `task:${id}`,
   seat: (id: number) => `seat:${id}`,

@@ -42,7 +42,10 @@ export async function startChild(
   ready: RegExp,
 ): Promise<{ match: RegExpExecArray; pid: number; stop(): Promise<void> }> {
   const root = path.resolve(__dirname, '..', '..');
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  // BENCH_CPU_PROF=<dir> in `env`: the child writes a V8 CPU profile there when it exits (diagnosis).
+  const profDir = env.BENCH_CPU_PROF ?? process.env.BENCH_CPU_PROF;
+  const prof = profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [];
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', script], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

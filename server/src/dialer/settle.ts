@@ -268,7 +268,7 @@ export async function settleCall(
   if (!out) return null;
   // The push sender (modules/pushes) owns retries; the job id makes a repeated add a no-op.
   await deps.queues.pushes.add({ callId }, { jobId: `push:${callId}` });
-  for (const n of out.notices) deps.live.noticeToAccount(n.accountId, n.notice);
+  for (const n of out.notices) deps.live.noticeToUser(n.accountId, n.notice);
   return out;
 }
 

@@ -205,7 +205,7 @@ export async function runTick(
   report.moved.push(...done.moved);
   notices.push(...done.notices);
   for (const m of report.moved) report.touched.add(m.taskId);
-  for (const n of notices) deps.live.noticeToAccount(n.accountId, n.notice);
+  for (const n of notices) deps.live.noticeToUser(n.accountId, n.notice);
   lap('complete');
   return report;
 }

@@ -1,4 +1,5 @@
-// Socket.IO: the handshake needs the session pair; notices reach only their account; rooms are
+// Socket.IO: the handshake needs the session pair; notices reach only their account's own sockets (not
+// supervisors watching its room); rooms are
 // shared across server processes through Redis; revoking a session disconnects its sockets.
 import { io as connect, type Socket } from 'socket.io-client';
 import type { NoticeDto } from '../../../domain/api';
@@ -132,12 +133,28 @@ it("joins a subordinate's room on request but never another tenant's", async () 
   expect(await join(`account:${ids.superadmin}`)).toEqual({ code: 404 });
   expect(await join('task:1')).toEqual({ code: 404 });
   expect(await join(42)).toEqual({ code: 400 });
-  // What was granted delivers; what was refused does not.
-  const got: string[] = [];
-  s.on('notice:new', (n: NoticeDto) => got.push(n.title));
-  await admin.post('/api/notices', { accountId: Number(other.id), type: 100, title: 'not yours' });
-  const sub = new Promise<void>((resolve) => s.once('notice:new', () => resolve()));
-  await admin.post('/api/notices', { accountId: ids.operator01, type: 100, title: 'subordinate' });
+  // What was granted delivers; what was refused does not (a floor event of each account's room).
+  const got: number[] = [];
+  s.on('call:transfer', (e: { accountId: number }) => got.push(e.accountId));
+  const floor = (accountId: number) =>
+    p.server.deps.live.toRooms([`account:${accountId}`], 'call:transfer', { accountId } as never);
+  floor(Number(other.id));
+  const sub = new Promise<void>((resolve) => s.once('call:transfer', () => resolve()));
+  floor(ids.operator01!);
   await sub;
-  expect(got).toEqual(['subordinate']);
+  expect(got).toEqual([ids.operator01]);
+
+  // A notice is personal: the subordinate's own socket gets it, the supervisor watching its room not.
+  const operator = await loggedIn('operator01');
+  const own = open(p.url, operator);
+  await connected(own);
+  const notices: string[] = [];
+  s.on('notice:new', (n: NoticeDto) => notices.push(`supervisor ${n.title}`));
+  const mine = new Promise<NoticeDto>((resolve) => own.once('notice:new', resolve));
+  await admin.post('/api/notices', { accountId: ids.operator01, type: 100, title: 'personal' });
+  expect((await mine).title).toBe('personal');
+  const ownNotice = new Promise<void>((resolve) => s.once('notice:new', () => resolve()));
+  await admin.post('/api/notices', { accountId: ids.merchant01, type: 100, title: 'own' });
+  await ownNotice;
+  expect(notices).toEqual(['supervisor own']);
 });

@@ -1,5 +1,6 @@
 // Socket.IO on the API's HTTP server. The handshake must carry the Auth cookie (sent by the browser)
-// and the session's header token (auth.token); the socket joins account:<id> and session:<id>.
+// and the session's header token (auth.token); the socket joins account:<id>,
+// user:<id> and session:<id>.
 import type http from 'node:http';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
@@ -45,7 +46,11 @@ export function createGateway(
       if (!r.ok) return next(Object.assign(new Error('unauthorized'), { data: { code: r.code } }));
       socket.data.accountId = r.auth.account.id;
       socket.data.actor = r.auth.actor;
-      await socket.join([rooms.account(r.auth.account.id), rooms.session(r.auth.sessionId)]);
+      await socket.join([
+        rooms.account(r.auth.account.id),
+        rooms.user(r.auth.account.id),
+        rooms.session(r.auth.sessionId),
+      ]);
       next();
     } catch {
       next(Object.assign(new Error('unavailable'), { data: { code: 503 } }));

@@ -13,9 +13,10 @@ import { RoomBatch } from '../../../domain/roomBatch';
 import type { NoticeDto } from '../../../domain/api';
 
 export interface Live {
-  noticeToAccount(accountId: number, notice: NoticeDto): void;
-  /** Any server-to-client event to one account's sockets. */
-  toAccount<E extends keyof ServerToClientEvents>(
+  /** A notice to the account's own sockets (room user:<id>; not to supervisors watching it). */
+  noticeToUser(accountId: number, notice: NoticeDto): void;
+  /** Any server-to-client event to one account's own sockets (room user:<id>). */
+  toUser<E extends keyof ServerToClientEvents>(
     accountId: number,
     event: E,
     ...args: Parameters<ServerToClientEvents[E]>
@@ -35,7 +36,7 @@ export interface Live {
   toRoomsBatched(rooms: string[], entry: LiveBatchEntry): void;
   /** Sends what still waits for its batch window (at shutdown). */
   flush(): void;
-  /** Makes every socket in `from` (e.g. account:<id>) join / leave `rooms`, across processes. */
+  /** Makes every socket in `from` (e.g. user:<id>) join / leave `rooms`, across processes. */
   joinRooms(from: string, rooms: string[]): void;
   leaveRooms(from: string, rooms: string[]): void;
 }
@@ -53,11 +54,11 @@ export function createLive(io: IoServer): Live {
     flush() {
       batch.flush();
     },
-    noticeToAccount(accountId, notice) {
-      io.to(rooms.account(accountId)).emit(Events.NoticeNew, notice);
+    noticeToUser(accountId, notice) {
+      io.to(rooms.user(accountId)).emit(Events.NoticeNew, notice);
     },
-    toAccount(accountId, event, ...args) {
-      io.to(rooms.account(accountId)).emit(event, ...args);
+    toUser(accountId, event, ...args) {
+      io.to(rooms.user(accountId)).emit(event, ...args);
     },
     kickSessions(sessionIds, code) {
       for (const id of sessionIds) {

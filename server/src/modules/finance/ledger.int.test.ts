@@ -105,7 +105,7 @@ describe('concurrent debits', () => {
 describe('noticeLowBalance', () => {
   const live = () => {
     const sent: NoticeDto[] = [];
-    return { sent, noticeToAccount: (_: number, n: NoticeDto) => void sent.push(n) };
+    return { sent, noticeToUser: (_: number, n: NoticeDto) => void sent.push(n) };
   };
   const lows = (id: number) => db('notices').where({ account_id: id, type: 99 });
 

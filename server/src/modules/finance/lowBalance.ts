@@ -30,7 +30,7 @@ export async function noticeLowBalance(
   accountId: number,
   beforeFen: number,
   afterFen: number,
-  live?: Pick<Live, 'noticeToAccount'>,
+  live?: Pick<Live, 'noticeToUser'>,
 ): Promise<NoticeDto | null> {
   if (afterFen >= beforeFen) return null;
   const threshold = await lowBalanceThreshold(trx, accountId);
@@ -43,6 +43,6 @@ export async function noticeLowBalance(
     bodyKey: 'lowBalance.body',
     params: vars,
   });
-  if (live) afterCommit(trx, () => live.noticeToAccount(accountId, notice));
+  if (live) afterCommit(trx, () => live.noticeToUser(accountId, notice));
   return notice;
 }

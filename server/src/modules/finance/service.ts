@@ -177,7 +177,7 @@ export async function recharge(deps: Deps, auth: AuthContext, v: RechargeBody & 
     return prior;
   }
   if ('applied' in out) return out;
-  for (const n of notices) deps.live.noticeToAccount(n.accountId, n);
+  for (const n of notices) deps.live.noticeToUser(n.accountId, n);
   const reply: RechargeReply = {
     applied: true,
     credit: (await entryByKey(deps.db, keys.credit))!,

@@ -4,6 +4,6 @@ import { insertNotice, type NewNotice } from './repo';
 
 export async function notify(deps: Deps, n: NewNotice) {
   const notice = await insertNotice(deps.db, n);
-  deps.live.noticeToAccount(n.accountId, notice);
+  deps.live.noticeToUser(n.accountId, notice);
   return notice;
 }

@@ -45,7 +45,7 @@ export function attachSeatPresence(io: IoServer, d: { db: Knex; redis: Redis; pr
     try {
       const refs = await seatsWorkedBy(d.db, accountId);
       if (!refs.length) return;
-      if ((await io.in(rooms.account(accountId)).fetchSockets()).length) return;
+      if ((await io.in(rooms.user(accountId)).fetchSockets()).length) return;
       for (const ref of refs)
         await states.change(ref, { by: 'presence', online: false }).catch((e) => {
           if (!(e instanceof SeatStateError)) throw e;

@@ -136,7 +136,7 @@ export async function createSeat(deps: Deps, auth: AuthContext, v: SeatBody): Pr
   checkForm(v, undefined);
   await checkReferences(deps, auth.actor.id, v);
   const id = await unique(() => insertSeat(deps.db, auth.actor.id, valuesOf(deps, v)));
-  deps.live.joinRooms(rooms.account(v.userId), [rooms.seat(id)]);
+  deps.live.joinRooms(rooms.user(v.userId), [rooms.seat(id)]);
   return (await withStates(deps, [(await seatById(deps.db, auth.actor, id))!]))[0]!;
 }
 
@@ -151,8 +151,8 @@ export async function editSeat(deps: Deps, auth: AuthContext, id: number, v: Sea
   if (before.userId !== after.userId) {
     // The new user has not come online: the seat goes offline (a call in progress carries on).
     await states.change(refOf(before), { by: 'presence', online: false });
-    deps.live.leaveRooms(rooms.account(before.userId), [rooms.seat(id)]);
-    deps.live.joinRooms(rooms.account(after.userId), [rooms.seat(id)]);
+    deps.live.leaveRooms(rooms.user(before.userId), [rooms.seat(id)]);
+    deps.live.joinRooms(rooms.user(after.userId), [rooms.seat(id)]);
   }
   const live = await states.change(refOf(after), {
     by: 'config',
@@ -168,7 +168,7 @@ export async function removeSeat(deps: Deps, auth: AuthContext, id: number) {
   if (!seat) throw notFound();
   await deleteSeat(deps.db, id);
   await statesOf(deps).remove(refOf(seat));
-  deps.live.leaveRooms(rooms.account(seat.userId), [rooms.seat(id)]);
+  deps.live.leaveRooms(rooms.user(seat.userId), [rooms.seat(id)]);
 }
 
 // ---- the desk: a seat's own user switches its state ----

@@ -149,6 +149,34 @@ it('pushes a state change to the seat, its user and its owner, never to another 
   });
 });
 
+it("a supervisor watching the seat user's room gets its states once, batched, and is not in its room", async () => {
+  // merchant01 works a seat of its own; the super administrator's wallboard watches account:<merchant01>.
+  const own = await watch(m1);
+  const sup = await watch(admin);
+  expect(await join(sup, `account:${ids.m1}`)).toEqual({ code: 200 });
+  const frames: string[] = [];
+  sup.s.onAny((event: string) => frames.push(event));
+  // Its own sockets join the new seat's room (offers go there), not the supervisor's.
+  const created = await m1.post<SeatDto>(
+    '/api/seats',
+    form({ name: '坐席C', extension: '7003', authName: 'seatauth03', groupId: group.id, userId: ids.m1 }),
+  );
+  expect(created.body).toMatchObject({ code: 200 });
+  const seatC = created.body.data!;
+  await new Promise((r) => setTimeout(r, 100));
+  const inRoom = await p.server.io.in(`seat:${seatC.id}`).fetchSockets();
+  expect(new Set(inRoom.map((x) => x.data.accountId))).toEqual(new Set([ids.m1]));
+  expect(inRoom.map((x) => x.id)).toContain(own.s.id);
+
+  await m1.put(`/api/seats/${seatC.id}/state`, { online: true });
+  await Promise.all([own.next(is(seatC.id, 'idle')), sup.next(is(seatC.id, 'idle'))]);
+  await new Promise((r) => setTimeout(r, 300));
+  expect(sup.seen.filter(is(seatC.id, 'idle'))).toHaveLength(1);
+  // The supervisor heard it in the owner's live:batch frame only, never as a frame of its own.
+  expect(frames).not.toContain('seat:state');
+  expect((await m1.request('DELETE', `/api/seats/${seatC.id}`, { confirm: 'delete' })).status).toBe(200);
+});
+
 it('lets only the seat user, the owner and its ancestors join seat:<id>', async () => {
   const [opS, m1S, adminS, m2S, u2S] = await Promise.all([
     watch(op),

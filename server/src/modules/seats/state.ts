@@ -94,10 +94,11 @@ export function seatStates(d: SeatStatesDeps) {
   });
 
   function push(ref: SeatRef, s: SeatLive): void {
-    // The seat's room and its user at once (the desk); the owner's room, which supervisors' wallboards
-    // watch, in live:batch frames.
+    // The seat's room and its user's own sockets at once (the desk); the owner's room, which
+    // supervisors' wallboards watch, in live:batch frames. Not account:<user>: every wallboard above
+    // the user is in that room too, and would get each change twice, the first time alone.
     const e = eventOf(ref, s);
-    d.live.toRooms([rooms.seat(ref.id), rooms.account(ref.userId)], Events.SeatState, e);
+    d.live.toRooms([rooms.seat(ref.id), rooms.user(ref.userId)], Events.SeatState, e);
     d.live.toRoomsBatched([rooms.account(ref.accountId)], [Events.SeatState, e]);
     // Transfers waiting for a seat of this group try again at once (seatFree.ts).
     if (isPickable(s)) d.redis.publish(seatFreeChannel(d.prefix), String(ref.groupId)).catch(() => undefined);

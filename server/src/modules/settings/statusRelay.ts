@@ -31,7 +31,7 @@ export async function relayFsStatus(deps: Deps): Promise<FsStatusEvent[]> {
     if (!(field in now) && /^\d+$/.test(field)) events.push({ nodeId: Number(field), status: null });
   if (!events.length) return events;
   const admins = await superAdminIds(deps.db);
-  for (const e of events) for (const id of admins) deps.live.toAccount(id, Events.FsStatus, e);
+  for (const e of events) for (const id of admins) deps.live.toUser(id, Events.FsStatus, e);
   const m = deps.redis.multi();
   for (const e of events)
     if (e.status === null) m.hdel(sentKey(prefix), String(e.nodeId));

@@ -75,6 +75,6 @@ export async function recordSoftphoneCdr(deps: Deps, cdr: SoftphoneCdr): Promise
     throw e;
   }
   if (!done) return { kind: 'duplicate' };
-  for (const n of done.charged.notices) deps.live.noticeToAccount(n.accountId, n.notice);
+  for (const n of done.charged.notices) deps.live.noticeToUser(n.accountId, n.notice);
   return { kind: 'charged', recordId: done.recordId, chargedFen: done.charged.chargedFen };
 }

@@ -225,7 +225,7 @@ describe('call rooms', () => {
     t.p.server.deps.live.toRooms([`call:${uuids.live}`], Events.CallLine, { callUuid: uuids.live!, line });
     // The account room still delivers: the notice arrives, the left call's line does not.
     const notice = new Promise((resolve) => s.once(Events.NoticeNew, resolve));
-    t.p.server.deps.live.noticeToAccount(t.ids.m1, { id: 1 } as never);
+    t.p.server.deps.live.noticeToUser(t.ids.m1, { id: 1 } as never);
     await notice;
     await new Promise((r) => setTimeout(r, 200));
     expect(got).toEqual([]);

@@ -45,7 +45,7 @@ export async function pushDueReminders(deps: Deps): Promise<{ pushed: number }> 
     const { due, names } = await claimBatch(deps);
     if (!due.length) return { pushed };
     for (const r of due) {
-      deps.live.toAccount(r.accountId, Events.ReminderDue, r);
+      deps.live.toUser(r.accountId, Events.ReminderDue, r);
       try {
         const who = names.get(r.customerId) || `#${r.customerId}`;
         await notify(deps, {

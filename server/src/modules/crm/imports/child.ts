@@ -48,7 +48,7 @@ async function run({
   const deps: ImportDeps = {
     db,
     config,
-    live: { toAccount: (id, event, ...args) => emitter.to(rooms.account(id)).emit(event, ...args) },
+    live: { toUser: (id, event, ...args) => emitter.to(rooms.user(id)).emit(event, ...args) },
   };
   let reply: Omit<ChildReply, 'peakRssMb'>;
   try {

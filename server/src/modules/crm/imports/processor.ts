@@ -88,5 +88,5 @@ async function runInChild(deps: Deps, id: number, lastAttempt: boolean): Promise
 
 async function emit(deps: Deps, id: number): Promise<void> {
   const row = await jobById(deps.db, id);
-  if (row) deps.live.toAccount(Number(row.account_id), 'import:progress', presentProgress(row));
+  if (row) deps.live.toUser(Number(row.account_id), 'import:progress', presentProgress(row));
 }

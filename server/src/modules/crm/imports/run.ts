@@ -47,12 +47,12 @@ export const ANALYZE_AFTER_ROWS = 10_000;
 export interface ImportDeps {
   db: Deps['db'];
   config: Deps['config'];
-  live: Pick<Deps['live'], 'toAccount'>;
+  live: Pick<Deps['live'], 'toUser'>;
 }
 
 async function emit(deps: ImportDeps, id: number): Promise<void> {
   const row = await jobById(deps.db, id);
-  if (row) deps.live.toAccount(Number(row.account_id), 'import:progress', presentProgress(row));
+  if (row) deps.live.toUser(Number(row.account_id), 'import:progress', presentProgress(row));
 }
 
 /** Runs one import to its end. Exported for tests (re-runs) and for a future CLI. */
