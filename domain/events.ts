@@ -101,7 +101,18 @@ export interface TaskProgressEvent {
 }
 
 /** How long an event may wait to be sent with others in a live:batch frame. */
-export const LIVE_BATCH_WINDOW_MS = 100;
+export const LIVE_BATCH_WINDOW_MS = 50;
+
+/**
+ * Between server processes (Socket.IO serverSideEmit): a live:batch frame for a room, which each
+ * server process sends to its own sockets a slice at a time (server/src/socket/fanout.ts). The media
+ * workers send their frames this way too.
+ */
+export const LIVE_RELAY = 'live:relay';
+
+export interface InterServerEvents {
+  [LIVE_RELAY]: (room: string, entries: LiveBatchEntry[]) => void;
+}
 
 /** One event of a live:batch frame. */
 export type LiveBatchEntry =

@@ -7,6 +7,7 @@ import type { DialJob } from '../../../domain/calls';
 import {
   Events,
   LIVE_BATCH_WINDOW_MS,
+  LIVE_RELAY,
   rooms,
   type CallLineEvent,
   type CallPartialEvent,
@@ -26,8 +27,10 @@ export class CallLive {
 
   constructor(redis: Redis, prefix: string) {
     this.emitter = new Emitter<ServerToClientEvents>(redis, { key: `${prefix}:socket.io` });
+    // To every server process, which sends the frame to its own sockets a slice at a time
+    // (server/src/socket/fanout.ts), not as one broadcast that holds its event loop.
     this.batch = new RoomBatch(LIVE_BATCH_WINDOW_MS, (room, entries) =>
-      this.emitter.to(room).emit(Events.LiveBatch, entries),
+      this.emitter.serverSideEmit(LIVE_RELAY, room, entries),
     );
   }
 

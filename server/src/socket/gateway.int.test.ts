@@ -1,11 +1,15 @@
 // Socket.IO: the handshake needs the session pair; notices reach only their account's own sockets (not
 // supervisors watching its room); rooms are
 // shared across server processes through Redis; revoking a session disconnects its sockets.
+import { Emitter } from '@socket.io/redis-emitter';
+import Redis from 'ioredis';
 import { io as connect, type Socket } from 'socket.io-client';
+import { LIVE_RELAY } from '../../../domain/events';
 import type { NoticeDto } from '../../../domain/api';
 import { ApiClient } from '../../../test/apiClient';
 import { startTestPlatform, type TestPlatform } from '../../../test/harness';
 import { startServer, type RunningServer } from '../server';
+import { FANOUT_SLICE } from './fanout';
 
 let p: TestPlatform;
 let second: RunningServer;
@@ -157,4 +161,34 @@ it("joins a subordinate's room on request but never another tenant's", async () 
   await admin.post('/api/notices', { accountId: ids.merchant01, type: 100, title: 'own' });
   await ownNotice;
   expect(notices).toEqual(['supervisor own']);
+});
+
+it('relays live:batch frames to the sockets of every server process, in order', async () => {
+  const merchant = await loggedIn('merchant01');
+  const ids = Object.fromEntries(
+    (await p.db.knex('accounts').select('account', 'id')).map((a) => [a.account, Number(a.id)]),
+  );
+  // Sockets on both processes, more than one slice of the fan-out on the second.
+  const onFirst = open(p.url, merchant);
+  const onSecond = Array.from({ length: FANOUT_SLICE + 20 }, () => open(second.url, merchant));
+  await Promise.all([onFirst, ...onSecond].map(connected));
+  const heard = (s: Socket, n: number) =>
+    new Promise<string[]>((resolve) => {
+      const got: string[] = [];
+      s.on('live:batch', (entries: [string, { callUuid: string }][]) => {
+        got.push(...entries.map(([, e]) => e.callUuid));
+        if (got.length === n) resolve(got);
+      });
+    });
+  const all = [onFirst, ...onSecond].map((s) => heard(s, 2));
+  const room = `account:${ids.merchant01}`;
+  // A media worker's frame (Redis emitter) and a server process's, one after the other.
+  const redis = new Redis(p.config.redisUrl);
+  new Emitter(redis, { key: `${p.config.redisPrefix}:socket.io` }).serverSideEmit(LIVE_RELAY, room, [
+    ['call:state', { callUuid: 'from-media' }],
+  ]);
+  await new Promise((r) => setTimeout(r, 200));
+  p.server.deps.live.toRoomsBatched([room], ['call:state', { callUuid: 'from-server' } as never]);
+  for (const got of await Promise.all(all)) expect(got).toEqual(['from-media', 'from-server']);
+  redis.disconnect();
 });

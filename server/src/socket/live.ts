@@ -4,13 +4,16 @@ import type { Server } from 'socket.io';
 import {
   Events,
   LIVE_BATCH_WINDOW_MS,
+  LIVE_RELAY,
   rooms,
   type ClientToServerEvents,
+  type InterServerEvents,
   type LiveBatchEntry,
   type ServerToClientEvents,
 } from '../../../domain/events';
 import { RoomBatch } from '../../../domain/roomBatch';
 import type { NoticeDto } from '../../../domain/api';
+import { SlicedFanout } from './fanout';
 
 export interface Live {
   /** A notice to the account's own sockets (room user:<id>; not to supervisors watching it). */
@@ -41,18 +44,37 @@ export interface Live {
   leaveRooms(from: string, rooms: string[]): void;
 }
 
-export type IoServer = Server<ClientToServerEvents, ServerToClientEvents>;
+export type IoServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents>;
+
+const fanouts = new WeakMap<IoServer, SlicedFanout>();
+
+/** The process's one sliced fan-out for `io`, which also sends the frames other processes relay. */
+function fanoutOf(io: IoServer): SlicedFanout {
+  let f = fanouts.get(io);
+  if (!f) {
+    const fanout = new SlicedFanout(io);
+    io.on(LIVE_RELAY, (room, entries) => {
+      if (typeof room === 'string' && Array.isArray(entries)) fanout.send(room, entries);
+    });
+    fanouts.set(io, fanout);
+    f = fanout;
+  }
+  return f;
+}
 
 export function createLive(io: IoServer): Live {
-  const batch = new RoomBatch<LiveBatchEntry>(LIVE_BATCH_WINDOW_MS, (room, entries) =>
-    io.to(room).emit(Events.LiveBatch, entries),
-  );
+  const fanout = fanoutOf(io);
+  const batch = new RoomBatch<LiveBatchEntry>(LIVE_BATCH_WINDOW_MS, (room, entries) => {
+    fanout.send(room, entries);
+    io.serverSideEmit(LIVE_RELAY, room, entries);
+  });
   return {
     toRoomsBatched(rooms, entry) {
       if (rooms.length) batch.add(rooms, entry);
     },
     flush() {
       batch.flush();
+      fanout.flush();
     },
     noticeToUser(accountId, notice) {
       io.to(rooms.user(accountId)).emit(Events.NoticeNew, notice);

@@ -1,0 +1,61 @@
+// Sending a live:batch frame to a busy room (a merchant's account room with a thousand wallboards) a
+// slice of sockets at a time. Socket.IO writes a broadcast to every socket of the room in one go: a
+// thousand socket writes kept the event loop for tens of milliseconds, and a transfer's next step,
+// a seat's answer or a Bull job waited behind each frame. Here each turn of the event loop writes at
+// most FANOUT_SLICE sockets (the frame is encoded once per slice), and frames leave in the order they
+// were given, for every socket. Only this process's sockets: the media workers and the other server
+// processes relay their frames to every server process (serverSideEmit, LIVE_RELAY), and each one
+// sends them to its own sockets.
+import { Events, type LiveBatchEntry } from '../../../domain/events';
+import type { IoServer } from './live';
+
+/** Sockets written per turn of the event loop. */
+export const FANOUT_SLICE = 100;
+
+interface Pending {
+  ids: string[];
+  next: number;
+  entries: LiveBatchEntry[];
+}
+
+export class SlicedFanout {
+  private readonly queue: Pending[] = [];
+  private scheduled = false;
+
+  constructor(private readonly io: IoServer) {}
+
+  /** Sends the frame to the room's sockets in this process (in order after the frames given before). */
+  send(room: string, entries: LiveBatchEntry[]): void {
+    const members = this.io.of('/').adapter.rooms.get(room);
+    if (!members?.size) return;
+    this.queue.push({ ids: [...members], next: 0, entries });
+    if (!this.scheduled) this.drain();
+  }
+
+  /** Writes what is still queued now (at shutdown). */
+  flush(): void {
+    while (this.queue.length) this.step(Infinity);
+  }
+
+  private drain = (): void => {
+    this.scheduled = false;
+    this.step(FANOUT_SLICE);
+    if (this.queue.length) {
+      this.scheduled = true;
+      setImmediate(this.drain);
+    }
+  };
+
+  /** Writes up to `budget` sockets from the head of the queue. */
+  private step(budget: number): void {
+    while (budget > 0 && this.queue.length) {
+      const head = this.queue[0]!;
+      const part = head.ids.slice(head.next, head.next + Math.min(budget, head.ids.length));
+      head.next += part.length;
+      budget -= part.length;
+      // Each socket is in the room of its own id: one encoding for the slice.
+      if (part.length) this.io.local.to(part).emit(Events.LiveBatch, head.entries);
+      if (head.next >= head.ids.length) this.queue.shift();
+    }
+  }
+}
