@@ -1,7 +1,9 @@
-// The live slot counters (domain/calls.ts: one Redis set of call uuids per line, account and task)
-// reconciled against PostgreSQL on every tick: a set holds exactly the calls not ended yet. A worker
-// that died between closing a record and releasing its slots (or before releasing them at all) thus
-// leaks a slot for one tick at most, and a call whose job has not reached a worker yet already counts.
+// Busy slots. The tick counts the calls not ended yet per line, account and task in PostgreSQL, the
+// truth (openCallCounts: one grouped index scan), so a worker that died between closing a record and
+// releasing its slots (or before releasing them at all) never holds a slot in the next tick, and a
+// call whose job has not reached a worker yet already counts. The live slot counters in Redis
+// (domain/calls.ts: one set of call uuids per line, account and task, kept by the media workers) are
+// reconciled against the same truth on a loop of their own (reconcileSlots, every second).
 import type { Knex } from 'knex';
 import type Redis from 'ioredis';
 import { activeCallsKey, slotKeys, type SlotScope } from '../../../domain/calls';
@@ -12,13 +14,32 @@ export interface SlotScopes {
   task: Iterable<number>;
 }
 
-export interface SlotCounts {
+export interface OpenCounts {
   line: Map<number, number>;
   account: Map<number, number>;
   task: Map<number, number>;
+}
+
+export interface SlotCounts extends OpenCounts {
   /** Members removed (ended calls) and added (open calls missing) by this reconcile. */
   removed: number;
   added: number;
+}
+
+/** Calls not ended yet, per line, account and task (calls without a line hold no slot). */
+export async function openCallCounts(db: Knex): Promise<OpenCounts> {
+  const { rows } = await db.raw(
+    `SELECT line_id, account_id, task_id, count(*)::int AS n FROM calls
+     WHERE status <> 'ended' AND line_id IS NOT NULL GROUP BY 1, 2, 3`,
+  );
+  const out: OpenCounts = { line: new Map(), account: new Map(), task: new Map() };
+  const add = (m: Map<number, number>, id: number, n: number) => m.set(id, (m.get(id) ?? 0) + n);
+  for (const r of rows as { line_id: string; account_id: string; task_id: string | null; n: number }[]) {
+    add(out.line, Number(r.line_id), r.n);
+    add(out.account, Number(r.account_id), r.n);
+    if (r.task_id !== null) add(out.task, Number(r.task_id), r.n);
+  }
+  return out;
 }
 
 const SCOPES: SlotScope[] = ['line', 'account', 'task'];
@@ -85,4 +106,34 @@ export async function occupySlots(
   const p = redis.pipeline();
   for (const c of calls) for (const k of slotKeys(prefix, c)) p.sadd(k, c.callUuid);
   await p.exec();
+}
+
+/**
+ * One round of the Redis slot sets' upkeep: the sets of the dialable tasks, their accounts and lines,
+ * and of every open call, reconciled against PostgreSQL.
+ */
+export async function reconcileSlotsOnce(db: Knex, redis: Redis, prefix: string): Promise<SlotCounts> {
+  const [tasks, open] = await Promise.all([
+    db('tasks')
+      .whereIn('status', [2, 4])
+      .where('active', true)
+      .whereNull('deleted_at')
+      .select('id', 'account_id', 'line_id'),
+    db('calls')
+      .whereNot('status', 'ended')
+      .whereNotNull('line_id')
+      .distinct('account_id', 'line_id', 'task_id'),
+  ]);
+  const scopes = { line: new Set<number>(), account: new Set<number>(), task: new Set<number>() };
+  for (const t of tasks as { id: string; account_id: string; line_id: string | null }[]) {
+    scopes.task.add(Number(t.id));
+    scopes.account.add(Number(t.account_id));
+    if (t.line_id !== null) scopes.line.add(Number(t.line_id));
+  }
+  for (const c of open as { account_id: string; line_id: string; task_id: string | null }[]) {
+    scopes.account.add(Number(c.account_id));
+    scopes.line.add(Number(c.line_id));
+    if (c.task_id !== null) scopes.task.add(Number(c.task_id));
+  }
+  return reconcileSlots(db, redis, prefix, scopes);
 }

@@ -2,8 +2,8 @@
 // (run state 3 outside, 2 inside), the balance (paused for arrears 13 without), then this tick's free
 // slots = min(task robots − active, line ports − active, line rate tokens, account quota − active)
 // shared fairly between tasks (domain/dialer allocateSlots), the numbers claimed and dialed, and
-// tasks with nothing left completed. Active counts are the slot sets after reconciling them with
-// PostgreSQL (slots.ts), so a crashed worker's slot is free again after one tick.
+// tasks with nothing left completed. Active counts are the calls PostgreSQL has not seen end
+// (slots.ts), so a crashed worker's slot is free again in the next tick.
 import { NoticeType } from '../../../domain/codes';
 import {
   allocateSlots,
@@ -25,7 +25,7 @@ import {
   type DialTask,
 } from './context';
 import type { RateWindows } from './rate';
-import { reconcileSlots } from './slots';
+import { openCallCounts } from './slots';
 import { addNotice, moveTask, pauseForArrears, type Moved, type PendingNotice } from './taskState';
 
 export interface TickReport {
@@ -33,8 +33,6 @@ export interface TickReport {
   dialed: number;
   skipped: number;
   moved: Moved[];
-  /** Stale slot members removed / open calls added back by the reconcile. */
-  reconciled: { removed: number; added: number };
   /** Tasks whose overview changed. */
   touched: Set<number>;
   /** Milliseconds spent in each phase (bench). */
@@ -63,7 +61,6 @@ export async function runTick(
     dialed: 0,
     skipped: 0,
     moved: [],
-    reconciled: { removed: 0, added: 0 },
     touched: new Set(),
     phases: { load: 0, states: 0, pacing: 0, claim: 0, complete: 0 },
   };
@@ -81,13 +78,8 @@ export async function runTick(
   const [accounts, lines, counts] = await Promise.all([
     loadAccounts(deps.db, accountIds),
     loadLines(deps.db, lineIds),
-    reconcileSlots(deps.db, deps.redis, deps.config.redisPrefix, {
-      line: lineIds,
-      account: accountIds,
-      task: tasks.map((t) => t.id),
-    }),
+    openCallCounts(deps.db),
   ]);
-  report.reconciled = { removed: counts.removed, added: counts.added };
   const charged = new Set([...accounts.values()].filter((a) => a.rate !== null).map((a) => a.id));
   lap('load');
 

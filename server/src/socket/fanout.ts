@@ -1,16 +1,18 @@
 // Sending a live:batch frame to a busy room (a merchant's account room with a thousand wallboards) a
 // slice of sockets at a time. Socket.IO writes a broadcast to every socket of the room in one go: a
 // thousand socket writes kept the event loop for tens of milliseconds, and a transfer's next step,
-// a seat's answer or a Bull job waited behind each frame. Here each turn of the event loop writes at
-// most FANOUT_SLICE sockets (the frame is encoded once per slice), and frames leave in the order they
-// were given, for every socket. Only this process's sockets: the media workers and the other server
+// a seat's answer or a Bull job waited behind each frame. Here the frame is written FANOUT_SLICE
+// sockets at a time (one encoding per slice) for at most FANOUT_TURN_MS per turn of the event loop,
+// and frames leave in the order they were given, for every socket. Only this process's sockets: the media workers and the other server
 // processes relay their frames to every server process (serverSideEmit, LIVE_RELAY), and each one
 // sends them to its own sockets.
 import { Events, type LiveBatchEntry } from '../../../domain/events';
 import type { IoServer } from './live';
 
-/** Sockets written per turn of the event loop. */
+/** Sockets written per encoding of the frame. */
 export const FANOUT_SLICE = 100;
+/** Slices are written until this much time has passed in one turn of the event loop. */
+export const FANOUT_TURN_MS = 4;
 
 interface Pending {
   ids: string[];
@@ -39,7 +41,11 @@ export class SlicedFanout {
 
   private drain = (): void => {
     this.scheduled = false;
-    this.step(FANOUT_SLICE);
+    // A backlog (frames queued behind the head) is written at once, as Socket.IO would: slicing is
+    // for the steady state, and a backlog that yields the loop only grows.
+    const until = performance.now() + FANOUT_TURN_MS;
+    do this.step(FANOUT_SLICE);
+    while (this.queue.length > 1 || (this.queue.length && performance.now() < until));
     if (this.queue.length) {
       this.scheduled = true;
       setImmediate(this.drain);
