@@ -277,22 +277,29 @@ export async function claimNumbers(deps: Deps, grants: Grant[], now: Date): Prom
   return result;
 }
 
-/** Occupies the calls' slots, then adds their dial jobs (a re-add of a job id is a no-op in Bull). */
+/**
+ * Adds the calls' dial jobs (a re-add of a job id is a no-op in Bull) and, at the same time, puts them
+ * in the Redis slot sets. The tick counts busy slots in PostgreSQL, where the calls already are, so
+ * the order does not matter: a set member a fast call's release came before is removed by the slot
+ * sets' reconcile within a second.
+ */
 export async function dispatchJobs(deps: Deps, jobs: DialJob[]): Promise<void> {
   if (!jobs.length) return;
-  await occupySlots(
-    deps.redis,
-    deps.config.redisPrefix,
-    jobs.map((j) => ({
-      callUuid: j.callUuid,
-      lineId: j.lineId,
-      accountId: j.accountId,
-      taskId: j.taskId ?? null,
-    })),
-  );
-  await deps.queues.dial.addBulk(
-    jobs.map((j) => ({ data: j, opts: { ...DIAL_JOB_OPTIONS, jobId: j.callUuid } })),
-  );
+  await Promise.all([
+    occupySlots(
+      deps.redis,
+      deps.config.redisPrefix,
+      jobs.map((j) => ({
+        callUuid: j.callUuid,
+        lineId: j.lineId,
+        accountId: j.accountId,
+        taskId: j.taskId ?? null,
+      })),
+    ),
+    deps.queues.dial.addBulk(
+      jobs.map((j) => ({ data: j, opts: { ...DIAL_JOB_OPTIONS, jobId: j.callUuid } })),
+    ),
+  ]);
 }
 
 /**

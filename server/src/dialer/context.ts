@@ -137,21 +137,29 @@ export async function tasksById(db: Knex, ids: number[]): Promise<DialTask[]> {
   return rows.map(presentDialTask);
 }
 
-/** The accounts (and every ancestor of them) with their dialing defaults. */
+/** The accounts of the dialable tasks (queued 4, running 2), as dialableTasks reads them. */
+const DIALABLE_ACCOUNTS = `SELECT account_id FROM tasks
+  WHERE status IN (2, 4) AND active AND deleted_at IS NULL`;
+
+/**
+ * The accounts (and every ancestor of them) with their dialing defaults: of `ids`, or of the dialable
+ * tasks (so the tick reads them alongside the tasks, not after).
+ */
 export async function loadAccounts(
   db: Knex | Knex.Transaction,
-  ids: number[],
+  ids: number[] | 'dialable',
 ): Promise<Map<number, DialAccount>> {
   const out = new Map<number, DialAccount>();
-  if (!ids.length) return out;
+  if (ids !== 'dialable' && !ids.length) return out;
+  const which = ids === 'dialable' ? db.raw(DIALABLE_ACCOUNTS) : db.raw('SELECT unnest(?::bigint[])', [ids]);
   // The accounts and every ancestor on their paths, in one query.
   const rows: Row[] = await db('accounts as a')
     .leftJoin('dial_settings as s', 's.account_id', 'a.id')
     .leftJoin('billing_rates as r', 'r.account_id', 'a.id')
     .whereRaw(
       `a.id IN (SELECT unnest(string_to_array(trim(both '/' from x.path), '/'))::bigint
-                FROM accounts x WHERE x.id = ANY(?::bigint[])) OR a.id = ANY(?::bigint[])`,
-      [ids, ids],
+                FROM accounts x WHERE x.id IN (?)) OR a.id IN (?)`,
+      [which, which],
     )
     .select(
       'a.id',
@@ -204,12 +212,18 @@ export async function loadAccounts(
   return out;
 }
 
-export async function loadLines(db: Knex, ids: number[]): Promise<Map<number, DialLine>> {
-  const rows: Row[] = ids.length
-    ? await db('sip_lines')
-        .whereIn('id', ids)
-        .select('id', 'enabled', 'port_count', 'rate_count', 'rate_seconds')
-    : [];
+/** The lines of `ids`, or of the dialable tasks. */
+export async function loadLines(db: Knex, ids: number[] | 'dialable'): Promise<Map<number, DialLine>> {
+  // (The same filter as DIALABLE_ACCOUNTS and dialableTasks.)
+  const q = db('sip_lines').select('id', 'enabled', 'port_count', 'rate_count', 'rate_seconds');
+  const rows: Row[] =
+    ids === 'dialable'
+      ? await q.whereRaw(
+          `id IN (SELECT line_id FROM tasks WHERE status IN (2, 4) AND active AND deleted_at IS NULL)`,
+        )
+      : ids.length
+        ? await q.whereIn('id', ids)
+        : [];
   return new Map(
     rows.map((r) => [
       Number(r.id),

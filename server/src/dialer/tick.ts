@@ -71,15 +71,16 @@ export async function runTick(
     mark = t;
   };
   const notices: PendingNotice[] = [];
-  const tasks = await dialableTasks(deps.db);
-  report.tasks = tasks.length;
-  const accountIds = [...new Set(tasks.map((t) => t.accountId))];
-  const lineIds = [...new Set(tasks.flatMap((t) => (t.lineId === null ? [] : [t.lineId])))];
-  const [accounts, lines, counts] = await Promise.all([
-    loadAccounts(deps.db, accountIds),
-    loadLines(deps.db, lineIds),
+  // One round of reads at once: the tasks, their accounts and lines (by the same filter, so a task
+  // that turned dialable in between lacks its account or line and waits for the next tick), the
+  // calls in progress.
+  const [tasks, accounts, lines, counts] = await Promise.all([
+    dialableTasks(deps.db),
+    loadAccounts(deps.db, 'dialable'),
+    loadLines(deps.db, 'dialable'),
     openCallCounts(deps.db),
   ]);
+  report.tasks = tasks.length;
   const charged = new Set([...accounts.values()].filter((a) => a.rate !== null).map((a) => a.id));
   lap('load');
 
@@ -174,7 +175,15 @@ export async function runTick(
   );
   const grants: (Grant & { members: string[] })[] = taken.filter((g) => g.want > 0);
   lap('pacing');
-  const claim = await claimNumbers(deps, grants, now);
+  // Running tasks with nothing left are looked for while the claim runs (a task the claim empties is
+  // found by the next tick; the completion itself checks again under the task's lock).
+  const [claim, emptied] = await Promise.all([
+    claimNumbers(deps, grants, now),
+    noNumbersLeft(
+      deps,
+      tasks.filter((t) => t.status === 2).map((t) => t.id),
+    ),
+  ]);
   await Promise.all(
     grants.map((g) => rates.giveBack(g.line.id, g.members.slice(claim.dialed.get(g.task.id) ?? 0))),
   );
@@ -190,10 +199,14 @@ export async function runTick(
   }
 
   lap('claim');
-  const done = await completeFinished(deps, [
-    ...tasks.filter((t) => t.status === 2).map((t) => t.id),
-    ...claim.dispatched.map((m) => m.taskId),
-  ]);
+  // A queued task that got its first slot just now may have had nothing to dial.
+  const dispatchedEmpty = claim.dispatched.length
+    ? await noNumbersLeft(
+        deps,
+        claim.dispatched.map((m) => m.taskId),
+      )
+    : [];
+  const done = await completeFinished(deps, [...emptied, ...dispatchedEmpty]);
   report.moved.push(...done.moved);
   notices.push(...done.notices);
   for (const m of report.moved) report.touched.add(m.taskId);
@@ -218,22 +231,26 @@ async function claimable(deps: Deps, caps: [number, number][]): Promise<Map<numb
   return new Map((rows as { id: string; n: number }[]).map((r) => [Number(r.id), r.n]));
 }
 
-/** Running tasks with no pending (incl. redials) and no claimed numbers: completed (run state 10). */
-async function completeFinished(
-  deps: Deps,
-  ids: number[],
-): Promise<{ moved: Moved[]; notices: PendingNotice[] }> {
-  const out = { moved: [] as Moved[], notices: [] as PendingNotice[] };
-  if (!ids.length) return out;
+/** Of `ids`, the tasks with no pending (incl. redials) and no claimed numbers. */
+async function noNumbersLeft(deps: Deps, ids: number[]): Promise<number[]> {
+  if (!ids.length) return [];
   const { rows } = await deps.db.raw(
     `SELECT t.id FROM unnest(?::bigint[]) t(id)
      WHERE NOT EXISTS (SELECT 1 FROM task_numbers n WHERE n.task_id = t.id AND n.state IN (0, 1))`,
     [[...new Set(ids)]],
   );
-  for (const r of rows as { id: string }[]) {
+  return (rows as { id: string }[]).map((r) => Number(r.id));
+}
+
+/** Running tasks found with nothing left (noNumbersLeft): completed (run state 10). */
+async function completeFinished(
+  deps: Deps,
+  ids: number[],
+): Promise<{ moved: Moved[]; notices: PendingNotice[] }> {
+  const out = { moved: [] as Moved[], notices: [] as PendingNotice[] };
+  for (const id of new Set(ids)) {
     await deps.db
       .transaction(async (trx) => {
-        const id = Number(r.id);
         const m = await moveTask(trx, id, 'complete', 'scheduler', 'no numbers left', {
           skipLocked: true,
           extra: { completed_at: trx.fn.now() },
