@@ -41,11 +41,9 @@ export class SlicedFanout {
 
   private drain = (): void => {
     this.scheduled = false;
-    // A backlog (frames queued behind the head) is written at once, as Socket.IO would: slicing is
-    // for the steady state, and a backlog that yields the loop only grows.
     const until = performance.now() + FANOUT_TURN_MS;
     do this.step(FANOUT_SLICE);
-    while (this.queue.length > 1 || (this.queue.length && performance.now() < until));
+    while (this.queue.length && performance.now() < until);
     if (this.queue.length) {
       this.scheduled = true;
       setImmediate(this.drain);
