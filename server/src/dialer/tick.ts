@@ -72,13 +72,17 @@ export async function runTick(
   };
   const notices: PendingNotice[] = [];
   // One round of reads at once: the tasks, their accounts and lines (by the same filter, so a task
-  // that turned dialable in between lacks its account or line and waits for the next tick), the
-  // calls in progress.
-  const [tasks, accounts, lines, counts] = await Promise.all([
+  // that turned dialable in between lacks its account or line and waits for the next tick) with the
+  // lines' rate tokens, the calls in progress, and the numbers each task could claim.
+  const [tasks, accounts, { lines, tokens }, counts, claimableNow] = await Promise.all([
     dialableTasks(deps.db),
     loadAccounts(deps.db, 'dialable'),
-    loadLines(deps.db, 'dialable'),
+    loadLines(deps.db, 'dialable').then(async (lines) => ({
+      lines,
+      tokens: await rates.available([...lines.values()]),
+    })),
     openCallCounts(deps.db),
+    claimable(deps),
   ]);
   report.tasks = tasks.length;
   const charged = new Set([...accounts.values()].filter((a) => a.rate !== null).map((a) => a.id));
@@ -129,14 +133,13 @@ export async function runTick(
   lap('states');
   // This tick's free slots, shared fairly over the tasks inside their window.
   const usedLines = [...new Set(inside.map((t) => t.lineId!))].map((id) => lines.get(id)!);
-  // Redis and PostgreSQL at once: each round trip counts in a tick's time.
-  const [tokens, demand] = await Promise.all([
-    rates.available(usedLines),
-    claimable(
-      deps,
-      inside.map((t) => [t.id, Math.max(0, t.robots - (counts.task.get(t.id) ?? 0))]),
-    ),
-  ]);
+  // Numbers a task can use now: what it could claim, up to its free robots.
+  const demand = new Map(
+    inside.map((t) => [
+      t.id,
+      Math.min(claimableNow.get(t.id) ?? 0, Math.max(0, t.robots - (counts.task.get(t.id) ?? 0))),
+    ]),
+  );
   const pacingLines: PacingLine[] = usedLines.map((l) => ({
     id: l.id,
     ports: l.ports,
@@ -216,17 +219,14 @@ export async function runTick(
 }
 
 /**
- * Numbers each task could claim now, counted up to its free robots (an index range scan with a
+ * Numbers each dialable task could claim now, counted up to its robots (an index range scan with a
  * LIMIT): a task waiting only for redials takes no slot from the others.
  */
-async function claimable(deps: Deps, caps: [number, number][]): Promise<Map<number, number>> {
-  const asked = caps.filter(([, cap]) => cap > 0);
-  if (!asked.length) return new Map();
+async function claimable(deps: Deps): Promise<Map<number, number>> {
   const { rows } = await deps.db.raw(
-    `SELECT w.id, (SELECT count(*) FROM (SELECT 1 FROM task_numbers n
-       WHERE n.task_id = w.id AND n.state = 0 AND n.next_attempt_at <= now() LIMIT w.cap) x)::int AS n
-     FROM unnest(?::bigint[], ?::int[]) w(id, cap)`,
-    [asked.map(([id]) => id), asked.map(([, cap]) => cap)],
+    `SELECT t.id, (SELECT count(*) FROM (SELECT 1 FROM task_numbers n
+       WHERE n.task_id = t.id AND n.state = 0 AND n.next_attempt_at <= now() LIMIT t.robots) x)::int AS n
+     FROM tasks t WHERE t.status IN (2, 4) AND t.active AND t.deleted_at IS NULL`,
   );
   return new Map((rows as { id: string; n: number }[]).map((r) => [Number(r.id), r.n]));
 }
