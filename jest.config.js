@@ -5,7 +5,12 @@ const transform = {
     { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } } } },
   ],
 };
-const base = { transform, testEnvironment: 'node', moduleFileExtensions: ['ts', 'tsx', 'js', 'json'] };
+// test/environment.ts: Node's, with logs after a file has ended marked instead of failing the run.
+const base = {
+  transform,
+  testEnvironment: '<rootDir>/test/environment.ts',
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
+};
 
 module.exports = {
   projects: [
