@@ -104,14 +104,16 @@ export interface TaskProgressEvent {
 export const LIVE_BATCH_WINDOW_MS = 50;
 
 /**
- * Between server processes (Socket.IO serverSideEmit): a live:batch frame for a room, which each
- * server process sends to its own sockets a slice at a time (server/src/socket/fanout.ts). The media
- * workers send their frames this way too.
+ * Between processes (Socket.IO serverSideEmit): one event for busy rooms, from a media worker or a
+ * server process to every server process. Each server process batches what it gets into one
+ * live:batch frame per room per window and sends it to its own sockets a slice at a time
+ * (server/src/socket/live.ts, fanout.ts): a room gets one frame per window however many workers and
+ * server processes its events come from.
  */
-export const LIVE_RELAY = 'live:relay';
+export const LIVE_EVENT = 'live:event';
 
 export interface InterServerEvents {
-  [LIVE_RELAY]: (room: string, entries: LiveBatchEntry[]) => void;
+  [LIVE_EVENT]: (rooms: string[], entry: LiveBatchEntry) => void;
 }
 
 /** One event of a live:batch frame. */

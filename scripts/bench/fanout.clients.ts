@@ -257,6 +257,7 @@ async function main(): Promise<void> {
       duplicates,
       lines,
       unordered,
+      frames: frameList.length,
       dropped: Object.fromEntries(dropped),
       offers,
       ended: [...received.keys()]

@@ -310,6 +310,7 @@ export default async function bench(): Promise<Record<string, number>> {
         duplicates: number;
         lines: number;
         unordered: number;
+        frames: number;
         dropped: Record<string, number>;
         offers: Record<string, number>;
         ended: string[];
@@ -349,7 +350,7 @@ export default async function bench(): Promise<Record<string, number>> {
     console.error(
       `fanout bench: ${added} calls added, peak ${peak} open, ${seen.events} call:state events, ` +
         `${seen.lines} call:line deliveries, ${Object.keys(seen.offers).length} offers (${offerMs.length} timed), ` +
-        `${unheard} ended calls nobody heard of, ${seen.unordered} frames out of order, ` +
+        `${unheard} ended calls nobody heard of, ${seen.frames} live:batch frames to each wallboard, ${seen.unordered} out of order, ` +
         `sockets dropped: ${JSON.stringify(seen.dropped)}`,
     );
     return {

@@ -6,8 +6,7 @@ import type Redis from 'ioredis';
 import type { DialJob } from '../../../domain/calls';
 import {
   Events,
-  LIVE_BATCH_WINDOW_MS,
-  LIVE_RELAY,
+  LIVE_EVENT,
   rooms,
   type CallLineEvent,
   type CallPartialEvent,
@@ -16,27 +15,22 @@ import {
   type LiveBatchEntry,
   type ServerToClientEvents,
 } from '../../../domain/events';
-import { RoomBatch } from '../../../domain/roomBatch';
 
 type Target = Pick<DialJob, 'callUuid' | 'accountId' | 'taskId'>;
 
 export class CallLive {
   private readonly emitter: Emitter<ServerToClientEvents>;
-  /** State changes for the task and account rooms: live:batch frames (domain/roomBatch.ts). */
-  private readonly batch: RoomBatch<LiveBatchEntry>;
 
   constructor(redis: Redis, prefix: string) {
     this.emitter = new Emitter<ServerToClientEvents>(redis, { key: `${prefix}:socket.io` });
-    // To every server process, which sends the frame to its own sockets a slice at a time
-    // (server/src/socket/fanout.ts), not as one broadcast that holds its event loop.
-    this.batch = new RoomBatch(LIVE_BATCH_WINDOW_MS, (room, entries) =>
-      this.emitter.serverSideEmit(LIVE_RELAY, room, entries),
-    );
   }
 
-  /** Sends the state changes still waiting for their window (at shutdown). */
-  flush(): void {
-    this.batch.flush();
+  /**
+   * To every server process, which batches it with the room's other events of the window (from any
+   * worker) and sends the frame to its own sockets a slice at a time (server/src/socket/live.ts).
+   */
+  private batched(rooms: string[], entry: LiveBatchEntry): void {
+    this.emitter.serverSideEmit(LIVE_EVENT, rooms, entry);
   }
 
   private rooms(t: Target): string[] {
@@ -48,7 +42,7 @@ export class CallLive {
   /** At once to whoever watches the call; batched to the task and account rooms. */
   state(t: Target, e: CallStateEvent): void {
     this.emitter.to(rooms.call(t.callUuid)).emit(Events.CallState, e);
-    this.batch.add(
+    this.batched(
       t.taskId ? [rooms.account(t.accountId), rooms.task(t.taskId)] : [rooms.account(t.accountId)],
       [Events.CallState, e],
     );

@@ -187,7 +187,6 @@ export async function startCallWorker(o: CallWorkerOptions): Promise<CallWorker>
       await transferQueue.close();
       await transfers.close();
       await pool.stop();
-      deps.live.flush();
       if (!o.redis) redis.disconnect();
       if (!o.db) await db.destroy();
     },

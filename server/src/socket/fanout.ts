@@ -3,9 +3,9 @@
 // thousand socket writes kept the event loop for tens of milliseconds, and a transfer's next step,
 // a seat's answer or a Bull job waited behind each frame. Here the frame is written FANOUT_SLICE
 // sockets at a time (one encoding per slice) for at most FANOUT_TURN_MS per turn of the event loop,
-// and frames leave in the order they were given, for every socket. Only this process's sockets: the media workers and the other server
-// processes relay their frames to every server process (serverSideEmit, LIVE_RELAY), and each one
-// sends them to its own sockets.
+// and frames leave in the order they were given, for every socket. Only this process's sockets: every
+// server process batches the events of all processes itself (LIVE_EVENT, ./live.ts) and sends the
+// frames to its own sockets.
 import { Events, type LiveBatchEntry } from '../../../domain/events';
 import type { IoServer } from './live';
 

@@ -4,7 +4,7 @@
 import { Emitter } from '@socket.io/redis-emitter';
 import Redis from 'ioredis';
 import { io as connect, type Socket } from 'socket.io-client';
-import { LIVE_RELAY } from '../../../domain/events';
+import { LIVE_EVENT } from '../../../domain/events';
 import type { NoticeDto } from '../../../domain/api';
 import { ApiClient } from '../../../test/apiClient';
 import { startTestPlatform, type TestPlatform } from '../../../test/harness';
@@ -163,7 +163,7 @@ it("joins a subordinate's room on request but never another tenant's", async () 
   expect(notices).toEqual(['supervisor own']);
 });
 
-it('relays live:batch frames to the sockets of every server process, in order', async () => {
+it('batches the events of every process into live:batch frames on every server process, in order', async () => {
   const merchant = await loggedIn('merchant01');
   const ids = Object.fromEntries(
     (await p.db.knex('accounts').select('account', 'id')).map((a) => [a.account, Number(a.id)]),
@@ -172,23 +172,31 @@ it('relays live:batch frames to the sockets of every server process, in order', 
   const onFirst = open(p.url, merchant);
   const onSecond = Array.from({ length: FANOUT_SLICE + 20 }, () => open(second.url, merchant));
   await Promise.all([onFirst, ...onSecond].map(connected));
-  const heard = (s: Socket, n: number) =>
-    new Promise<string[]>((resolve) => {
-      const got: string[] = [];
+  const frames = (s: Socket, n: number) =>
+    new Promise<string[][]>((resolve) => {
+      const got: string[][] = [];
+      let count = 0;
       s.on('live:batch', (entries: [string, { callUuid: string }][]) => {
-        got.push(...entries.map(([, e]) => e.callUuid));
-        if (got.length === n) resolve(got);
+        got.push(entries.map(([, e]) => e.callUuid));
+        count += entries.length;
+        if (count === n) resolve(got);
       });
     });
-  const all = [onFirst, ...onSecond].map((s) => heard(s, 2));
+  const all = [onFirst, ...onSecond].map((s) => frames(s, 4));
   const room = `account:${ids.merchant01}`;
-  // A media worker's frame (Redis emitter) and a server process's, one after the other.
+  // A media worker's events (Redis emitter) and a server process's, in one window, then one alone.
   const redis = new Redis(p.config.redisUrl);
-  new Emitter(redis, { key: `${p.config.redisPrefix}:socket.io` }).serverSideEmit(LIVE_RELAY, room, [
-    ['call:state', { callUuid: 'from-media' }],
-  ]);
+  const media = new Emitter(redis, { key: `${p.config.redisPrefix}:socket.io` });
+  media.serverSideEmit(LIVE_EVENT, [room], ['call:state', { callUuid: 'media-1' } as never]);
+  media.serverSideEmit(LIVE_EVENT, [room], ['call:state', { callUuid: 'media-2' } as never]);
+  await new Promise((r) => setTimeout(r, 10));
+  p.server.deps.live.toRoomsBatched([room], ['call:state', { callUuid: 'server-1' } as never]);
   await new Promise((r) => setTimeout(r, 200));
-  p.server.deps.live.toRoomsBatched([room], ['call:state', { callUuid: 'from-server' } as never]);
-  for (const got of await Promise.all(all)) expect(got).toEqual(['from-media', 'from-server']);
+  media.serverSideEmit(LIVE_EVENT, [room], ['call:state', { callUuid: 'media-3' } as never]);
+  for (const got of await Promise.all(all)) {
+    expect(got.flat()).toEqual(['media-1', 'media-2', 'server-1', 'media-3']);
+    // The first event went at once (a quiet room), the next two waited for the window together.
+    expect(got).toEqual([['media-1'], ['media-2', 'server-1'], ['media-3']]);
+  }
   redis.disconnect();
 });

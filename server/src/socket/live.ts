@@ -4,7 +4,7 @@ import type { Server } from 'socket.io';
 import {
   Events,
   LIVE_BATCH_WINDOW_MS,
-  LIVE_RELAY,
+  LIVE_EVENT,
   rooms,
   type ClientToServerEvents,
   type InterServerEvents,
@@ -46,31 +46,42 @@ export interface Live {
 
 export type IoServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents>;
 
-const fanouts = new WeakMap<IoServer, SlicedFanout>();
+/** This process's batch of busy rooms' events and its sliced fan-out: one of each per `io`. */
+interface LiveRooms {
+  batch: RoomBatch<LiveBatchEntry>;
+  fanout: SlicedFanout;
+}
 
-/** The process's one sliced fan-out for `io`, which also sends the frames other processes relay. */
-function fanoutOf(io: IoServer): SlicedFanout {
-  let f = fanouts.get(io);
-  if (!f) {
+const liveRooms = new WeakMap<IoServer, LiveRooms>();
+
+/**
+ * The process's batch for `io`: events from this process and from every other process (media
+ * workers, other server processes: LIVE_EVENT) go into one live:batch frame per room per window,
+ * sent to this process's own sockets of the room a slice at a time.
+ */
+function liveRoomsOf(io: IoServer): LiveRooms {
+  let l = liveRooms.get(io);
+  if (!l) {
     const fanout = new SlicedFanout(io);
-    io.on(LIVE_RELAY, (room, entries) => {
-      if (typeof room === 'string' && Array.isArray(entries)) fanout.send(room, entries);
+    const batch = new RoomBatch<LiveBatchEntry>(LIVE_BATCH_WINDOW_MS, (room, entries) =>
+      fanout.send(room, entries),
+    );
+    io.on(LIVE_EVENT, (rooms, entry) => {
+      if (Array.isArray(rooms) && Array.isArray(entry)) batch.add(rooms, entry);
     });
-    fanouts.set(io, fanout);
-    f = fanout;
+    l = { batch, fanout };
+    liveRooms.set(io, l);
   }
-  return f;
+  return l;
 }
 
 export function createLive(io: IoServer): Live {
-  const fanout = fanoutOf(io);
-  const batch = new RoomBatch<LiveBatchEntry>(LIVE_BATCH_WINDOW_MS, (room, entries) => {
-    fanout.send(room, entries);
-    io.serverSideEmit(LIVE_RELAY, room, entries);
-  });
+  const { batch, fanout } = liveRoomsOf(io);
   return {
     toRoomsBatched(rooms, entry) {
-      if (rooms.length) batch.add(rooms, entry);
+      if (!rooms.length) return;
+      batch.add(rooms, entry);
+      io.serverSideEmit(LIVE_EVENT, rooms, entry);
     },
     flush() {
       batch.flush();
