@@ -6,7 +6,8 @@
 // wait for one). On SIGUSR2 it writes what it saw to FANOUT_OUT and exits.
 //
 // Env: FANOUT_URL, FANOUT_SOCKETS, FANOUT_OUT, FANOUT_WALL ("token cookie"), FANOUT_ROOMS (account
-// ids), FANOUT_SEATS (JSON [{ seatId, token, cookie }]).
+// ids), FANOUT_SEATS (JSON [{ seatId, token, cookie }]). FANOUT_DEBUG=<file> (diagnosis): each frame's
+// arrival, its first and last socket's latency and its spread go to <file>.<FANOUT_SOCKETS>.
 import fs from 'node:fs';
 import { io, type Socket } from 'socket.io-client';
 import WebSocket from 'ws';
@@ -226,19 +227,29 @@ async function main(): Promise<void> {
   process.on('SIGUSR2', () => {
     // Where the time goes: emit -> the first socket has the frame (window, Redis, server), and the
     // first socket -> the last (the server's write to each socket, and this process reading them).
+    // The figures count the events of the measured window (the bench writes it beside FANOUT_OUT:
+    // 500 calls in progress, after the warm-up); `all_p99_ms` counts every event, the ramp included.
+    const windowFile = `${env.FANOUT_OUT}.window`;
+    const { from, until } = fs.existsSync(windowFile)
+      ? (JSON.parse(fs.readFileSync(windowFile, 'utf8')) as { from: number; until: number })
+      : { from: 0, until: Infinity };
+    const measured = (at: number) => at >= from && at <= until;
     const first: number[] = [];
     const spread: number[] = [];
+    const all: number[] = [];
     for (const f of framesByText.values()) {
       if (!f.receipts.length) continue;
       const lo = Math.min(...f.receipts);
-      spread.push(Math.max(...f.receipts) - lo);
-      for (const e of f.events) first.push(lo - e.at);
+      if (f.events.some((e) => measured(e.at))) spread.push(Math.max(...f.receipts) - lo);
+      for (const e of f.events) if (measured(e.at)) first.push(lo - e.at);
     }
     for (const f of framesByText.values())
       for (const e of f.events) {
         received.set(e.key, (received.get(e.key) ?? 0) + f.receipts.length);
-        for (const r of f.receipts) latencies.push(r - e.at);
+        const into = measured(e.at) ? latencies : all;
+        for (const r of f.receipts) into.push(r - e.at);
       }
+    for (const ms of latencies) all.push(ms);
     let lost = 0;
     let duplicates = 0;
     for (const n of received.values()) {
@@ -253,6 +264,7 @@ async function main(): Promise<void> {
       first_p99_ms: p99(first),
       spread_p99_ms: p99(spread),
       max_ms: latencies.reduce((a, b) => (b > a ? b : a), 0),
+      all_p99_ms: p99(all),
       lost,
       duplicates,
       lines,
@@ -264,6 +276,21 @@ async function main(): Promise<void> {
         .filter((k) => k.endsWith(':ended'))
         .map((k) => k.slice(0, -':ended'.length)),
     };
+    if (env.FANOUT_DEBUG)
+      fs.writeFileSync(
+        `${env.FANOUT_DEBUG}.${count}`,
+        JSON.stringify(
+          [...framesByText.values()]
+            .filter((f) => f.receipts.length && f.events.length)
+            .map((f) => ({
+              t: Math.min(...f.receipts),
+              first: Math.min(...f.receipts) - Math.min(...f.events.map((e) => e.at)),
+              oldest: Math.max(...f.receipts) - Math.min(...f.events.map((e) => e.at)),
+              n: f.events.length,
+              spread: Math.max(...f.receipts) - Math.min(...f.receipts),
+            })),
+        ),
+      );
     fs.writeFileSync(env.FANOUT_OUT!, JSON.stringify(out));
     clearInterval(keepAlive);
     for (const s of sockets) s.disconnect();
