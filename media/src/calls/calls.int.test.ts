@@ -154,7 +154,12 @@ describe('answered', () => {
     expect(row).toMatchObject({ result_level: 70, billable_ms: 0, status: 'ended' });
     expect(row.answered_at).not.toBeNull();
     const lines = await kit.lines(job.callUuid);
-    expect(lines.find((l) => l.khtype === 'customer')?.khcontent).toMatch(/无法接听|智能助理/);
+    const greeting = lines.find((l) => l.khtype === 'customer')?.khcontent;
+    // The voicemail box beeps a moment after its greeting (scaled time): on a busy machine the beep
+    // can be handled before the greeting's recognition, and the call ends on the beep, unheard.
+    if (phone === '9008' && greeting === undefined)
+      expect((row.reason as { text: string }).text).toMatch(/留言提示音/);
+    else expect(greeting).toMatch(/无法接听|智能助理/);
   });
 
   it('a scripted customer gets the demo bot grade and transcript', async () => {
