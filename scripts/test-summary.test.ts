@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { summarize, summarizeFile } from './test-summary';
+import { summarize, summarizeFile, verdict } from './test-summary';
 
 describe('summarize', () => {
   it('reads passed and failed tests', () => {
@@ -45,5 +45,12 @@ describe('summarizeFile', () => {
     const file = path.join(dir, 'bad.json');
     fs.writeFileSync(file, '{"numPassedTests": 3');
     expect(summarizeFile(file).line).toBe('0 passed, 1 failed');
+  });
+});
+
+describe('verdict', () => {
+  it("names jest's reasons for its exit code", () => {
+    const line = verdict({ success: true, numFailedTestSuites: 0, snapshot: { failure: false } });
+    expect(line).toBe('jest result: {"success":true,"suitesFailed":0,"snapshot":{"failure":false}}');
   });
 });

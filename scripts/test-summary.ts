@@ -7,6 +7,27 @@ export interface JestJson {
   numPassedTests?: number;
   numFailedTests?: number;
   numRuntimeErrorTestSuites?: number;
+  success?: boolean;
+  numFailedTestSuites?: number;
+  snapshot?: { failure?: boolean; filesRemoved?: number; unchecked?: number };
+  wasInterrupted?: boolean;
+  runExecError?: { message?: string };
+}
+
+/** jest's own verdict, for a run whose exit code says more than its tests do. */
+export function verdict(r: JestJson): string {
+  return `jest result: ${JSON.stringify({
+    success: r.success,
+    suitesFailed: r.numFailedTestSuites,
+    runtimeErrors: r.numRuntimeErrorTestSuites,
+    snapshot: r.snapshot && {
+      failure: r.snapshot.failure,
+      filesRemoved: r.snapshot.filesRemoved,
+      unchecked: r.snapshot.unchecked,
+    },
+    interrupted: r.wasInterrupted,
+    runExecError: r.runExecError?.message,
+  })}`;
 }
 
 export interface Summary {
@@ -38,9 +59,14 @@ export function summarizeFile(file: string): Summary & { problem?: string } {
 }
 
 if (require.main === module) {
+  // `test-summary.ts <results> [jest exit code]`: with a non-zero code and every test passed, jest's
+  // own verdict is printed too (what made it exit so).
   const file = process.argv[2] ?? 'artifacts/jest-results.json';
+  const jestExit = Number(process.argv[3] ?? 0);
   const summary = summarizeFile(file);
   if (summary.problem) console.error(summary.problem);
+  if (jestExit !== 0 && summary.failed === 0)
+    console.log(verdict(JSON.parse(fs.readFileSync(file, 'utf8')) as JestJson));
   console.log(summary.line);
   process.exit(summary.failed > 0 ? 1 : 0);
 }

@@ -15,8 +15,9 @@ results=artifacts/jest-results.json
 mkdir -p artifacts/screenshots
 rm -f "$results"
 
-# jest's output (progress, console, summary) is kept too: when jest exits non-zero with every test
-# passed (something crashed after the run), the end of it is shown again below the figures.
+# jest's output (progress, console, summary) is kept too: when jest exits non-zero, the end of it is
+# shown again near the last line (CI shows only the end), and test-summary adds jest's own verdict
+# when every test passed (something after the run set the exit code).
 output_log=artifacts/jest-output.log
 set +e
 node_modules/.bin/jest --ci --json --outputFile="$results" "$@" 2>&1 | tee "$output_log"
@@ -24,14 +25,11 @@ jest_rc=${PIPESTATUS[0]}
 set -e
 
 echo "Screenshots: $PWD/artifacts/screenshots"
-summary_rc=0
-node_modules/.bin/tsx scripts/test-summary.ts "$results" >artifacts/summary.txt || summary_rc=$?
-if [ "$jest_rc" -ne 0 ] && [ "$summary_rc" -eq 0 ]; then
-  echo "jest exited with code $jest_rc although every test passed; the end of its output:"
+if [ "$jest_rc" -ne 0 ]; then
+  echo "jest exited with code $jest_rc; the end of its output:"
   tail -n 40 "$output_log" | grep -v '^\s*$' | tail -n 25
-  node -e 'const r = require(process.argv[1]); console.log("jest result:", JSON.stringify({ success: r.success, suitesFailed: r.numFailedTestSuites, runtimeErrors: r.numRuntimeErrorTestSuites, snapshot: r.snapshot && { failure: r.snapshot.failure, filesRemoved: r.snapshot.filesRemoved, unchecked: r.snapshot.unchecked }, interrupted: r.wasInterrupted, runExecError: r.runExecError && r.runExecError.message }))' "$PWD/$results"
 fi
-if [ "$jest_rc" -ne 0 ]; then echo "jest exited with code $jest_rc"; fi
-cat artifacts/summary.txt
+summary_rc=0
+node_modules/.bin/tsx scripts/test-summary.ts "$results" "$jest_rc" || summary_rc=$?
 if [ "$summary_rc" -ne 0 ]; then exit "$summary_rc"; fi
 exit "$jest_rc"
