@@ -1,4 +1,6 @@
 // Typed configuration, read once from the environment. Every process (server, media, scripts) uses this.
+import { LIVE_BATCH_WINDOW_MS } from '../domain/events';
+
 export interface Config {
   env: 'development' | 'test' | 'production';
   port: number;
@@ -66,6 +68,11 @@ export interface Config {
    */
   softphone: { wsUrl: string; domain: string; simulator: boolean };
   dialer: { enabled: boolean; tickMs: number; role?: DialerRole };
+  /**
+   * The live:batch window (ms, env LIVE_BATCH_WINDOW_MS; default domain/events.ts's LIVE_BATCH_WINDOW_MS, 50): a longer
+   * one sends fewer frames to a big floor's wallboards, each event waiting up to that long.
+   */
+  liveBatchWindowMs: number;
 }
 
 /**
@@ -150,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       tickMs: Math.max(20, num(env.DIALER_TICK_MS, 500)),
       role: dialerRole(env.DIALER_ROLE),
     },
+    liveBatchWindowMs: Math.max(1, num(env.LIVE_BATCH_WINDOW_MS, LIVE_BATCH_WINDOW_MS)),
   };
   return { ...base, ...overrides };
 }

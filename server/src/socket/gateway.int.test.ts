@@ -11,12 +11,14 @@ import { startTestPlatform, type TestPlatform } from '../../../test/harness';
 import { startServer, type RunningServer } from '../server';
 import { FANOUT_SLICE } from './fanout';
 
+const BATCH_WINDOW_MS = 1000;
 let p: TestPlatform;
 let second: RunningServer;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  p = await startTestPlatform();
+  // A long live:batch window, so the batching test's events fall in the windows it means.
+  p = await startTestPlatform({ config: { liveBatchWindowMs: BATCH_WINDOW_MS } });
   // A second API process on the same database and Redis prefix.
   second = await startServer({ ...p.config, port: 0 }, { processors: false });
 });
@@ -47,6 +49,15 @@ const refused = (s: Socket) =>
     s.once('connect', () => reject(new Error('should not connect')));
     s.once('connect_error', (e) => resolve(e as never));
   });
+
+/** Polls `done` every 10 ms; fails after `ms`. */
+async function waitUntil(done: () => boolean, ms = 5000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!done()) {
+    if (Date.now() > until) throw new Error('waitUntil: timed out');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
 
 const loggedIn = async (account: string) => {
   const c = new ApiClient(p.url);
@@ -163,7 +174,7 @@ it("joins a subordinate's room on request but never another tenant's", async () 
   expect(notices).toEqual(['supervisor own']);
 });
 
-it('batches the events of every process into live:batch frames on every server process, in order', async () => {
+it('batches the events of every process into one live:batch frame per room per window, on every server process', async () => {
   const merchant = await loggedIn('merchant01');
   const ids = Object.fromEntries(
     (await p.db.knex('accounts').select('account', 'id')).map((a) => [a.account, Number(a.id)]),
@@ -172,31 +183,46 @@ it('batches the events of every process into live:batch frames on every server p
   const onFirst = open(p.url, merchant);
   const onSecond = Array.from({ length: FANOUT_SLICE + 20 }, () => open(second.url, merchant));
   await Promise.all([onFirst, ...onSecond].map(connected));
-  const frames = (s: Socket, n: number) =>
-    new Promise<string[][]>((resolve) => {
-      const got: string[][] = [];
-      let count = 0;
-      s.on('live:batch', (entries: [string, { callUuid: string }][]) => {
-        got.push(entries.map(([, e]) => e.callUuid));
-        count += entries.length;
-        if (count === n) resolve(got);
-      });
-    });
-  const all = [onFirst, ...onSecond].map((s) => frames(s, 4));
-  const room = `account:${ids.merchant01}`;
-  // A media worker's events (Redis emitter) and a server process's, in one window, then one alone.
-  const redis = new Redis(p.config.redisUrl);
-  const media = new Emitter(redis, { key: `${p.config.redisPrefix}:socket.io` });
-  media.serverSideEmit(LIVE_EVENT, [room], ['call:state', { callUuid: 'media-1' } as never]);
-  media.serverSideEmit(LIVE_EVENT, [room], ['call:state', { callUuid: 'media-2' } as never]);
-  await new Promise((r) => setTimeout(r, 10));
-  p.server.deps.live.toRoomsBatched([room], ['call:state', { callUuid: 'server-1' } as never]);
-  await new Promise((r) => setTimeout(r, 200));
-  media.serverSideEmit(LIVE_EVENT, [room], ['call:state', { callUuid: 'media-3' } as never]);
-  for (const got of await Promise.all(all)) {
-    expect(got.flat()).toEqual(['media-1', 'media-2', 'server-1', 'media-3']);
-    // The first event went at once (a quiet room), the next two waited for the window together.
-    expect(got).toEqual([['media-1'], ['media-2', 'server-1'], ['media-3']]);
+  const frames = new Map<Socket, string[][]>();
+  for (const s of [onFirst, ...onSecond]) {
+    const got: string[][] = [];
+    frames.set(s, got);
+    s.on('live:batch', (entries: [string, { callUuid: string }][]) =>
+      got.push(entries.map(([, e]) => e.callUuid)),
+    );
   }
-  redis.disconnect();
+  const received = (n: number) =>
+    waitUntil(() => [...frames.values()].every((got) => got.flat().length >= n));
+  const room = `account:${ids.merchant01}`;
+  const redis = new Redis(p.config.redisUrl);
+  try {
+    const media = new Emitter(redis, { key: `${p.config.redisPrefix}:socket.io` });
+    const fromMedia = (uuid: string) =>
+      media.serverSideEmit(LIVE_EVENT, [room], ['call:state', { callUuid: uuid } as never]);
+    // A quiet room: the first event goes at once and opens a window.
+    fromMedia('media-1');
+    await received(1);
+    // Within that window a media worker's event (Redis) and a server process's (local on the first
+    // process, Redis on the second) wait for it together.
+    fromMedia('media-2');
+    p.server.deps.live.toRoomsBatched([room], ['call:state', { callUuid: 'server-1' } as never]);
+    await received(3);
+    // The window after: a frame of its own.
+    fromMedia('media-3');
+    await received(4);
+    const firstFrames = frames.get(onFirst)!;
+    for (const got of frames.values()) {
+      expect(got.length).toBe(3);
+      expect(got[0]).toEqual(['media-1']);
+      // Two processes' events in one window have no order between them; each process's own do.
+      expect([...got[1]!].sort()).toEqual(['media-2', 'server-1']);
+      expect(got[2]).toEqual(['media-3']);
+    }
+    // The sockets of one process get the very same frames.
+    const secondFrames = frames.get(onSecond[0]!)!;
+    for (const s of onSecond) expect(frames.get(s)).toEqual(secondFrames);
+    expect(firstFrames.length).toBe(3);
+  } finally {
+    redis.disconnect();
+  }
 });

@@ -10,7 +10,7 @@ import type { Config } from '../../../config';
 import type { Knex } from 'knex';
 import { AUTH_COOKIE } from '../http/auth';
 import { authenticate } from '../modules/auth/sessions';
-import type { IoServer } from './live';
+import { attachLiveBatch, type IoServer } from './live';
 import { authorizeRoom, mayLeaveRoom } from './rooms';
 import { attachSeatPresence } from '../modules/seats/presence';
 
@@ -56,6 +56,7 @@ export function createGateway(
       next(Object.assign(new Error('unavailable'), { data: { code: 503 } }));
     }
   });
+  attachLiveBatch(io, config.liveBatchWindowMs);
   // Seats: their users' sockets join seat:<id>, get the state from Redis, and going away ends presence.
   attachSeatPresence(io, { db, redis: pub, prefix: config.redisPrefix });
   io.on('connection', (socket) => {

@@ -59,11 +59,11 @@ const liveRooms = new WeakMap<IoServer, LiveRooms>();
  * workers, other server processes: LIVE_EVENT) go into one live:batch frame per room per window,
  * sent to this process's own sockets of the room a slice at a time.
  */
-function liveRoomsOf(io: IoServer): LiveRooms {
+function liveRoomsOf(io: IoServer, windowMs = LIVE_BATCH_WINDOW_MS): LiveRooms {
   let l = liveRooms.get(io);
   if (!l) {
     const fanout = new SlicedFanout(io);
-    const batch = new RoomBatch<LiveBatchEntry>(LIVE_BATCH_WINDOW_MS, (room, entries) =>
+    const batch = new RoomBatch<LiveBatchEntry>(windowMs, (room, entries) =>
       fanout.send(room, entries),
     );
     io.on(LIVE_EVENT, (rooms, entry) => {
@@ -73,6 +73,11 @@ function liveRoomsOf(io: IoServer): LiveRooms {
     liveRooms.set(io, l);
   }
   return l;
+}
+
+/** Sets up `io`'s live batch with its window (the gateway does, before anything uses `io`). */
+export function attachLiveBatch(io: IoServer, windowMs: number): void {
+  liveRoomsOf(io, windowMs);
 }
 
 export function createLive(io: IoServer): Live {
