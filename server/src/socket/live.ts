@@ -63,9 +63,7 @@ function liveRoomsOf(io: IoServer, windowMs = LIVE_BATCH_WINDOW_MS): LiveRooms {
   let l = liveRooms.get(io);
   if (!l) {
     const fanout = new SlicedFanout(io);
-    const batch = new RoomBatch<LiveBatchEntry>(windowMs, (room, entries) =>
-      fanout.send(room, entries),
-    );
+    const batch = new RoomBatch<LiveBatchEntry>(windowMs, (room, entries) => fanout.send(room, entries));
     io.on(LIVE_EVENT, (rooms, entry) => {
       if (Array.isArray(rooms) && Array.isArray(entry)) batch.add(rooms, entry);
     });
