@@ -69,7 +69,7 @@ export interface Config {
   softphone: { wsUrl: string; domain: string; simulator: boolean };
   dialer: { enabled: boolean; tickMs: number; role?: DialerRole };
   /**
-   * The live:batch window (ms, env LIVE_BATCH_WINDOW_MS; default domain/events.ts's LIVE_BATCH_WINDOW_MS, 50): a longer
+   * The live:batch window in ms (LIVE_BATCH_WINDOW_MS; default domain/events.ts's, 50): a longer
    * one sends fewer frames to a big floor's wallboards, each event waiting up to that long.
    */
   liveBatchWindowMs: number;

@@ -1,6 +1,6 @@
 // Live fan-out to wallboards: `npm run bench -- fanout [--sockets 1000] [--calls 500] [--seconds 30]
-// [--warmup 15] [--time-scale 1] [--seat-users 300]`. One server process (server/src/main.ts), one media worker
-// process and the FreeSWITCH simulator (each its own process); the clients in two more processes
+// [--warmup 15] [--time-scale 1] [--seat-users 300]`. One server process (server/src/main.ts), one
+// media worker process and the FreeSWITCH simulator (each its own process); the clients in two more processes
 // (fanout.clients.ts), as they are other browsers: --sockets wallboard sockets of merchant01 in its
 // subtree's rooms in one, one socket per seat user that lets its offers ring in the other. A tenth of
 // the callees answer the demo bot's questions so it transfers to seat group 1, and hang up after a

@@ -3,7 +3,6 @@
 import type { Server } from 'socket.io';
 import {
   Events,
-  LIVE_BATCH_WINDOW_MS,
   LIVE_EVENT,
   rooms,
   type ClientToServerEvents,
@@ -55,27 +54,24 @@ interface LiveRooms {
 const liveRooms = new WeakMap<IoServer, LiveRooms>();
 
 /**
- * The process's batch for `io`: events from this process and from every other process (media
- * workers, other server processes: LIVE_EVENT) go into one live:batch frame per room per window,
- * sent to this process's own sockets of the room a slice at a time.
+ * Sets up the process's batch for `io` (the gateway does, before anything uses `io`): events from
+ * this process and from every other process (media workers, other server processes: LIVE_EVENT) go
+ * into one live:batch frame per room per `windowMs`, sent to this process's own sockets of the room
+ * a slice at a time.
  */
-function liveRoomsOf(io: IoServer, windowMs = LIVE_BATCH_WINDOW_MS): LiveRooms {
-  let l = liveRooms.get(io);
-  if (!l) {
-    const fanout = new SlicedFanout(io);
-    const batch = new RoomBatch<LiveBatchEntry>(windowMs, (room, entries) => fanout.send(room, entries));
-    io.on(LIVE_EVENT, (rooms, entry) => {
-      if (Array.isArray(rooms) && Array.isArray(entry)) batch.add(rooms, entry);
-    });
-    l = { batch, fanout };
-    liveRooms.set(io, l);
-  }
-  return l;
+export function attachLiveBatch(io: IoServer, windowMs: number): void {
+  const fanout = new SlicedFanout(io);
+  const batch = new RoomBatch<LiveBatchEntry>(windowMs, (room, entries) => fanout.send(room, entries));
+  io.on(LIVE_EVENT, (rooms, entry) => {
+    if (Array.isArray(rooms) && Array.isArray(entry)) batch.add(rooms, entry);
+  });
+  liveRooms.set(io, { batch, fanout });
 }
 
-/** Sets up `io`'s live batch with its window (the gateway does, before anything uses `io`). */
-export function attachLiveBatch(io: IoServer, windowMs: number): void {
-  liveRoomsOf(io, windowMs);
+function liveRoomsOf(io: IoServer): LiveRooms {
+  const l = liveRooms.get(io);
+  if (!l) throw new Error('live: the gateway has not attached its batch to this io (attachLiveBatch)');
+  return l;
 }
 
 export function createLive(io: IoServer): Live {
