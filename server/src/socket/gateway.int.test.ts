@@ -8,6 +8,7 @@ import { LIVE_EVENT } from '../../../domain/events';
 import type { NoticeDto } from '../../../domain/api';
 import { ApiClient } from '../../../test/apiClient';
 import { startTestPlatform, type TestPlatform } from '../../../test/harness';
+import { until } from '../../../test/until';
 import { startServer, type RunningServer } from '../server';
 import { FANOUT_SLICE } from './fanout';
 
@@ -49,15 +50,6 @@ const refused = (s: Socket) =>
     s.once('connect', () => reject(new Error('should not connect')));
     s.once('connect_error', (e) => resolve(e as never));
   });
-
-/** Polls `done` every 10 ms; fails after `ms`. */
-async function waitUntil(done: () => boolean, ms = 5000): Promise<void> {
-  const until = Date.now() + ms;
-  while (!done()) {
-    if (Date.now() > until) throw new Error('waitUntil: timed out');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 const loggedIn = async (account: string) => {
   const c = new ApiClient(p.url);
@@ -192,7 +184,7 @@ it('batches the events of every process into one live:batch frame per room per w
     );
   }
   const received = (n: number) =>
-    waitUntil(() => [...frames.values()].every((got) => got.flat().length >= n));
+    until(() => [...frames.values()].every((got) => got.flat().length >= n), 5000);
   const room = `account:${ids.merchant01}`;
   const redis = new Redis(p.config.redisUrl);
   try {

@@ -16,21 +16,12 @@ import { RawEsl, refusesPersona } from '../../../../media/src/sim/testing';
 import { settleEnded } from '../../dialer/settle';
 import { startTestWorker } from '../../../../test/mediaKit';
 import { accountId, liveSocket, loggedIn, startTree, type Tree } from '../../../../test/fixtures';
+import { until } from '../../../../test/until';
 
 let t: Tree;
 let lineId: number;
 let botId: number;
 let group: SeatGroupDto;
-
-async function until<T>(fn: () => T | undefined | Promise<T | undefined>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined && v !== null && v !== false) return v as T;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const form = (over: Record<string, unknown> = {}) => ({
   name: '售后热线',

@@ -27,6 +27,7 @@ import { groupServes } from '../../../../media/src/calls/transferClient';
 import type { ApiClient } from '../../../../test/apiClient';
 import { accountForm, accountId, liveSocket, loggedIn, secondMerchantTree } from '../../../../test/fixtures';
 import { startTestPlatform, type TestPlatform } from '../../../../test/harness';
+import { until } from '../../../../test/until';
 import { seatStates } from './state';
 
 let p: TestPlatform;
@@ -46,16 +47,6 @@ const ends: Array<SeatOfferEndEvent & { to: string }> = [];
 function listen(s: Socket, to: string) {
   s.on('seat:offer', (e: SeatOfferEvent) => offers.push({ ...e, to }));
   s.on('seat:offerEnd', (e: SeatOfferEndEvent) => ends.push({ ...e, to }));
-}
-
-async function until<T>(fn: () => T | undefined | Promise<T | undefined>, ms = 10_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined && v !== null && v !== false) return v as T;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 const answer = (s: Socket, req: unknown) =>

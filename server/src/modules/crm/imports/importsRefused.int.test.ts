@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { AccountDto, RoleDto } from '../../../../../domain/api';
 import { ApiClient } from '../../../../../test/apiClient';
 import { startTestPlatform, type TestPlatform } from '../../../../../test/harness';
+import { until } from '../../../../../test/until';
 import { phoneHash } from '../../../../../config/secrets';
 import { writeText, writeXlsx, writeZipBomb } from './fixtures';
 import { importLimits } from './limits';
@@ -166,7 +167,7 @@ describe('idempotency', () => {
   /** A run removes its file just after it says done: waits for that (the run has ended). */
   async function fileRemoved(id: number): Promise<{ file_path: string }> {
     const row = await p.db.knex('import_jobs').where({ id }).first('file_path');
-    for (let i = 0; fs.existsSync(row.file_path) && i < 500; i++) await new Promise((r) => setTimeout(r, 10));
+    await until(() => !fs.existsSync(row.file_path), 5000);
     expect(fs.existsSync(row.file_path)).toBe(false);
     return row;
   }
