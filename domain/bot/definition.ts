@@ -226,6 +226,53 @@ export interface BotSettings {
   defaultRuleSet: DefaultRuleSet;
   /** SPEC §9 manual-transfer wait: 0 = for ever, else a multiple of 5 s up to 600 (absent = 30). */
   transferWaitSeconds?: number;
+  /**
+   * What every bot does on the dialogue acts that are the same whatever the script (ask for a
+   * human, call me later, stop calling, are you a robot) and the AI disclosure at the start.
+   * Absent (documents saved before it existed) = DEFAULT_GLOBAL_HANDLING.
+   */
+  global?: GlobalHandling;
+}
+
+/**
+ * Dialogue acts: what a customer sentence does, recognised in every sentence whatever the bot
+ * (domain/bot/understand). They feed the rule items (5002 affirm, 5003 refuse, 5004, 5009, 5010),
+ * the global handling and the facts of the grade.
+ */
+export const DIALOGUE_ACTS = [
+  'affirm',
+  'deny',
+  'refuse',
+  'hostile',
+  'busy',
+  'askHuman',
+  'askRobot',
+  'question',
+  'complaint',
+  'wrongPerson',
+  'silence',
+  'assistant',
+  'voicemail',
+] as const;
+export type DialogueAct = (typeof DIALOGUE_ACTS)[number];
+
+/** One global handler: on/off and the bot's words for it (several phrasings rotate). */
+export interface GlobalHandler {
+  enabled: boolean;
+  prompts: Prompt[];
+}
+
+export interface GlobalHandling {
+  /** 转人工 / 找真人: the bot's transfer node when it has one; else the prompt, a callback reminder, end (grade B at least). */
+  askHuman: GlobalHandler;
+  /** 在开车 / 晚点再说: the prompt (a polite callback line), end, grade E, reminder at the named time. */
+  callLater: GlobalHandler;
+  /** 别再打了 / 投诉: the prompt (an apology) once, end, grade F, the number on the account's blacklist. */
+  optOut: GlobalHandler;
+  /** 你是机器人吗: the honest answer, then the current node's question again. */
+  robot: GlobalHandler;
+  /** Said before the first node's words when not blank: the AI disclosure ('' = off). */
+  disclosure: string;
 }
 
 export interface LlmUse {
@@ -255,6 +302,32 @@ export function matchCountNeeded(code: number): number | 'all' {
   return code - 1;
 }
 
+const words = (...texts: string[]): Prompt[] => texts.map((text) => ({ text, recordingId: null }));
+
+export const DEFAULT_GLOBAL_HANDLING: GlobalHandling = {
+  askHuman: { enabled: true, prompts: words('好的，我这就安排专人尽快给您回电，请保持电话畅通，再见。') },
+  callLater: {
+    enabled: true,
+    prompts: words('好的，那先不打扰您了，我们稍后再联系您，再见。', '好的，您先忙，回头再给您打过来，再见。'),
+  },
+  optOut: {
+    enabled: true,
+    prompts: words('非常抱歉打扰到您，我们以后不会再拨打您的电话，再见。'),
+  },
+  robot: {
+    enabled: true,
+    prompts: words('我是智能语音助手，帮您先了解一下情况，需要的话可以随时为您转接人工。'),
+  },
+  disclosure: '',
+};
+
+/** The global handling of a bot, filling in what an older document does not have. */
+export function globalHandlingOf(settings: BotSettings): GlobalHandling {
+  const g = settings.global;
+  if (!g) return DEFAULT_GLOBAL_HANDLING;
+  return { ...DEFAULT_GLOBAL_HANDLING, ...g };
+}
+
 export const DEFAULT_SETTINGS: BotSettings = {
   waitSeconds: 5,
   maxCallMinutes: 5,
@@ -266,4 +339,5 @@ export const DEFAULT_SETTINGS: BotSettings = {
   recognitionStart: 'first',
   defaultRuleSet: 1,
   transferWaitSeconds: DEFAULT_TRANSFER_WAIT_S,
+  global: DEFAULT_GLOBAL_HANDLING,
 };

@@ -1,7 +1,24 @@
 // The engine's inputs and outputs: events in, actions out, with the reason for every
 // decision. Contract shared by domain/bot (engine), media (call sessions), server
 // (training chat) and client (training page).
-import type { IntentionLevel } from './definition';
+import type { DialogueAct, IntentionLevel } from './definition';
+
+/**
+ * A callback time the customer named ("明天下午三点", "半小时后", "周六"), relative to the call.
+ * Resolved to a wall-clock time by resolveCallback() (domain/bot/understand/time.ts) with the
+ * call's own clock and time zone. `afterMinutes` (relative: "半小时后", "晚点") wins when set;
+ * else the day `dayOffset` days after the call's day (or the next `weekday`, 1 = Monday … 7 =
+ * Sunday) at hour:minute (null hour = 10:00 on a future day, or 2 hours later today).
+ */
+export interface CallbackTime {
+  afterMinutes?: number;
+  dayOffset?: number;
+  weekday?: number;
+  hour?: number | null;
+  minute?: number | null;
+  /** The words it was read from, e.g. 「明天下午三点」. */
+  text: string;
+}
 
 export type BotEvent =
   | { type: 'answered'; at: number }
@@ -36,6 +53,7 @@ export interface Reason {
     | 'llm'
     | 'rule'
     | 'defaultRule'
+    | 'global'
     | 'hangup';
   flowId?: string;
   nodeId?: string;
@@ -44,6 +62,8 @@ export interface Reason {
   ruleId?: string;
   /** The keywords that matched. */
   keywords?: string[];
+  /** The dialogue acts recognised in the sentence (training shows them). */
+  acts?: DialogueAct[];
   /** Human-readable summary (names, not ids), e.g. `节点「开场白」分支「肯定」命中「可以」`. */
   text: string;
 }
@@ -57,6 +77,16 @@ export type BotAction =
   | { type: 'sendSms'; templateId: number; reason: Reason }
   | { type: 'setLevel'; level: IntentionLevel; reason: Reason }
   | { type: 'addLabel'; label: string; reason: Reason }
+  /**
+   * The customer asked not to be called again (or complained): the caller adds the number to the
+   * account's do-not-call blacklist with `sentence` as the reason. Training shows it and writes nothing.
+   */
+  | { type: 'optOut'; sentence: string; reason: Reason }
+  /**
+   * The customer asked to be called back: the caller writes a work reminder for the customer's
+   * owner at `when` (resolved with resolveCallback), or at its default when nothing was named.
+   */
+  | { type: 'remind'; when: CallbackTime | null; sentence: string; reason: Reason }
   /**
    * Only when the bot's llm.answerUnmatched is on: the caller asks the account's LLM
    * (domain/bot/llm.ts) within its timeout and answers with an llmReply event; until then
@@ -79,6 +109,11 @@ export interface CallFacts {
 
 export interface GradeResult {
   level: IntentionLevel;
+  /**
+   * The facts behind the level, in words (e.g. 询问利率 2 次、同意回电、通话 95 秒); reason.text
+   * reads "facts → 规则「name」→ A".
+   */
+  facts?: string[];
   /** Labels collected during the call (branches/questions that add a label, and the rule's label). */
   labels: string[];
   reason: Reason;

@@ -125,6 +125,8 @@ const rule = z.object({
   label: str(50).nullable().optional(),
 });
 
+const globalHandler = z.object({ enabled: z.boolean('validation.invalid'), prompts });
+
 const settings = z.object({
   waitSeconds: z.number('validation.invalid').int().min(1).max(60),
   maxCallMinutes: z.number('validation.invalid').int().min(1).max(120),
@@ -139,6 +141,16 @@ const settings = z.object({
   transferWaitSeconds: z
     .number('validation.invalid')
     .refine(validTransferWait, 'validation.invalid')
+    .optional(),
+  // Optional: documents saved before the global handling read as DEFAULT_GLOBAL_HANDLING.
+  global: z
+    .object({
+      askHuman: globalHandler,
+      callLater: globalHandler,
+      optOut: globalHandler,
+      robot: globalHandler,
+      disclosure: str(500),
+    })
     .optional(),
 });
 
