@@ -47,3 +47,16 @@ export const DEMO_BOTS: DemoBot[] = [
 
 export type { Transcript, Turn } from './transcript';
 export { runTranscript, transcriptEvents } from './transcript';
+
+/** The stable short names of the demo bots in test-conversation files (`npm run grade`). */
+export const DEMO_BOT_ALIASES: Record<string, string> = {
+  mortgage: 'mortgage-followup',
+  course: 'course-sales',
+  rental: 'house-rental',
+};
+
+/** A demo bot by its short name (mortgage, course, rental) or its key. */
+export function demoBot(name: string): DemoBot | undefined {
+  const key = DEMO_BOT_ALIASES[name] ?? name;
+  return DEMO_BOTS.find((b) => b.key === key);
+}
