@@ -119,3 +119,20 @@ export function findExact(a: KeywordAutomaton, text: string): number[] {
   const id = a.byText.get(text);
   return id === undefined ? [] : [id];
 }
+
+/** Every occurrence in `text`: calls `hit(id, end)` with the offset just past the match. */
+export function scan(a: KeywordAutomaton, text: string, hit: (id: number, end: number) => void): void {
+  if (a.patterns.length === 0) return;
+  let s = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    let t = a.next.get(s * 65536 + c);
+    while (t === undefined && s !== 0) {
+      s = a.fail[s]!;
+      t = a.next.get(s * 65536 + c);
+    }
+    s = t ?? 0;
+    for (let o = a.terminal[s]! >= 0 ? s : a.outLink[s]!; o >= 0; o = a.outLink[o]!)
+      hit(a.terminal[o]!, i + 1);
+  }
+}

@@ -2,8 +2,10 @@
 // every keyword of the bot (branches, knowledge, interception, rules), keyword priorities
 // parsed, nodes and flows indexed. Never throws for shape-valid input: bad references are
 // left unresolved (-1) and the engine treats them as a hang-up.
-import { buildAutomaton, type KeywordAutomaton } from './automaton';
+import type { KeywordAutomaton } from './automaton';
 import type {
+  GlobalHandling,
+  NextStep,
   BotDefinition,
   Branch,
   Flow,
@@ -12,8 +14,16 @@ import type {
   KnowledgeQuestion,
   RuleCondition,
 } from './definition';
-import { matchCountNeeded } from './definition';
-import { normaliseBase, parseKeyword } from './normalise';
+import { globalHandlingOf, matchCountNeeded } from './definition';
+import { parseKeyword } from './normalise';
+import { buildMatcher, type Matcher } from './understand/match';
+import { jiebaSegmenter, type Segmenter } from './understand/segment';
+import { keywordForm } from './understand/text';
+
+export interface CompileOptions {
+  /** Word segmentation (default: jieba). */
+  segmenter?: Segmenter;
+}
 
 /** A keyword list compiled to pattern ids (distinct) with the priority of each. */
 export interface KeywordSet {
@@ -65,6 +75,13 @@ export interface TrackedCondition {
 export interface CompiledBot {
   def: BotDefinition;
   automaton: KeywordAutomaton;
+  /** The same patterns as a word matcher (understand/match.ts). */
+  matcher: Matcher;
+  segmenter: Segmenter;
+  global: Required<GlobalHandling>;
+  /** Where 转人工 goes: a node whose next step is a transfer (-1 none), else a branch's transfer step. */
+  transferNode: number;
+  transferStep: { node: number; branch: number; step: NextStep } | null;
   nodes: CompiledNode[];
   flows: CompiledFlow[];
   /** Flow indices of the main flows in document order. */
@@ -92,9 +109,11 @@ class PatternTable {
   readonly labels: string[] = [];
   private readonly ids = new Map<string, number>();
 
+  constructor(private readonly seg: Segmenter) {}
+
   id(raw: string): { id: number; priority: number } | null {
     const { word, priority } = parseKeyword(raw);
-    const text = normaliseBase(word);
+    const text = keywordForm(word, this.seg);
     if (!text) return null;
     let id = this.ids.get(text);
     if (id === undefined) {
@@ -128,8 +147,9 @@ export function nodeKey(flow: number, nodeId: string): string {
   return `${flow}/${nodeId}`;
 }
 
-export function compile(def: BotDefinition): CompiledBot {
-  const table = new PatternTable();
+export function compile(def: BotDefinition, opts: CompileOptions = {}): CompiledBot {
+  const segmenter = opts.segmenter ?? jiebaSegmenter;
+  const table = new PatternTable(segmenter);
   const flows: CompiledFlow[] = [];
   const nodes: CompiledNode[] = [];
   const flowIndex = new Map<string, number>();
@@ -168,10 +188,22 @@ export function compile(def: BotDefinition): CompiledBot {
       }
     }
   });
-  const fillers = def.settings.ignoreKeywords.map(normaliseBase).filter(Boolean);
+  const fillers = def.settings.ignoreKeywords.map((w) => keywordForm(w, segmenter)).filter(Boolean);
+  const matcher = buildMatcher(table.texts);
+  const transferNode = nodes.findIndex((n) => flows[n.flow]!.main && n.def.next?.action === 4);
+  let transferStep: CompiledBot['transferStep'] = null;
+  for (const n of nodes)
+    for (const b of n.branches)
+      if (!transferStep && b.def.next.action === 4)
+        transferStep = { node: n.index, branch: b.index, step: b.def.next };
   return {
     def,
-    automaton: buildAutomaton(table.texts),
+    automaton: matcher.automaton,
+    matcher,
+    segmenter,
+    global: globalHandlingOf(def.settings),
+    transferNode: transferNode >= 0 ? transferNode : nodes.findIndex((n) => n.def.next?.action === 4),
+    transferStep,
     nodes,
     flows,
     mainFlows: flows.filter((f) => f.main).map((f) => f.index),

@@ -273,6 +273,10 @@ export interface GlobalHandling {
   robot: GlobalHandler;
   /** Said before the first node's words when not blank: the AI disclosure ('' = off). */
   disclosure: string;
+  /** A clear refusal at a node without a refusal branch: the goodbye, end (absent = the default). */
+  decline?: GlobalHandler;
+  /** A question the bot has no answer for: the line, then the node's question again (absent = the default). */
+  unknownQuestion?: GlobalHandler;
 }
 
 export interface LlmUse {
@@ -308,7 +312,10 @@ export const DEFAULT_GLOBAL_HANDLING: GlobalHandling = {
   askHuman: { enabled: true, prompts: words('好的，我这就安排专人尽快给您回电，请保持电话畅通，再见。') },
   callLater: {
     enabled: true,
-    prompts: words('好的，那先不打扰您了，我们稍后再联系您，再见。', '好的，您先忙，回头再给您打过来，再见。'),
+    prompts: words(
+      '好的，那先不打扰您了，我们稍后再联系您，再见。',
+      '好的，您先忙，回头再给您打过来，再见。',
+    ),
   },
   optOut: {
     enabled: true,
@@ -319,13 +326,24 @@ export const DEFAULT_GLOBAL_HANDLING: GlobalHandling = {
     prompts: words('我是智能语音助手，帮您先了解一下情况，需要的话可以随时为您转接人工。'),
   },
   disclosure: '',
+  decline: { enabled: true, prompts: words('好的，不打扰您了，祝您生活愉快，再见。') },
+  unknownQuestion: {
+    enabled: true,
+    prompts: words('您这个问题我记下了，稍后安排专人给您详细解答。'),
+  },
 };
 
 /** The global handling of a bot, filling in what an older document does not have. */
-export function globalHandlingOf(settings: BotSettings): GlobalHandling {
+export function globalHandlingOf(settings: BotSettings): Required<GlobalHandling> {
+  const d = DEFAULT_GLOBAL_HANDLING as Required<GlobalHandling>;
   const g = settings.global;
-  if (!g) return DEFAULT_GLOBAL_HANDLING;
-  return { ...DEFAULT_GLOBAL_HANDLING, ...g };
+  if (!g) return d;
+  return {
+    ...d,
+    ...g,
+    decline: g.decline ?? d.decline,
+    unknownQuestion: g.unknownQuestion ?? d.unknownQuestion,
+  };
 }
 
 export const DEFAULT_SETTINGS: BotSettings = {

@@ -11,11 +11,22 @@
 // - "Dialogue rounds" (5010) = customer turns the bot answered (speech or DTMF choices);
 //   "customer speech count" (5004) = non-empty final sentences.
 // - An LLM reply is played with the current node's interruptible flag.
-import { findAll, findExact } from './automaton';
 import type { CompiledBot, CompiledBranch, CompiledNode, CompiledQuestion, KeywordSet } from './compile';
-import type { BranchProperty, IntentionLevel, NextStep, Prompt } from './definition';
-import { countWords, normaliseSentence } from './normalise';
+import type {
+  BranchProperty,
+  DialogueAct,
+  GlobalHandler,
+  IntentionLevel,
+  NextStep,
+  Prompt,
+} from './definition';
+import { DIALOGUE_ACTS } from './definition';
+import { countWords } from './normalise';
 import type { BotAction, BotEvent, Reason } from './session';
+import { BUSINESS_TOPICS, understand, type Topic, type Understanding } from './understand/acts';
+import { matchExact, matchWords, type Hit } from './understand/match';
+import { parseCallbackTime } from './understand/time';
+import { analyse, type Analysis } from './understand/text';
 
 /** Phase: 0 not answered yet, 1 talking, 2 waiting for an llmReply, 3 ended. */
 export type Phase = 0 | 1 | 2 | 3;
@@ -67,7 +78,43 @@ export interface SessionState {
   /** While a transfer is offered: the node to go on at when no seat takes it (its fallback). */
   tf?: number;
   seed?: number;
+  /** Sentences per dialogue act (DIALOGUE_ACTS order). */
+  a: number[];
+  /**
+   * Facts for the grade, bit flags: 1 stated a need, 2 agreed to a callback, 4 agreed to a visit,
+   * 8 hesitated, 16 reached the transfer on the designed path, 32 asked for a person, 64 gave figures.
+   */
+  x: number;
+  /** Topics asked about (bit i = TOPICS[i]) and the number of business questions asked. */
+  tp: number;
+  bq: number;
+  /** How the call ended by the global handling: 0 not, 1 opt-out, 2 call later, 3 hostile, 4 wrong person, 5 ask for a person, 6 declined. */
+  g: number;
+  /** The stance of the last sentence that took one: 1 yes, -1 no, 0 none. */
+  lp: -1 | 0 | 1;
+  /** Unknown questions answered with the generic line. */
+  uq: number;
 }
+
+export const TOPICS: readonly Topic[] = ['price', 'rate', 'time', 'place', 'process', 'trust', 'other'];
+export const GlobalEnd = {
+  None: 0,
+  OptOut: 1,
+  CallLater: 2,
+  Hostile: 3,
+  WrongPerson: 4,
+  AskHuman: 5,
+  Declined: 6,
+} as const;
+export const Fact = {
+  Need: 1,
+  Callback: 2,
+  Appointment: 4,
+  Hesitate: 8,
+  Transferred: 16,
+  AskedHuman: 32,
+  Figures: 64,
+} as const;
 
 export interface StepResult {
   actions: BotAction[];
@@ -111,6 +158,13 @@ export function start(compiled: CompiledBot, opts?: { seed?: number }): SessionS
     lv: null,
     lb: [],
     tc: compiled.tracked.map(() => []),
+    a: DIALOGUE_ACTS.map(() => 0),
+    x: 0,
+    tp: 0,
+    bq: 0,
+    g: 0,
+    lp: 0,
+    uq: 0,
   };
   if (compiled.def.llm.answerUnmatched) state.h = [];
   if (opts?.seed !== undefined) state.seed = opts.seed;
@@ -125,6 +179,14 @@ export function deserialise(s: string): SessionState {
   const v = JSON.parse(s) as SessionState;
   if (!v || v.v !== 1 || !Array.isArray(v.c) || !Array.isArray(v.tc) || !Array.isArray(v.rot))
     throw new Error('not a bot session state');
+  // States saved before the understanding layer: start its counters empty.
+  if (!Array.isArray(v.a)) v.a = DIALOGUE_ACTS.map(() => 0);
+  v.x ??= 0;
+  v.tp ??= 0;
+  v.bq ??= 0;
+  v.g ??= 0;
+  v.lp ??= 0;
+  v.uq ??= 0;
   return v;
 }
 
@@ -136,6 +198,7 @@ function clone(s: SessionState): SessionState {
     q: [...s.q],
     lb: [...s.lb],
     tc: [...s.tc],
+    a: [...s.a],
   };
   if (s.h) out.h = [...s.h];
   return out;
@@ -308,6 +371,13 @@ function answer(ctx: Ctx): void {
     hangup(ctx, null, { kind: 'start', text: '机器人没有主流程，挂机' });
     return;
   }
+  const disclosure = ctx.bot.global.disclosure.trim();
+  if (disclosure)
+    say(ctx, [{ text: disclosure }], null, false, {
+      kind: 'start',
+      flowId: first.def.id,
+      text: '接通，播报AI身份提示',
+    });
   enterNode(ctx, first.start, {
     kind: 'start',
     flowId: first.def.id,
@@ -456,23 +526,77 @@ function matches(set: KeywordSet, hit: Set<number>): { priority: number; ids: nu
   return { priority, ids };
 }
 
-function bestBranch(node: CompiledNode, hit: Set<number>, any: Set<number>) {
+/** Keyword hits of one sentence: every kept occurrence, and those not under a negation. */
+interface Heard {
+  raw: string;
+  analysis: Analysis;
+  u: Understanding;
+  /** Every keyword found (negated or not). */
+  any: Set<number>;
+  /** Keywords found not under a negation: the only ones an affirming branch takes. */
+  plain: Set<number>;
+}
+
+function bestBranch(node: CompiledNode, heard: Heard) {
   let best: { branch: CompiledBranch; ids: number[]; priority: number } | null = null;
   for (const b of node.branches) {
-    const m = matches(b.keywords, hit);
-    if (!m || b.ignore.some((id) => any.has(id))) continue;
+    // 不需要 / 没兴趣 never choose the "yes" branch through its 需要 / 兴趣.
+    const m = matches(b.keywords, b.def.property === 'affirm' ? heard.plain : heard.any);
+    if (!m || b.ignore.some((id) => heard.any.has(id))) continue;
     if (!best || m.priority > best.priority) best = { branch: b, ids: m.ids, priority: m.priority };
   }
   return best;
 }
 
-function firstQuestion(ctx: Ctx, hit: Set<number>, high: boolean) {
+function firstQuestion(ctx: Ctx, hit: Set<number>, high: boolean, except?: readonly number[]) {
   for (const q of ctx.bot.questions) {
     if (q.def.highPriority !== high) continue;
     const m = matches(q.keywords, hit);
-    if (m) return { question: q, ids: m.ids };
+    if (m && !(except && m.ids.every((id) => except.includes(id)))) return { question: q, ids: m.ids };
   }
   return null;
+}
+
+/** The branch of the node whose property fits the sentence's act, for a sentence no keyword chose. */
+function branchByAct(node: CompiledNode, u: Understanding): CompiledBranch | null {
+  if (node.def.type === 'ivr' || node.def.type === 'gather') {
+    // A spoken answer to a key-press menu: yes takes the first affirming choice.
+    if (u.main !== 'affirm') return null;
+  }
+  const wanted: BranchProperty[] =
+    u.main === 'affirm'
+      ? ['affirm']
+      : u.main === 'refuse'
+        ? ['refuse', 'deny']
+        : u.main === 'deny'
+          ? ['deny', 'refuse']
+          : [];
+  for (const p of wanted) {
+    const b = node.branches.find((x) => x.def.property === p);
+    if (b) return b;
+  }
+  return null;
+}
+
+function countAct(s: SessionState, act: DialogueAct): void {
+  const i = DIALOGUE_ACTS.indexOf(act);
+  if (i >= 0) s.a[i] = (s.a[i] ?? 0) + 1;
+}
+
+/** Everything a sentence tells about the customer, kept for the grade. */
+function remembers(ctx: Ctx, u: Understanding, a: Analysis): void {
+  const s = ctx.s;
+  for (const act of u.acts) countAct(s, act);
+  if (u.need) s.x |= Fact.Need;
+  if (u.callback) s.x |= Fact.Callback;
+  if (u.appointment) s.x |= Fact.Appointment;
+  if (u.hesitate) s.x |= Fact.Hesitate;
+  if (/\d/.test(a.text) && u.main === 'affirm') s.x |= Fact.Figures;
+  for (const t of u.topics) s.tp |= 1 << TOPICS.indexOf(t);
+  if (u.topics.some((t) => BUSINESS_TOPICS.includes(t))) s.bq++;
+  const polar = u.acts.find((x) => x === 'affirm' || x === 'refuse' || x === 'deny' || x === 'hostile');
+  if (polar === 'affirm' && !u.acts.includes('refuse')) s.lp = 1;
+  else if (polar || u.main === 'complaint') s.lp = -1;
 }
 
 function onSentence(ctx: Ctx, raw: string): void {
@@ -482,38 +606,93 @@ function onSentence(ctx: Ctx, raw: string): void {
     if (countWords(raw) <= 2) return;
     interrupt(ctx, raw);
   }
+  const before = [s.c[AFFIRM], s.c[REFUSE]];
+  const u = handleSentence(ctx, raw);
+  if (!u || s.c[SPEECH] === 0) return;
+  // 5002 / 5003 count sentences: one that said yes (or no) counts once, by branch or by act; a
+  // backchannel alone (嗯, 哦) is listening, not agreeing.
+  if (backchannel(raw)) s.c[AFFIRM] = before[0]!;
+  else if (s.c[AFFIRM] === before[0] && u.acts.includes('affirm') && !u.acts.includes('refuse'))
+    s.c[AFFIRM]++;
+  if (s.c[REFUSE] === before[1] && ['refuse', 'hostile', 'complaint'].includes(u.main ?? '')) s.c[REFUSE]++;
+}
+
+const BACKCHANNEL = /^[\s,，。.…!！?？~～]*([嗯恩哦噢啊呃额唔喔]+[\s,，。.…!！?？~～]*)+$/;
+const backchannel = (raw: string) => BACKCHANNEL.test(raw);
+
+function handleSentence(ctx: Ctx, raw: string): Understanding | null {
+  const s = ctx.s;
   const bot = ctx.bot;
-  const text = normaliseSentence(raw, bot.fillers);
-  if (!text) return;
+  const analysis = analyse(raw, bot.segmenter);
+  if (!analysis.text) return null;
   s.c[SPEECH]++;
   remember(ctx, 1, raw);
-  const found = findAll(bot.automaton, text);
-  const any = new Set(found);
+  const hits: Hit[] = bot.exact ? exactHits(ctx, analysis) : matchWords(bot.matcher, analysis);
+  const any = new Set(hits.map((h) => h.id));
+  const plain = new Set(hits.filter((h) => !h.negated).map((h) => h.id));
+  const u = understand(analysis, bot.segmenter);
+  const heard: Heard = { raw, analysis, u, any, plain };
   track(ctx, any);
-  const blocked = found.filter((id) => bot.intercept.has(id));
-  if (blocked.length) {
-    const kws = keywordNames(ctx, blocked);
-    hangup(ctx, 70, {
-      kind: 'intercept',
-      ...where(ctx),
-      keywords: kws,
-      text: `识别到拦截关键词${quoted(kws)}，挂机`,
-    });
-    return;
+  const blocked = [...any].filter((id) => bot.intercept.has(id));
+  // A voicemail greeting or a call assistant answers first, never later in a real talk.
+  const machine = (u.main === 'voicemail' || u.main === 'assistant') && s.c[SPEECH] <= 2;
+  if (blocked.length || machine) {
+    const kws = blocked.length ? keywordNames(ctx, blocked) : [];
+    const what = blocked.length
+      ? `识别到拦截关键词${quoted(kws)}`
+      : `识别为${u.main === 'voicemail' ? '语音信箱' : '来电助理'}`;
+    hangup(ctx, 70, { kind: 'intercept', ...where(ctx), keywords: kws, acts: u.acts, text: `${what}，挂机` });
+    return null;
   }
-  const hit = bot.exact ? new Set(findExact(bot.automaton, text)) : any;
+  remembers(ctx, u, analysis);
+  respond(ctx, heard);
+  return u;
+}
+
+/** What the bot does with an understood sentence. */
+function respond(ctx: Ctx, heard: Heard): void {
+  const { u, any, raw } = heard;
+  const s = ctx.s;
+  const bot = ctx.bot;
   const node = nodeOf(ctx);
   if (!node) return;
-  const high = firstQuestion(ctx, hit, true);
-  if (high) return answerQuestion(ctx, high.question, high.ids);
-  const branch = bestBranch(node, hit, any);
+  const high = firstQuestion(ctx, any, true);
+  if (high) return answerQuestion(ctx, high.question, high.ids, u.acts);
+  if (globalHandling(ctx, node, heard)) return;
+  const branch = bestBranch(node, heard);
   if (branch) {
     const kws = keywordNames(ctx, branch.ids);
     const text = `节点「${node.def.name}」分支「${branch.branch.def.name}」命中${quoted(kws)}`;
-    return takeBranch(ctx, node, branch.branch, { kind: 'branch', keywords: kws, text });
+    // One sentence that answers the flow and asks a question ("方便，你们这个课多少钱"): both.
+    const also = firstQuestion(ctx, any, false, branch.ids);
+    if (also && also.question.def.answerMode === 'single') sayAnswer(ctx, also.question, also.ids, u.acts);
+    return takeBranch(ctx, node, branch.branch, { kind: 'branch', keywords: kws, acts: u.acts, text });
   }
-  const normal = firstQuestion(ctx, hit, false);
-  if (normal) return answerQuestion(ctx, normal.question, normal.ids);
+  if (u.main === 'askRobot' && bot.global.robot.enabled) return robotAnswer(ctx, node, u);
+  const normal = firstQuestion(ctx, any, false);
+  if (normal) {
+    // A question with an answer to the node's question in the same sentence ("是的，利率多少"): the
+    // answer, then the branch the act chooses.
+    const byAct = normal.question.def.answerMode === 'single' ? branchByAct(node, u) : null;
+    if (byAct && u.acts.includes('affirm') && !u.acts.includes('refuse')) {
+      sayAnswer(ctx, normal.question, normal.ids, u.acts);
+      return takeBranch(ctx, node, byAct, actReason(node, byAct, u));
+    }
+    return answerQuestion(ctx, normal.question, normal.ids, u.acts);
+  }
+  const byAct = u.main === 'question' ? null : branchByAct(node, u);
+  if (byAct) return takeBranch(ctx, node, byAct, actReason(node, byAct, u));
+  if (u.main === 'refuse' && bot.global.decline.enabled)
+    return endGlobal(ctx, 'decline', node, u, GlobalEnd.Declined);
+  if (u.main === 'question' && bot.global.unknownQuestion.enabled && s.uq < 2) {
+    s.uq++;
+    return repeatNode(ctx, node, bot.global.unknownQuestion, 'unknownQuestion', {
+      kind: 'global',
+      ...where(ctx, node),
+      acts: u.acts,
+      text: `客户提问（${u.topics.map(topicName).join('、')}）知识库中没有答案，通用回复后继续`,
+    });
+  }
   if (bot.def.llm.answerUnmatched) {
     s.p = 2;
     ctx.actions.push({
@@ -522,11 +701,178 @@ function onSentence(ctx: Ctx, raw: string): void {
       history: (s.h ?? [])
         .slice(0, -1)
         .map(([who, t]) => ({ role: who === 0 ? 'bot' : 'customer', text: t })),
-      reason: { kind: 'llm', ...where(ctx), text: `节点「${node.def.name}」未匹配，询问大模型` },
+      reason: {
+        kind: 'llm',
+        ...where(ctx),
+        acts: u.acts,
+        text: `节点「${node.def.name}」未匹配，询问大模型`,
+      },
     });
     return;
   }
   fallback(ctx, 'noMatch');
+}
+
+const TOPIC_NAMES: Record<Topic, string> = {
+  price: '价格',
+  rate: '利率',
+  time: '时间',
+  place: '地点',
+  process: '办理',
+  trust: '身份',
+  other: '其他',
+};
+export const topicName = (t: Topic) => TOPIC_NAMES[t];
+
+export const ACT_NAMES: Record<DialogueAct, string> = {
+  affirm: '肯定',
+  deny: '否定',
+  refuse: '拒绝',
+  hostile: '辱骂',
+  busy: '忙/稍后',
+  askHuman: '转人工',
+  askRobot: '问是否机器人',
+  question: '提问',
+  complaint: '投诉/勿扰',
+  wrongPerson: '非本人',
+  silence: '沉默',
+  assistant: '来电助理',
+  voicemail: '语音信箱',
+};
+
+function actReason(node: CompiledNode, b: CompiledBranch, u: Understanding): Reason {
+  return {
+    kind: 'branch',
+    acts: u.acts,
+    text: `节点「${node.def.name}」未命中关键词，按客户意图「${ACT_NAMES[u.main!]}」进入分支「${b.def.name}」`,
+  };
+}
+
+function exactHits(ctx: Ctx, a: Analysis): Hit[] {
+  // Exact mode ignores the bot's filler words around the one keyword.
+  const words = a.words.map((w) => w.w).filter((w) => !ctx.bot.fillers.includes(w));
+  const hit = matchExact(ctx.bot.matcher, { ...a, text: words.join('') || a.text });
+  return hit;
+}
+
+/**
+ * The handling every bot has (settings.global): stop calling, ask for a person, hostility, wrong
+ * person, call me later. An author's keyword on the current node still wins over "call me later".
+ */
+function globalHandling(ctx: Ctx, node: CompiledNode, heard: Heard): boolean {
+  const g = ctx.bot.global;
+  const u = heard.u;
+  const acts = u.acts;
+  if (acts.includes('complaint') && g.optOut.enabled) {
+    ctx.actions.push({
+      type: 'optOut',
+      sentence: heard.raw,
+      reason: {
+        kind: 'global',
+        ...where(ctx, node),
+        acts,
+        text: `客户要求不再来电（${heard.raw.slice(0, 30)}），加入黑名单`,
+      },
+    });
+    endGlobal(ctx, 'optOut', node, u, GlobalEnd.OptOut);
+    return true;
+  }
+  if (acts.includes('askHuman') && g.askHuman.enabled) {
+    askHuman(ctx, node, u, heard.raw);
+    return true;
+  }
+  if (u.main === 'hostile') {
+    endGlobal(ctx, 'decline', node, u, GlobalEnd.Hostile);
+    return true;
+  }
+  if (u.main === 'wrongPerson' && !bestBranch(node, heard)) {
+    endGlobal(ctx, 'decline', node, u, GlobalEnd.WrongPerson, '不好意思，打扰您了，再见。');
+    return true;
+  }
+  if (acts.includes('busy') && g.callLater.enabled && !bestBranch(node, heard) && u.main !== 'refuse') {
+    const when = parseCallbackTime(heard.raw);
+    ctx.actions.push({
+      type: 'remind',
+      when,
+      sentence: heard.raw,
+      reason: {
+        kind: 'global',
+        ...where(ctx, node),
+        acts,
+        text: `客户现在不方便，要求稍后联系${when ? `（${when.text}）` : ''}，设置回电提醒`,
+      },
+    });
+    endGlobal(ctx, 'callLater', node, u, GlobalEnd.CallLater);
+    return true;
+  }
+  return false;
+}
+
+const GLOBAL_NAMES = {
+  optOut: '客户要求不再来电',
+  callLater: '客户要求稍后联系',
+  decline: '客户明确拒绝',
+  askHuman: '客户要求转人工',
+} as const;
+
+/** Says the handler's words and ends the call, remembering how it ended for the grade. */
+function endGlobal(
+  ctx: Ctx,
+  handler: keyof typeof GLOBAL_NAMES,
+  node: CompiledNode,
+  u: Understanding,
+  how: number,
+  words?: string,
+): void {
+  const s = ctx.s;
+  s.g = how;
+  const names: Record<number, string> = {
+    [GlobalEnd.Hostile]: '客户态度恶劣',
+    [GlobalEnd.WrongPerson]: '非本人或打错电话',
+  };
+  const reason: Reason = {
+    kind: 'global',
+    ...where(ctx, node),
+    acts: u.acts,
+    text: `${names[how] ?? GLOBAL_NAMES[handler]}，礼貌结束通话`,
+  };
+  const h = ctx.bot.global[handler] as GlobalHandler;
+  say(ctx, words ? [{ text: words }] : h.prompts, `g${handler}`, false, reason);
+  hangup(ctx, null, reason);
+}
+
+/** 转人工: the bot's transfer node, else its transfer branch, else a callback promise. */
+function askHuman(ctx: Ctx, node: CompiledNode, u: Understanding, raw: string): void {
+  const s = ctx.s;
+  const bot = ctx.bot;
+  s.x |= Fact.AskedHuman;
+  const reason: Reason = { kind: 'global', ...where(ctx, node), acts: u.acts, text: '客户要求转人工' };
+  if (bot.transferNode >= 0) return enterNode(ctx, bot.transferNode, reason);
+  const t = bot.transferStep;
+  if (t) {
+    const b = bot.nodes[t.node]!.branches[t.branch]!;
+    say(ctx, b.def.prompts, `b${t.node}.${t.branch}`, false, reason);
+    return follow(ctx, t.step, reason, false);
+  }
+  ctx.actions.push({ type: 'remind', when: parseCallbackTime(raw), sentence: raw, reason });
+  endGlobal(ctx, 'askHuman', node, u, GlobalEnd.AskHuman);
+}
+
+/** 你是机器人吗: the honest answer, then the node's question again. */
+function robotAnswer(ctx: Ctx, node: CompiledNode, u: Understanding): void {
+  repeatNode(ctx, node, ctx.bot.global.robot, 'robot', {
+    kind: 'global',
+    ...where(ctx, node),
+    acts: u.acts,
+    text: '客户问是否机器人，如实回答后继续',
+  });
+}
+
+function repeatNode(ctx: Ctx, node: CompiledNode, h: GlobalHandler, key: string, reason: Reason): void {
+  ctx.s.c[ROUNDS]++;
+  say(ctx, h.prompts, `g${key}`, node.def.interruptible, reason);
+  if (node.def.prompts.length) say(ctx, node.def.prompts, `n${node.index}`, node.def.interruptible, reason);
+  listen(ctx, reason);
 }
 
 /** Rule conditions 5006 (whole call) and 5009 (last sentence): remember which keywords hit. */
@@ -551,6 +897,9 @@ function takeBranch(ctx: Ctx, node: CompiledNode, branch: CompiledBranch, why: R
   s.c[ROUNDS]++;
   const counter = PROPERTY_COUNTER[b.property];
   if (counter !== undefined) s.c[counter]++;
+  if (b.property === 'affirm') s.lp = 1;
+  else if (b.property === 'refuse') s.lp = -1;
+  if (b.next.action === 4 && (b.property === 'affirm' || s.lp === 1)) s.x |= Fact.Transferred;
   setLevel(ctx, b.setLevel, reason);
   addLabel(ctx, b.addLabel, reason);
   sendSms(ctx, b.smsTemplateId, reason);
@@ -558,7 +907,8 @@ function takeBranch(ctx: Ctx, node: CompiledNode, branch: CompiledBranch, why: R
   follow(ctx, b.next, reason, true);
 }
 
-function answerQuestion(ctx: Ctx, question: CompiledQuestion, ids: number[]): void {
+/** Says a question's answer (single-sentence questions), counting it as hit. */
+function sayAnswer(ctx: Ctx, question: CompiledQuestion, ids: number[], acts: DialogueAct[]): Reason {
   const s = ctx.s;
   const q = question.def;
   const node = nodeOf(ctx)!;
@@ -568,15 +918,24 @@ function answerQuestion(ctx: Ctx, question: CompiledQuestion, ids: number[]): vo
     ...where(ctx, node),
     questionId: q.id,
     keywords: kws,
+    acts,
     text: `知识库问题「${q.title}」命中${quoted(kws)}`,
   };
   s.c[ROUNDS]++;
   if (!s.q.includes(question.index)) s.q.push(question.index);
   setLevel(ctx, q.setLevel, reason);
   sendSms(ctx, q.smsTemplateId, reason);
+  say(ctx, q.prompts, `q${question.index}`, node.def.interruptible, reason);
+  return reason;
+}
+
+function answerQuestion(ctx: Ctx, question: CompiledQuestion, ids: number[], acts: DialogueAct[] = []): void {
+  const s = ctx.s;
+  const q = question.def;
+  const node = nodeOf(ctx)!;
+  const reason = sayAnswer(ctx, question, ids, acts);
   const interruptible = node.def.interruptible;
   const flow = q.jump?.flowId ? ctx.bot.flows[ctx.bot.flowIndex.get(q.jump.flowId) ?? -1] : undefined;
-  say(ctx, q.prompts, `q${question.index}`, interruptible, reason);
   if (q.answerMode === 'multi' && flow) {
     // Entering a multi-round talk from a main node remembers where to come back to.
     if (ctx.bot.flows[node.flow]!.main) {
@@ -621,6 +980,7 @@ function fallback(ctx: Ctx, kind: 'noMatch' | 'silence', counted = true): void {
 
 function onSilence(ctx: Ctx): void {
   ctx.s.pl = 0;
+  countAct(ctx.s, 'silence');
   if (ctx.s.is) {
     // Just after a knowledge answer with ignoreSilence: prompt again but do not count it.
     ctx.s.is = 0;

@@ -1,54 +1,15 @@
 // grade(): the intention level of a finished (or running) call from the session counters.
-// Order: the bot's intention rules (array order, all conditions must hold, first wins); then a
-// level set during the call by a branch or question; then the default rule set (strict/loose).
+// Order: a customer who asked not to be called again, abused the bot or is the wrong person is F;
+// then the bot's intention rules (array order, all conditions must hold, first wins); then a level
+// set during the call by a branch or question; then the default rule set (strict/loose), written
+// on the facts of the call (needs, questions, callbacks, refusals) the way a sales manager grades.
+// The reason names the facts and the rule: "肯定2次、询问「利率多少」、同意回电、通话95秒 → 规则「有明确需求」→ A".
 import type { CompiledBot } from './compile';
-import type { IntentRule, RuleCondition } from './definition';
-import { matchCountNeeded } from './definition';
-import type { SessionState } from './engine';
+import type { IntentionLevel, RuleCondition } from './definition';
+import { DIALOGUE_ACTS, matchCountNeeded } from './definition';
+import { Fact, GlobalEnd, TOPICS, topicName, type SessionState } from './engine';
 import { normaliseBase } from './normalise';
 import type { CallFacts, GradeResult } from './session';
-
-const cond = (item: RuleCondition['item'], op: 1 | 2, value: number): RuleCondition => ({ item, op, value });
-const rule = (
-  id: string,
-  name: string,
-  level: IntentRule['level'],
-  conditions: RuleCondition[],
-): IntentRule => ({
-  id,
-  name,
-  level,
-  conditions,
-});
-
-/**
- * Strict (1): A only for a customer who agreed at least twice, never refused, asked a
- * business question and heard the whole main flow; B agreed with no refusal over 3+ rounds;
- * F refused without agreeing; C agreed at some point and talked; E said nothing; D otherwise.
- */
-export const STRICT_RULES: readonly IntentRule[] = [
-  rule('strict-a', '严格规则A', 21, [cond(5002, 1, 2), cond(5003, 2, 0), cond(5001, 1, 1), cond(5007, 1, 1)]),
-  rule('strict-b', '严格规则B', 22, [cond(5002, 1, 1), cond(5003, 2, 0), cond(5010, 1, 3)]),
-  rule('strict-f', '严格规则F', 26, [cond(5003, 1, 1), cond(5002, 2, 0)]),
-  rule('strict-c', '严格规则C', 23, [cond(5002, 1, 1), cond(5004, 1, 2)]),
-  rule('strict-e', '严格规则E', 25, [cond(5004, 2, 0)]),
-  rule('strict-d', '严格规则D', 24, []),
-];
-
-/**
- * Loose (2): A for one agreement without refusal plus a business question or the finished
- * main flow; B for any agreement; C talked twice without refusing; F refused twice without
- * agreeing; D talked at all; E otherwise.
- */
-export const LOOSE_RULES: readonly IntentRule[] = [
-  rule('loose-a1', '宽松规则A（业务问题）', 21, [cond(5002, 1, 1), cond(5003, 2, 0), cond(5001, 1, 1)]),
-  rule('loose-a2', '宽松规则A（走完主流程）', 21, [cond(5002, 1, 1), cond(5003, 2, 0), cond(5007, 1, 1)]),
-  rule('loose-b', '宽松规则B', 22, [cond(5002, 1, 1)]),
-  rule('loose-c', '宽松规则C', 23, [cond(5004, 1, 2), cond(5003, 2, 0)]),
-  rule('loose-f', '宽松规则F', 26, [cond(5003, 1, 2), cond(5002, 2, 0)]),
-  rule('loose-d', '宽松规则D', 24, [cond(5004, 1, 1)]),
-  rule('loose-e', '宽松规则E', 25, []),
-];
 
 function compare(actual: number, c: RuleCondition): boolean {
   const value = c.value ?? 0;
@@ -115,29 +76,214 @@ export function conditionHolds(
   }
 }
 
+const LETTER: Record<number, string> = { 21: 'A', 22: 'B', 23: 'C', 24: 'D', 25: 'E', 26: 'F' };
+const actCount = (s: SessionState, act: (typeof DIALOGUE_ACTS)[number]) =>
+  s.a?.[DIALOGUE_ACTS.indexOf(act)] ?? 0;
+
+/** What the call shows about the customer, read from the session counters. */
+export interface CallSummary {
+  spoke: number;
+  affirm: number;
+  refuse: number;
+  deny: number;
+  /** Business questions: knowledge questions of type 20001 hit, or questions about price, rate… */
+  businessQuestions: number;
+  need: boolean;
+  callback: boolean;
+  appointment: boolean;
+  hesitate: boolean;
+  transferred: boolean;
+  askedHuman: boolean;
+  figures: boolean;
+  hostile: boolean;
+  optOut: boolean;
+  wrongPerson: boolean;
+  callLater: boolean;
+  declined: boolean;
+  /** The last stance taken: 1 yes, -1 no, 0 none. */
+  stance: number;
+  silences: number;
+  seconds: number;
+  /** The facts in words, for the reason. */
+  words: string[];
+}
+
+export function summarise(bot: CompiledBot, s: SessionState, facts: CallFacts): CallSummary {
+  const x = s.x ?? 0;
+  const kb = s.q.map((i) => bot.questions[i]?.def).filter((q) => !!q);
+  const businessKb = kb.filter((q) => q!.type === 20001).length;
+  const topics = TOPICS.filter((_, i) => ((s.tp ?? 0) >> i) & 1).filter((t) => t !== 'other');
+  const c: CallSummary = {
+    spoke: s.c[3],
+    affirm: s.c[0],
+    refuse: s.c[2],
+    deny: Math.max(s.c[1], actCount(s, 'deny')),
+    businessQuestions: Math.max(businessKb, s.bq ?? 0),
+    need: !!(x & Fact.Need),
+    callback: !!(x & Fact.Callback),
+    appointment: !!(x & Fact.Appointment),
+    hesitate: !!(x & Fact.Hesitate),
+    transferred: !!(x & Fact.Transferred),
+    askedHuman: !!(x & Fact.AskedHuman),
+    figures: !!(x & Fact.Figures),
+    hostile: s.g === GlobalEnd.Hostile || actCount(s, 'hostile') > 0,
+    optOut: s.g === GlobalEnd.OptOut || actCount(s, 'complaint') > 0,
+    wrongPerson: s.g === GlobalEnd.WrongPerson,
+    callLater: s.g === GlobalEnd.CallLater || (actCount(s, 'busy') > 0 && s.g !== GlobalEnd.Declined),
+    declined: s.g === GlobalEnd.Declined,
+    stance: s.lp ?? 0,
+    silences: actCount(s, 'silence'),
+    seconds: facts.durationSeconds,
+    words: [],
+  };
+  const w = c.words;
+  if (c.spoke === 0) w.push('客户未说话');
+  if (c.affirm) w.push(`肯定${c.affirm}次`);
+  if (c.refuse) w.push(`拒绝${c.refuse}次`);
+  if (c.need) w.push('表达需求');
+  if (c.figures) w.push('给出具体信息');
+  for (const q of kb) w.push(`询问「${q!.title}」`);
+  if (topics.length) w.push(`问到${topics.map(topicName).join('、')}`);
+  if (c.callback) w.push('同意回电');
+  if (c.appointment) w.push('同意预约');
+  if (c.askedHuman) w.push('要求转人工');
+  if (c.transferred) w.push('进入转人工');
+  if (c.hesitate) w.push('犹豫考虑');
+  if (c.callLater) w.push('要求稍后联系');
+  if (c.optOut) w.push('要求不再来电');
+  if (c.hostile) w.push('态度恶劣');
+  if (c.wrongPerson) w.push('非本人');
+  if (c.declined) w.push('明确拒绝后结束');
+  if (c.silences) w.push(`沉默${c.silences}次`);
+  w.push(`通话${c.seconds}秒`);
+  return c;
+}
+
+interface DefaultRule {
+  id: string;
+  name: string;
+  level: IntentionLevel;
+  holds: (c: CallSummary) => boolean;
+}
+
+/** Wants what the bot offers: a need in words, or yes to the bot three times (more than the person). */
+const positive = (c: CallSummary) => (c.need || c.affirm >= 3) && c.stance !== -1;
+/** Engaged in the concrete: figures, a callback or visit agreed, the transfer, or business questions. */
+const committed = (c: CallSummary, questions: number) =>
+  c.figures ||
+  c.callback ||
+  c.appointment ||
+  c.transferred ||
+  c.askedHuman ||
+  c.businessQuestions >= questions;
+const refused = (c: CallSummary) => (c.refuse > 0 || c.declined || c.deny > 0) && c.stance === -1;
+
+/** Rules every default set starts with: a customer who must not be called again is F. */
+const NEVER_AGAIN: DefaultRule[] = [
+  { id: 'opt-out', name: '要求不再来电', level: 26, holds: (c) => c.optOut },
+  { id: 'hostile', name: '态度恶劣', level: 26, holds: (c) => c.hostile && !(c.need && committed(c, 2)) },
+  { id: 'wrong-person', name: '非本人', level: 26, holds: (c) => c.wrongPerson },
+];
+
+/**
+ * Strict (1): A for a customer who wants it and engaged in the concrete (figures, a callback, a
+ * visit, the transfer or two business questions); a refusal is F; call me later is E unless the
+ * customer showed a need (B); hesitation is C; yes-and-nothing-more is D; said nothing is E.
+ */
+export const STRICT_DEFAULTS: readonly DefaultRule[] = [
+  ...NEVER_AGAIN,
+  {
+    id: 'strict-a',
+    name: '有明确需求',
+    level: 21,
+    holds: (c) => c.need && c.stance !== -1 && committed(c, 2),
+  },
+  {
+    id: 'strict-a2',
+    name: '积极且有具体行动',
+    level: 21,
+    holds: (c) => positive(c) && (c.figures || c.appointment || c.transferred) && c.businessQuestions >= 1,
+  },
+  { id: 'strict-refuse', name: '明确拒绝', level: 26, holds: refused },
+  {
+    id: 'strict-later-b',
+    name: '有兴趣、约回电',
+    level: 22,
+    holds: (c) => c.callLater && (c.need || c.figures),
+  },
+  { id: 'strict-later-c', name: '犹豫、稍后再说', level: 23, holds: (c) => c.callLater && c.hesitate },
+  { id: 'strict-later', name: '稍后联系', level: 25, holds: (c) => c.callLater },
+  { id: 'strict-human', name: '要求转人工', level: 22, holds: (c) => c.askedHuman || c.transferred },
+  {
+    id: 'strict-b',
+    name: '态度积极',
+    level: 22,
+    holds: (c) => positive(c) || (c.affirm >= 1 && c.businessQuestions >= 1 && !c.hesitate) || c.figures,
+  },
+  { id: 'strict-c', name: '犹豫观望', level: 23, holds: (c) => c.hesitate || c.businessQuestions >= 1 },
+  { id: 'strict-e', name: '未开口', level: 25, holds: (c) => c.spoke === 0 },
+  { id: 'strict-d', name: '意向不明', level: 24, holds: () => true },
+];
+
+/** Loose (2): A with one concrete sign; a polite refusal is C, not F. */
+export const LOOSE_DEFAULTS: readonly DefaultRule[] = [
+  ...NEVER_AGAIN,
+  { id: 'loose-a', name: '有需求', level: 21, holds: (c) => positive(c) && committed(c, 1) },
+  {
+    id: 'loose-later-b',
+    name: '有兴趣、约回电',
+    level: 22,
+    holds: (c) => c.callLater && (c.need || c.affirm > 0),
+  },
+  { id: 'loose-later', name: '稍后联系', level: 25, holds: (c) => c.callLater },
+  {
+    id: 'loose-b',
+    name: '态度积极',
+    level: 22,
+    holds: (c) => positive(c) || c.askedHuman || c.transferred || (c.affirm >= 1 && c.businessQuestions >= 1),
+  },
+  {
+    id: 'loose-c',
+    name: '婉拒或观望',
+    level: 23,
+    holds: (c) => refused(c) || c.hesitate || c.businessQuestions >= 1,
+  },
+  { id: 'loose-e', name: '未开口', level: 25, holds: (c) => c.spoke === 0 },
+  { id: 'loose-d', name: '意向不明', level: 24, holds: () => true },
+];
+
+function because(c: CallSummary, rule: string, level: number): string {
+  return `${c.words.join('、')} → 规则「${rule}」→ ${LETTER[level] ?? level}`;
+}
+
 export function grade(compiled: CompiledBot, state: SessionState, facts: CallFacts): GradeResult {
   const labels = [...state.lb];
   const withLabel = (label: string | null | undefined) =>
     label && !labels.includes(label) ? [...labels, label] : labels;
+  const c = summarise(compiled, state, facts);
+  const result = (level: IntentionLevel, reason: GradeResult['reason'], l = labels): GradeResult => ({
+    level,
+    labels: l,
+    facts: c.words,
+    reason,
+  });
+  // A customer who asked not to be called (or abused the bot) is F whatever the bot's own rules say.
+  for (const r of NEVER_AGAIN)
+    if (r.holds(c))
+      return result(r.level, { kind: 'defaultRule', ruleId: r.id, text: because(c, r.name, r.level) });
   for (const r of compiled.def.intentRules) {
-    if (r.conditions.every((c) => conditionHolds(compiled, state, facts, c)))
-      return {
-        level: r.level,
-        labels: withLabel(r.label),
-        reason: { kind: 'rule', ruleId: r.id, text: `意向规则「${r.name}」成立` },
-      };
+    if (r.conditions.every((cd) => conditionHolds(compiled, state, facts, cd)))
+      return result(
+        r.level,
+        { kind: 'rule', ruleId: r.id, text: because(c, r.name, r.level) },
+        withLabel(r.label),
+      );
   }
   if (state.lv)
-    return { level: state.lv, labels, reason: { kind: 'rule', text: '通话中分支或问题设置的客户等级' } };
+    return result(state.lv, { kind: 'rule', text: because(c, '通话中分支或问题设置的客户等级', state.lv) });
   const strict = compiled.def.settings.defaultRuleSet !== 2;
-  for (const r of strict ? STRICT_RULES : LOOSE_RULES) {
-    // Default rules are built here, not in the document: conditions have no keywords.
-    if (r.conditions.every((c) => conditionHolds(compiled, state, facts, c)))
-      return {
-        level: r.level,
-        labels,
-        reason: { kind: 'defaultRule', ruleId: r.id, text: `没有意向规则成立，默认规则「${r.name}」成立` },
-      };
-  }
-  return { level: 24, labels, reason: { kind: 'defaultRule', text: '默认等级D' } };
+  for (const r of strict ? STRICT_DEFAULTS : LOOSE_DEFAULTS)
+    if (r.holds(c))
+      return result(r.level, { kind: 'defaultRule', ruleId: r.id, text: because(c, r.name, r.level) });
+  return result(24, { kind: 'defaultRule', text: because(c, '意向不明', 24) });
 }

@@ -53,7 +53,8 @@ const LETTERS: Record<number, string> = { 21: 'A', 22: 'B', 23: 'C', 24: 'D', 25
 const CODES: Record<string, number> = Object.fromEntries(Object.entries(IntentionLevel));
 
 /** The letter of a level code, or null outside 21–26. */
-export const letterOf = (code: number | null): string | null => (code === null ? null : (LETTERS[code] ?? null));
+export const letterOf = (code: number | null): string | null =>
+  code === null ? null : (LETTERS[code] ?? null);
 
 /** 'A'..'F' or a result code ('70', 70) as the code it stands for, or null when it is neither. */
 export function expectedCode(expect: unknown): number | null {

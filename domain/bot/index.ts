@@ -6,6 +6,6 @@ export { compile } from './compile';
 export type { CompiledBot, CompiledNode, CompiledBranch, CompiledQuestion, CompiledFlow } from './compile';
 export { start, step, serialise, deserialise } from './engine';
 export type { SessionState, StepResult, Phase } from './engine';
-export { grade, STRICT_RULES, LOOSE_RULES } from './grade';
+export { grade, summarise, STRICT_DEFAULTS, LOOSE_DEFAULTS } from './grade';
 export { check } from './check';
 export { normaliseBase, normaliseSentence, countWords, parseKeyword } from './normalise';

@@ -150,6 +150,8 @@ const settings = z.object({
       optOut: globalHandler,
       robot: globalHandler,
       disclosure: str(500),
+      decline: globalHandler.optional(),
+      unknownQuestion: globalHandler.optional(),
     })
     .optional(),
 });

@@ -1,0 +1,882 @@
+// Dialogue acts: what a customer sentence does, whatever the bot. A built-in lexicon of phrases
+// per act (the way people say yes, no, not now, stop calling… on the phone in Mandarin), matched
+// on words with the same rules as keywords (match.ts): whole words, negation-aware. A phrase
+// written `^…` must start its clause, `…$` must end it.
+import type { DialogueAct } from '../definition';
+import { buildMatcher, matchWords, type Hit, type Matcher } from './match';
+import type { Segmenter } from './segment';
+import { analyse, keywordForm, type Analysis } from './text';
+
+/** What a question is about: business topics count as interest in the grade. */
+export type Topic = 'price' | 'rate' | 'time' | 'place' | 'process' | 'trust' | 'other';
+export const BUSINESS_TOPICS: readonly Topic[] = ['price', 'rate', 'time', 'place', 'process'];
+
+/** Signals beside the acts: interest (a need, agreeing to a callback or visit), hesitation. */
+type Signal = 'need' | 'callback' | 'hesitate' | 'appointment' | 'goOn';
+type Entry = DialogueAct | Signal | `topic:${Topic}` | 'qword';
+
+const LEXICON: Record<Entry, string[]> = {
+  affirm: [
+    '是',
+    '是的',
+    '是啊',
+    '是呀',
+    '是我',
+    '我是',
+    '我就是',
+    '就是我',
+    '本人',
+    '对',
+    '对的',
+    '对啊',
+    '对呀',
+    '对对',
+    '没错',
+    '嗯',
+    '嗯嗯',
+    '恩',
+    '好',
+    '好的',
+    '好啊',
+    '好呀',
+    '好吧',
+    '行',
+    '行啊',
+    '行吧',
+    '可以',
+    '可以啊',
+    '可以的',
+    '没问题',
+    '当然',
+    '当然可以',
+    '有',
+    '有的',
+    '有啊',
+    '要',
+    '想',
+    '想要',
+    '愿意',
+    '方便',
+    '同意',
+    '继续',
+    '你说',
+    '您说',
+    '你讲',
+    '请说',
+    '说吧',
+    '讲吧',
+    '在的',
+    '在呢',
+    '在听',
+    'ok',
+    '听听',
+    '都行',
+    '都可以',
+    '挺好',
+    '不错',
+    '没意见',
+    '还在',
+    '还有',
+    '还要',
+    '还是',
+    '可不是',
+    '那当然',
+    '随时',
+    '欢迎',
+    '来吧',
+  ],
+  deny: [
+    '不是',
+    '不对',
+    '没有',
+    '没',
+    '^不$',
+    '不行',
+    '不可以',
+    '不用',
+    '不要',
+    '没有了',
+    '错了',
+    '^不会$',
+    '否',
+  ],
+  refuse: [
+    '不需要',
+    '不用了',
+    '不要了',
+    '没需要',
+    '没有需要',
+    '没需求',
+    '没有需求',
+    '不感兴趣',
+    '没兴趣',
+    '没有兴趣',
+    '不考虑',
+    '暂时不考虑',
+    '不想要',
+    '不想了解',
+    '算了',
+    '算了吧',
+    '不必了',
+    '^不了',
+    '用不着',
+    '用不上',
+    '没打算',
+    '没这个打算',
+    '没这个需要',
+    '没必要',
+    '不合适',
+    '不划算',
+    '拒绝',
+    '已经有了',
+    '已经买了',
+    '已经贷了',
+    '已经贷款了',
+    '已经办了',
+    '已经办好了',
+    '已经报了',
+    '已经报名了',
+    '已经租出去了',
+    '租出去了',
+    '已经租了',
+    '已经卖了',
+    '不出租了',
+    '不租了',
+    '自己租',
+    '不贷了',
+    '不学了',
+    '不买了',
+    '不办了',
+    '不做了',
+    '谢谢不用',
+    '不用谢谢',
+    '不想学',
+    '不想贷',
+    '不想租',
+    '没钱',
+    '不要打扰',
+    '不想听',
+    '没空理',
+    '别推销',
+    '不买',
+    '不贷',
+    '不学',
+    '不租',
+    '不缺',
+    '不打算',
+    '没想法',
+    '没有想法',
+    '暂时不用',
+    '暂时不需要',
+    '先不用',
+    '不用麻烦',
+    '贷好了',
+    '办好了',
+    '买好了',
+    '报好了',
+    '租好了',
+    '已经搞定',
+    '已经解决',
+    '已经有房',
+    '已经找到',
+    '找好了',
+    '不需要了',
+    '批下来了',
+    '已经批了',
+    '贷下来了',
+    '已经放款',
+    '卖了',
+    '租掉了',
+    '已经租掉',
+    '自己住',
+    '自住',
+    '不考虑了',
+    '不需要了谢谢',
+    '已经找了',
+    '找了别的',
+    '别家办了',
+    '在别家',
+  ],
+  hostile: [
+    '滚',
+    '滚蛋',
+    '去死',
+    '神经病',
+    '有病',
+    '傻逼',
+    '傻b',
+    'sb',
+    '妈的',
+    '他妈的',
+    '操',
+    '你妹',
+    '闭嘴',
+    '白痴',
+    '脑残',
+    '死骗子',
+    '烦死了',
+    '烦不烦',
+    '烦人',
+    '变态',
+    '王八蛋',
+    '混蛋',
+    '去你的',
+    '垃圾',
+    '骗子',
+    '诈骗',
+  ],
+  complaint: [
+    '投诉',
+    '举报',
+    '12315',
+    '工信部',
+    '报警',
+    '骚扰',
+    '骚扰电话',
+    '拉黑',
+    '删掉我的号码',
+    '把我号码删了',
+    '删除我的号码',
+    '删了我的号码',
+    '天天打',
+    '一天打几次',
+    '打了好多次',
+    '老是打',
+    '总是打',
+    '别打扰我',
+    '不要打扰我',
+    '不要再联系',
+    '别再联系',
+    '别联系我',
+    '不要联系我',
+  ],
+  busy: [
+    '在忙',
+    '很忙',
+    '忙着',
+    '正忙',
+    '我忙',
+    '忙呢',
+    '没空',
+    '没时间',
+    '在开车',
+    '开车呢',
+    '开车',
+    '在开会',
+    '开会',
+    '开会呢',
+    '在上班',
+    '上班呢',
+    '在外面',
+    '在外地',
+    '在吃饭',
+    '在睡觉',
+    '睡觉呢',
+    '不方便',
+    '不太方便',
+    '不方便接',
+    '晚点',
+    '晚点再说',
+    '晚些',
+    '稍后',
+    '过会',
+    '过会儿',
+    '一会儿',
+    '待会',
+    '待会儿',
+    '等会',
+    '等会儿',
+    '回头',
+    '回头再说',
+    '改天',
+    '下次',
+    '下次再说',
+    '明天再',
+    '再打给我',
+    '再打过来',
+    '回电',
+    '有空再',
+    '有时间再',
+    '不在家',
+    '在路上',
+    '在医院',
+    '在工作',
+    '在带孩子',
+    '等我有空',
+    '现在忙',
+    '在高速',
+    '在地铁',
+    '开着车',
+    '上课呢',
+    '在上课',
+    '在做饭',
+    '在加班',
+    '不得空',
+    '在干活',
+    '干活呢',
+    '忙活',
+    '没得空',
+    '在外头',
+    '信号不好',
+  ],
+  askHuman: [
+    '转人工',
+    '人工',
+    '人工客服',
+    '人工服务',
+    '找人工',
+    '转真人',
+    '找真人',
+    '让真人',
+    '换真人',
+    '真人跟我说',
+    '找你们经理',
+    '让经理',
+    '叫经理',
+    '经理跟我说',
+    '经理给我打',
+    '让你们经理',
+    '找个人',
+    '让人给我打',
+    '找活人',
+    '换个人',
+    '找负责人',
+    '接人工',
+    '跟人说',
+    '找客服',
+    '转客服',
+    '叫你们领导',
+    '让顾问',
+    '找顾问',
+    '经纪人跟我',
+    '让专人',
+    '要真人',
+    '转经理',
+    '转客户经理',
+    '转给经理',
+    '转接经理',
+    '帮我转',
+    '转顾问',
+    '转经纪人',
+    '转给经纪人',
+    '跟我对接',
+    '让客户经理',
+    '找经理',
+    '转接人工',
+    '要人工',
+  ],
+  askRobot: [
+    '机器人',
+    '是机器人',
+    '是不是机器人',
+    '真人吗',
+    '是真人',
+    '是不是真人',
+    '是人吗',
+    '是不是人',
+    '录音',
+    '是录音',
+    'ai',
+    '人工智能',
+    '智能客服',
+    '机器',
+    '电脑',
+    '自动的',
+    '机器声音',
+    '是人工吗',
+  ],
+  question: [],
+  wrongPerson: [
+    '打错了',
+    '打错',
+    '打错电话',
+    '找错人',
+    '不是本人',
+    '我不是本人',
+    '不是我本人',
+    '不认识这个人',
+    '没这个人',
+    '没有这个人',
+    '不认识他',
+    '不认识她',
+    '号码换人了',
+    '换号了',
+    '号码换了',
+    '不是这个人',
+    '^不是我$',
+    '^我不是$',
+    '我不是他',
+    '我不是她',
+    '不是他',
+    '不是她',
+    '他不在',
+    '她不在',
+    '不是我的号码',
+    '不是我的电话',
+    '不认识',
+    '不是这家',
+    '没登记过',
+    '没有登记',
+    '没有房子',
+    '不用这个号',
+    '不用这个号码',
+    '号码不用了',
+    '这个号不用了',
+    '不是他的号',
+    '不是她的号',
+    '换号码了',
+    '没咨询过',
+    '没有咨询过',
+    '没报过',
+    '没报名过',
+    '没登记',
+    '没填过',
+    '没申请过',
+    '没留过',
+    '没留过电话',
+    '我不姓',
+  ],
+  silence: [],
+  assistant: [
+    '智能助理',
+    '机主的',
+    '来电助手',
+    '语音助手',
+    '机主现在',
+    '帮您转达',
+    '我会转告',
+    '代接',
+    '小秘书',
+    '请问您有什么事',
+  ],
+  voicemail: [
+    '语音信箱',
+    '提示音后',
+    '嘀声后',
+    '请留言',
+    '无法接通',
+    '暂时无法接听',
+    '不在服务区',
+    '已关机',
+    '录制留言',
+  ],
+  need: [
+    '需要',
+    '有需要',
+    '有需求',
+    '想贷',
+    '想买',
+    '想学',
+    '想报',
+    '想租',
+    '打算',
+    '准备',
+    '想了解',
+    '感兴趣',
+    '有兴趣',
+    '还在租',
+    '还在出租',
+    '还需要',
+    '正在找',
+    '有意向',
+    '考虑办',
+    '想办',
+    '要贷',
+    '要租',
+    '要学',
+    '想试试',
+    '想听听',
+    '想问问',
+    '咨询',
+    '报名',
+    '试听',
+    '可以贷',
+    '贷款',
+    '办理',
+    '了解一下',
+    '了解下',
+    '介绍一下',
+    '说说看',
+    '你说说',
+    '听一下',
+    '详细说',
+  ],
+  callback: [
+    '联系我',
+    '打给我',
+    '给我打',
+    '给我回电',
+    '回个电话',
+    '加微信',
+    '加我微信',
+    '发我',
+    '留个电话',
+    '让经理联系',
+    '经理联系我',
+    '顾问联系我',
+    '打我电话',
+    '发给我',
+    '给我发',
+    '发短信',
+    '发个短信',
+    '再打给我',
+  ],
+  appointment: [
+    '预约',
+    '过来吧',
+    '过来',
+    '来吧',
+    '上门',
+    '过来看',
+    '可以来',
+    '随时来',
+    '去看看',
+    '去试听',
+    '约个时间',
+    '安排一下',
+    '帮我安排',
+    '来拍',
+    '拍照',
+    '来看房',
+    '试听',
+    '去听',
+    '那就约',
+  ],
+  hesitate: [
+    '考虑一下',
+    '考虑考虑',
+    '我考虑',
+    '想想',
+    '想一想',
+    '再看看',
+    '看看再说',
+    '再说吧',
+    '到时候再说',
+    '以后再说',
+    '先不急',
+    '不着急',
+    '发资料',
+    '发个资料',
+    '资料发',
+    '发给我看看',
+    '商量一下',
+    '跟家里商量',
+    '和家里商量',
+    '再比较',
+    '比较一下',
+    '对比一下',
+    '不确定',
+    '说不好',
+    '不一定',
+    '还没想好',
+    '没想好',
+    '再想想',
+    '看情况',
+    '再考虑',
+    '了解了解',
+    '先了解',
+    '先看看',
+    '回头看',
+    '考虑下',
+    '问问家里',
+    '问问家人',
+    '商量商量',
+    '明年再',
+    '随缘',
+    '观望',
+    '犹豫',
+    '不好说',
+    '考虑中',
+    '再观望',
+    '也许',
+    '或许',
+    '可能吧',
+    '到时候再联系',
+    '看看吧',
+    '再研究',
+    '研究一下',
+    '以后有需要',
+    '有需要再',
+  ],
+  'topic:price': [
+    '多少钱',
+    '价格',
+    '价钱',
+    '费用',
+    '收费',
+    '学费',
+    '贵',
+    '太贵',
+    '便宜',
+    '优惠',
+    '折扣',
+    '打折',
+    '报价',
+    '租金',
+    '中介费',
+    '佣金',
+    '手续费',
+    '免费',
+    '要钱',
+    '花钱',
+    '服务费',
+    '分期',
+    '首付',
+    '月供',
+  ],
+  'topic:rate': ['利率', '利息', '几个点', '年化', 'lpr', '利率多少', '点数', '违约金', '提前还款'],
+  'topic:time': ['什么时候', '几点', '多久', '多长时间', '哪天', '时间', '周末', '上课时间', '放款', '几天'],
+  'topic:place': ['地址', '在哪', '哪里', '位置', '怎么走', '校区', '地方', '在哪儿', '远不远', '哪个区'],
+  'topic:process': [
+    '怎么办理',
+    '流程',
+    '手续',
+    '材料',
+    '资料',
+    '条件',
+    '要求',
+    '审批',
+    '怎么报名',
+    '怎么申请',
+    '怎么弄',
+    '怎么操作',
+    '需要什么',
+    '要带什么',
+    '合同',
+    '证书',
+    '老师',
+    '课程',
+    '额度',
+    '贷多少',
+    '能贷',
+    '期限',
+    '还款方式',
+    '公积金',
+    '退款',
+    '退费',
+    '押金',
+  ],
+  'topic:trust': [
+    '骗子',
+    '诈骗',
+    '正规',
+    '靠谱',
+    '怎么有我电话',
+    '哪来的',
+    '你们是谁',
+    '哪个公司',
+    '什么公司',
+    '你是谁',
+    '哪位',
+    '你是哪',
+    '怎么知道我',
+    '信息泄露',
+    '哪个单位',
+    '哪弄到',
+    '哪里弄',
+    '哪来的号码',
+    '怎么有我号码',
+    '从哪弄',
+    '哪里来的电话',
+    '谁给你的号码',
+  ],
+  'topic:other': [],
+  goOn: ['你说', '您说', '你讲', '说吧', '讲吧', '请讲', '请说', '简单说', '长话短说', '你继续', '继续说'],
+  qword: [
+    '多少',
+    '几',
+    '什么',
+    '怎么',
+    '为什么',
+    '哪',
+    '哪里',
+    '哪儿',
+    '哪个',
+    '谁',
+    '吗',
+    '是否',
+    '能不能',
+    '可不可以',
+    '有没有',
+    '是不是',
+    '会不会',
+    '要不要',
+    '怎样',
+    '如何',
+    '多久',
+    '多长',
+    '多大',
+    '请问',
+    '问一下',
+    '问下',
+    '咨询一下',
+    '怎么样',
+    '啥',
+    '么',
+    '嘛',
+    '行不行',
+    '好不好',
+    '对不对',
+    '能否',
+    '不会是',
+    '难道',
+  ],
+};
+
+interface Lexicon {
+  matcher: Matcher;
+  /** Per pattern: the entries it belongs to, with its anchors. */
+  entries: { entry: Entry; start: boolean; end: boolean }[][];
+}
+
+const built = new WeakMap<Segmenter, Lexicon>();
+
+function lexicon(seg: Segmenter): Lexicon {
+  const ready = built.get(seg);
+  if (ready) return ready;
+  const ids = new Map<string, number>();
+  const patterns: string[] = [];
+  const entries: Lexicon['entries'] = [];
+  for (const [entry, phrases] of Object.entries(LEXICON) as [Entry, string[]][]) {
+    for (const phrase of phrases) {
+      const start = phrase.startsWith('^');
+      const end = phrase.endsWith('$');
+      const form = keywordForm(phrase.replace(/^\^|\$$/g, ''), seg);
+      if (!form) continue;
+      let id = ids.get(form);
+      if (id === undefined) {
+        id = patterns.length;
+        ids.set(form, id);
+        patterns.push(form);
+        entries.push([]);
+      }
+      entries[id]!.push({ entry, start, end });
+    }
+  }
+  const lex = { matcher: buildMatcher(patterns), entries };
+  built.set(seg, lex);
+  return lex;
+}
+
+/** What one sentence says, read by the built-in lexicon. */
+export interface Understanding {
+  /** Every act recognised (in a fixed order: the main act first). */
+  acts: DialogueAct[];
+  /** The act that decides what the bot does with the sentence. */
+  main: DialogueAct | null;
+  topics: Topic[];
+  need: boolean;
+  callback: boolean;
+  appointment: boolean;
+  hesitate: boolean;
+}
+
+/** Which act decides, when a sentence does several things. */
+const PRECEDENCE: DialogueAct[] = [
+  'voicemail',
+  'assistant',
+  'complaint',
+  'askHuman',
+  'hostile',
+  'wrongPerson',
+  'busy',
+  'refuse',
+  'askRobot',
+  'question',
+  'deny',
+  'affirm',
+];
+
+const atClauseStart = (a: Analysis, at: number) => at === 0 || a.text[at - 1] === '|';
+const atClauseEnd = (a: Analysis, end: number) => end === a.text.length || a.text[end] === '|';
+const clauseOf = (a: Analysis, at: number) => a.words[a.wordAt[at]!]?.clause ?? 0;
+
+/** "Don't call me again" said with a verb the lexicon cannot list: 别再打电话过来, 不要老给我打. */
+const STOP_CALLING =
+  /(别|不要|不用|甭|勿|不准|不许|不必)(再|老|总|一直|天天|总是|老是)?(给我|跟我|往我这)?(打电话|打过来|打来|来电|打了|打$|打\||打给我)/;
+
+const GREETINGS = new Set(['喂', '你好', '您好', '哎', '哈喽', 'hello', '喂喂', '嗯', '啊', '哦']);
+
+/** A clause of greetings only (喂？): not a question to answer. */
+function greetingOnly(a: Analysis, clause: number): boolean {
+  return a.words.every((w) => w.clause !== clause || GREETINGS.has(w.w));
+}
+
+export function understand(a: Analysis, seg: Segmenter): Understanding {
+  const lex = lexicon(seg);
+  const hits = matchWords(lex.matcher, a);
+  const found = new Set<Entry>();
+  const questionClauses = new Set<number>();
+  a.questions.forEach((q, i) => q && !greetingOnly(a, i) && questionClauses.add(i));
+  const take = (h: Hit, e: { entry: Entry; start: boolean; end: boolean }) => {
+    if (e.start && !atClauseStart(a, h.at)) return;
+    if (e.end && !atClauseEnd(a, h.end)) return;
+    if (e.entry === 'qword') questionClauses.add(clauseOf(a, h.at));
+  };
+  for (const h of hits) for (const e of lex.entries[h.id]!) take(h, e);
+  for (const h of hits) {
+    const clause = clauseOf(a, h.at);
+    const inQuestion = questionClauses.has(clause);
+    for (const e of lex.entries[h.id]!) {
+      if (e.entry === 'qword') continue;
+      if (e.start && !atClauseStart(a, h.at)) continue;
+      if (e.end && !atClauseEnd(a, h.end)) continue;
+      let entry: Entry = e.entry;
+      // A yes inside a question is not an answer (你是机器人吗, 是不是真人), unless it opens it.
+      if ((entry === 'affirm' || entry === 'need') && inQuestion && !atClauseStart(a, h.at)) continue;
+      if (h.negated) {
+        // 不方便 / 不想了解 / 别给我打: a negated yes is a no; a negated topic is still the topic
+        // (没有违约金吗); other negated signals vanish (不忙, 不用转人工, 不是骗子).
+        if (entry === 'affirm' || entry === 'need' || entry === 'appointment' || entry === 'callback')
+          entry = 'deny';
+        else if (!entry.startsWith('topic:')) continue;
+      }
+      if (entry === 'hostile' && inQuestion && /骗|诈/.test(a.text.slice(h.at, h.end))) {
+        found.add('topic:trust');
+        continue;
+      }
+      found.add(entry);
+    }
+  }
+  if (STOP_CALLING.test(a.text)) found.add('complaint');
+  if (questionClauses.size) found.add('question');
+  // A visit agreed with a time is not "call me later" (今天不方便，周六下午过来吧).
+  if (found.has('appointment') && found.has('busy')) found.delete('busy');
+  // 我在开车，不过你说: busy, yet willing to listen now.
+  if (found.has('goOn') && found.has('busy')) {
+    found.delete('busy');
+    found.add('affirm');
+  }
+  // 你是真人吗: a question about the robot, not a request for a person.
+  if (found.has('askRobot') && found.has('askHuman') && !/转|找|换|要|让|叫|接/.test(a.text))
+    found.delete('askHuman');
+  if (found.has('wrongPerson') && found.has('deny')) found.delete('deny');
+  if (found.has('refuse')) found.delete('deny');
+  const negative = ['refuse', 'deny', 'hostile', 'complaint', 'wrongPerson'].some((x) =>
+    found.has(x as Entry),
+  );
+  // Agreeing to a visit or a callback, stating a need or giving figures (三十万, 2室1厅3500) answers yes.
+  const detail = /\d/.test(a.text);
+  if (!negative && (found.has('appointment') || found.has('callback') || found.has('need') || detail))
+    found.add('affirm');
+  const topics = (['price', 'rate', 'time', 'place', 'process', 'trust'] as Topic[]).filter((t) =>
+    found.has(`topic:${t}`),
+  );
+  if (topics.length) found.add('question');
+  if (found.has('question') && !topics.length) topics.push('other');
+  const acts = PRECEDENCE.filter((act) => found.has(act));
+  return {
+    acts,
+    main: acts[0] ?? null,
+    topics,
+    need: found.has('need') && !found.has('refuse'),
+    callback: found.has('callback'),
+    appointment: found.has('appointment'),
+    hesitate: found.has('hesitate'),
+  };
+}
+
+/** For tests and tools: the understanding of a raw sentence. */
+export function understandText(raw: string, seg: Segmenter): Understanding {
+  return understand(analyse(raw, seg), seg);
+}
