@@ -129,3 +129,15 @@ describe('check', () => {
     ).toEqual(['error:emptyKeywords:intentRules.0.conditions.0.keywords']);
   });
 });
+
+describe('one-character keywords', () => {
+  it('are a warning naming the keyword', () => {
+    const def = fixtureBot((d) => (d.flows[0]!.nodes[0]!.branches[0]!.keywords = ['是', '可以']));
+    expect(check(def)).toContainEqual({
+      severity: 'warning',
+      code: 'singleCharKeyword',
+      path: 'flows.0.nodes.0.branches.0.keywords.0',
+      params: { flow: '主流程', node: '询问', branch: '肯定', keyword: '是' },
+    });
+  });
+});

@@ -54,8 +54,11 @@ function checkKeywords(
   params: Record<string, string>,
 ) {
   keywords.forEach((k, i) => {
-    if (Number.isNaN(parseKeyword(k).priority))
-      p.error('badPriority', `${path}.${i}`, { ...params, keyword: k });
+    const { word, priority } = parseKeyword(k);
+    if (Number.isNaN(priority)) p.error('badPriority', `${path}.${i}`, { ...params, keyword: k });
+    // A one-character keyword matches only as a word of its own (是 never in 你是机器人吗): say so.
+    else if ([...word.replace(/[\s\p{P}]/gu, '')].length === 1)
+      p.warning('singleCharKeyword', `${path}.${i}`, { ...params, keyword: word });
   });
 }
 

@@ -1,6 +1,7 @@
 import { compile } from './compile';
 import type { BotDefinition } from './definition';
 import { fixtureBot } from './demo/fixture';
+import { charSegmenter } from './understand/segment';
 import { deserialise, serialise, start, step, type SessionState } from './engine';
 import type { BotAction, BotEvent } from './session';
 
@@ -20,7 +21,9 @@ type Run = {
 };
 
 function open(patch?: (def: BotDefinition) => void): Run {
-  const bot = compile(fixtureBot(patch));
+  // One character a word: these tests are about the engine's moves, not about segmentation
+  // (understand/*.test.ts test that with jieba).
+  const bot = compile(fixtureBot(patch), { segmenter: charSegmenter });
   const r = step(bot, start(bot), { type: 'answered', at: 0 });
   return { bot, state: r.state, actions: r.actions, ended: r.ended, at: 0 };
 }
@@ -87,7 +90,7 @@ describe('next actions', () => {
   });
   it('4 transfers to the seat group and ends', () => {
     const run = open();
-    const actions = say(run, '别打了');
+    const actions = say(run, '转过去');
     expect(actions.find((a) => a.type === 'transfer')).toMatchObject({ seatGroupId: 7 });
     expect(actions.find((a) => a.type === 'addLabel')).toMatchObject({ label: '拒绝' });
     expect(run.ended).toBe(true);
@@ -97,7 +100,7 @@ describe('next actions', () => {
       const b = d.flows[0]!.nodes[0]!.branches.find((x) => x.next.action === 4)!;
       b.next = { ...b.next, flowId: 'second', nodeId: 'end' };
     });
-    say(run, '别打了');
+    say(run, '转过去');
     expect(run.ended).toBe(true);
     // Events other than transferFailed stay ignored while the transfer is offered.
     expect(send(run, { type: 'asrFinal', text: '需要' }, false)).toEqual([]);
@@ -110,7 +113,7 @@ describe('next actions', () => {
   });
   it('4 without a fallback ignores transferFailed (the caller hangs up)', () => {
     const run = open();
-    say(run, '别打了');
+    say(run, '转过去');
     expect(send(run, { type: 'transferFailed', why: '无空闲坐席' }, false)).toEqual([]);
     expect(run.ended).toBe(true);
   });
@@ -157,8 +160,8 @@ describe('branch matching', () => {
   });
   it('the highest priority wins, a tie goes to the first branch', () => {
     expect(types(say(open(), '不需要'))).toContain('hangup'); // 不需要~5 beats 需要
-    const tie = open((d) => (d.flows[0]!.nodes[0]!.branches[1]!.keywords = ['不需要']));
-    expect(played(say(tie, '不需要'))[0]).toBe('好的');
+    const tie = open((d) => (d.flows[0]!.nodes[0]!.branches[1]!.keywords = ['可以']));
+    expect(played(say(tie, '可以'))[0]).toBe('好的');
   });
   it('an ignore keyword blocks a branch', () => {
     const run = open((d) => (d.flows[0]!.nodes[0]!.branches[0]!.ignoreKeywords = ['暂时']));
@@ -191,15 +194,15 @@ describe('branch matching', () => {
 describe('no match and silence', () => {
   it('plays the no-match fallback repeat times, then takes its next step', () => {
     const run = open();
-    expect(played(say(run, '什么'))).toEqual(['不好意思，我没太听清，您能再说一遍吗？']);
-    expect(played(say(run, '什么'))).toEqual(['抱歉，您的意思是？']);
-    expect(types(say(run, '什么'))).toEqual(['hangup']);
+    expect(played(say(run, '今天天气'))).toEqual(['不好意思，我没太听清，您能再说一遍吗？']);
+    expect(played(say(run, '今天天气'))).toEqual(['抱歉，您的意思是？']);
+    expect(types(say(run, '今天天气'))).toEqual(['hangup']);
     expect(run.state.fin).toBe(0);
   });
   it('counts silence separately from no match', () => {
     const run = open();
-    say(run, '什么');
-    say(run, '什么');
+    say(run, '今天天气');
+    say(run, '今天天气');
     expect(types(send(run, { type: 'silence' }))).toEqual(['play', 'listen']);
     expect(types(send(run, { type: 'silence' }))).toEqual(['play', 'listen']);
     expect(types(send(run, { type: 'silence' }))).toEqual(['hangup']);
@@ -216,9 +219,22 @@ describe('knowledge', () => {
     const run = open((d) => (d.knowledge[0]!.keywords = ['需要']));
     expect(say(run, '需要')[0]!.reason).toMatchObject({ kind: 'knowledge', questionId: 'q-high' });
   });
-  it('a branch beats a normal question', () => {
+  it('a keyword inside a longer keyword of a question is the question (需要 in 需要多少)', () => {
     const run = open();
-    expect(say(run, '需要多少')[0]!.reason).toMatchObject({ kind: 'branch', branchId: 'yes' });
+    expect(say(run, '需要多少')[0]!.reason).toMatchObject({ kind: 'knowledge', questionId: 'q-price' });
+  });
+  it('one sentence that answers the flow and asks a question gets both: the answer, then the branch', () => {
+    const run = open();
+    const actions = say(run, '需要，价格呢');
+    expect(actions.filter((a) => a.type === 'play').map((a) => a.reason.kind)).toEqual([
+      'knowledge',
+      'branch',
+      'branch',
+    ]);
+    expect(played(actions).slice(0, 2)).toEqual(['一百元', '好的']);
+    expect(actions.find((a) => a.type === 'play' && a.reason.kind === 'branch')!.reason).toMatchObject({
+      branchId: 'yes',
+    });
   });
   it('single answer, with playWithMainFlow re-plays the node prompt and listens', () => {
     const run = open();

@@ -558,7 +558,7 @@ function firstQuestion(ctx: Ctx, hit: Set<number>, high: boolean, except?: reado
 }
 
 /** The branch of the node whose property fits the sentence's act, for a sentence no keyword chose. */
-function branchByAct(node: CompiledNode, u: Understanding): CompiledBranch | null {
+function branchByAct(node: CompiledNode, u: Understanding, any: Set<number>): CompiledBranch | null {
   if (node.def.type === 'ivr' || node.def.type === 'gather') {
     // A spoken answer to a key-press menu: yes takes the first affirming choice.
     if (u.main !== 'affirm') return null;
@@ -572,7 +572,7 @@ function branchByAct(node: CompiledNode, u: Understanding): CompiledBranch | nul
           ? ['deny', 'refuse']
           : [];
   for (const p of wanted) {
-    const b = node.branches.find((x) => x.def.property === p);
+    const b = node.branches.find((x) => x.def.property === p && !x.ignore.some((id) => any.has(id)));
     if (b) return b;
   }
   return null;
@@ -668,31 +668,24 @@ function respond(ctx: Ctx, heard: Heard): void {
     if (also && also.question.def.answerMode === 'single') sayAnswer(ctx, also.question, also.ids, u.acts);
     return takeBranch(ctx, node, branch.branch, { kind: 'branch', keywords: kws, acts: u.acts, text });
   }
-  if (u.main === 'askRobot' && bot.global.robot.enabled) return robotAnswer(ctx, node, u);
   const normal = firstQuestion(ctx, any, false);
   if (normal) {
     // A question with an answer to the node's question in the same sentence ("是的，利率多少"): the
     // answer, then the branch the act chooses.
-    const byAct = normal.question.def.answerMode === 'single' ? branchByAct(node, u) : null;
+    const byAct =
+      normal.question.def.answerMode === 'single' && !bot.exact ? branchByAct(node, u, any) : null;
     if (byAct && u.acts.includes('affirm') && !u.acts.includes('refuse')) {
       sayAnswer(ctx, normal.question, normal.ids, u.acts);
       return takeBranch(ctx, node, byAct, actReason(node, byAct, u));
     }
     return answerQuestion(ctx, normal.question, normal.ids, u.acts);
   }
-  const byAct = u.main === 'question' ? null : branchByAct(node, u);
+  if (u.main === 'askRobot' && bot.global.robot.enabled) return robotAnswer(ctx, node, u);
+  // Exact keyword mode is the author's wish for strict matching: no choice by act.
+  const byAct = u.main === 'question' || bot.exact ? null : branchByAct(node, u, any);
   if (byAct) return takeBranch(ctx, node, byAct, actReason(node, byAct, u));
   if (u.main === 'refuse' && bot.global.decline.enabled)
     return endGlobal(ctx, 'decline', node, u, GlobalEnd.Declined);
-  if (u.main === 'question' && bot.global.unknownQuestion.enabled && s.uq < 2) {
-    s.uq++;
-    return repeatNode(ctx, node, bot.global.unknownQuestion, 'unknownQuestion', {
-      kind: 'global',
-      ...where(ctx, node),
-      acts: u.acts,
-      text: `客户提问（${u.topics.map(topicName).join('、')}）知识库中没有答案，通用回复后继续`,
-    });
-  }
   if (bot.def.llm.answerUnmatched) {
     s.p = 2;
     ctx.actions.push({
@@ -709,6 +702,15 @@ function respond(ctx: Ctx, heard: Heard): void {
       },
     });
     return;
+  }
+  if (u.main === 'question' && bot.global.unknownQuestion.enabled && s.uq < 2) {
+    s.uq++;
+    return repeatNode(ctx, node, bot.global.unknownQuestion, 'unknownQuestion', {
+      kind: 'global',
+      ...where(ctx, node),
+      acts: u.acts,
+      text: `客户提问（${u.topics.map(topicName).join('、')}）知识库中没有答案，通用回复后继续`,
+    });
   }
   fallback(ctx, 'noMatch');
 }

@@ -1,7 +1,7 @@
 import { compile } from './compile';
 import type { BotDefinition, RuleCondition } from './definition';
 import { fixtureBot } from './demo/fixture';
-import { start, step, type SessionState } from './engine';
+import { Fact, GlobalEnd, start, step, type SessionState } from './engine';
 import { grade } from './grade';
 
 const facts = { durationSeconds: 60, callStatus: 'answered' };
@@ -102,7 +102,8 @@ describe('intention rule items', () => {
     expect(grade(bot, s, facts)).toEqual({
       level: 22,
       labels: ['拒绝', '有意向'],
-      reason: { kind: 'rule', ruleId: 'y', text: '意向规则「乙」成立' },
+      facts: ['肯定1次', '通话60秒'],
+      reason: { kind: 'rule', ruleId: 'y', text: '肯定1次、通话60秒 → 规则「乙」→ B' },
     });
   });
 });
@@ -116,23 +117,41 @@ describe('without a holding rule', () => {
   it('a level set during the call wins', () => {
     expect(gradeWith(1, [0, 0, 0, 0, 0], { lv: 22 }).level).toBe(22);
   });
-  it('strict default rules', () => {
-    expect(gradeWith(1, [2, 0, 0, 3, 3], { q: [1], fin: 1 }).level).toBe(21);
-    expect(gradeWith(1, [2, 0, 0, 3, 3]).level).toBe(22);
-    expect(gradeWith(1, [0, 0, 1, 1, 1]).level).toBe(26);
-    expect(gradeWith(1, [1, 0, 1, 2, 2]).level).toBe(23);
+  // Counters: [affirm, deny, refuse, sentences, rounds]; x: Fact bits; g: how the call ended.
+  it('strict default rules grade like a sales manager', () => {
+    // A need with something concrete (figures, a callback, a visit, the transfer, 2 business questions).
+    expect(gradeWith(1, [2, 0, 0, 3, 3], { x: Fact.Need | Fact.Figures }).level).toBe(21);
+    expect(gradeWith(1, [1, 0, 0, 3, 3], { x: Fact.Need | Fact.Callback }).level).toBe(21);
+    expect(gradeWith(1, [1, 0, 0, 3, 3], { x: Fact.Need, bq: 2 }).level).toBe(21);
+    // A need and one question, or yes three times: B.
+    expect(gradeWith(1, [1, 0, 0, 3, 3], { x: Fact.Need, bq: 1 }).level).toBe(22);
+    expect(gradeWith(1, [3, 0, 0, 3, 3]).level).toBe(22);
+    // A refusal as the last word: F (strict).
+    expect(gradeWith(1, [1, 0, 1, 2, 2], { lp: -1 }).level).toBe(26);
+    // Call me later: E; with a need: B; hesitating: C.
+    expect(gradeWith(1, [1, 0, 0, 1, 1], { g: GlobalEnd.CallLater }).level).toBe(25);
+    expect(gradeWith(1, [1, 0, 0, 2, 2], { g: GlobalEnd.CallLater, x: Fact.Need }).level).toBe(22);
+    expect(gradeWith(1, [1, 0, 0, 2, 2], { g: GlobalEnd.CallLater, x: Fact.Hesitate }).level).toBe(23);
+    // Hesitation: C; nothing said: E; a yes and nothing more: D.
+    expect(gradeWith(1, [1, 0, 0, 2, 2], { x: Fact.Hesitate }).level).toBe(23);
     expect(gradeWith(1, [0, 0, 0, 0, 0]).level).toBe(25);
-    const d = gradeWith(1, [0, 1, 0, 1, 1]);
+    const d = gradeWith(1, [1, 0, 0, 1, 1]);
     expect(d).toMatchObject({ level: 24, reason: { kind: 'defaultRule', ruleId: 'strict-d' } });
-    expect(d.reason.text).toContain('严格规则D');
+    expect(d.reason.text).toBe('肯定1次、通话60秒 → 规则「意向不明」→ D');
+  });
+  it('opt-out, hostility and the wrong person are F whatever else', () => {
+    const interested = { x: Fact.Need | Fact.Figures | Fact.Callback };
+    expect(gradeWith(1, [3, 0, 0, 4, 4], { ...interested, g: GlobalEnd.OptOut }).level).toBe(26);
+    expect(gradeWith(2, [0, 0, 0, 1, 1], { g: GlobalEnd.Hostile }).level).toBe(26);
+    expect(gradeWith(1, [0, 0, 0, 1, 1], { g: GlobalEnd.WrongPerson }).level).toBe(26);
+    expect(gradeWith(1, [0, 0, 0, 1, 1], { g: GlobalEnd.OptOut }).reason.text).toContain('要求不再来电');
   });
   it('loose default rules are more generous', () => {
-    expect(gradeWith(2, [1, 0, 0, 1, 1], { q: [1] }).level).toBe(21);
-    expect(gradeWith(2, [1, 0, 0, 1, 1], { fin: 1 }).level).toBe(21);
-    expect(gradeWith(2, [1, 0, 1, 1, 1]).level).toBe(22);
-    expect(gradeWith(2, [0, 0, 0, 2, 2]).level).toBe(23);
-    expect(gradeWith(2, [0, 0, 2, 2, 2]).level).toBe(26);
-    expect(gradeWith(2, [0, 0, 1, 1, 1]).level).toBe(24);
+    expect(gradeWith(2, [3, 0, 0, 3, 3], { bq: 1 }).level).toBe(21);
+    expect(gradeWith(2, [1, 0, 0, 1, 1], { x: Fact.Need | Fact.Callback }).level).toBe(21);
+    // A polite refusal is C, not F.
+    expect(gradeWith(2, [0, 0, 1, 1, 1], { lp: -1 }).level).toBe(23);
+    expect(gradeWith(2, [1, 0, 0, 1, 1], { bq: 1 }).level).toBe(22);
     expect(gradeWith(2, [0, 0, 0, 0, 0]).level).toBe(25);
   });
 });

@@ -19,7 +19,7 @@ export function fixtureBot(patch: (def: BotDefinition) => void = () => {}): BotD
             [
               branch('yes', '肯定', 'affirm', ['需要', '可以'], nextFlow, ['好的', '太好了']),
               branch('no', '否定', 'deny', ['不需要~5'], hangUp, ['再见']),
-              branch('refuse', '拒绝', 'refuse', ['别打', '烦'], transfer(7), [], { addLabel: '拒绝' }),
+              branch('refuse', '拒绝', 'refuse', ['转过去', '拒绝转'], transfer(7), [], { addLabel: '拒绝' }),
               branch('wait', '等待', 'neutral', ['等等'], waitReply, ['您请说']),
               branch('jump', '跳转', 'other', ['跳转'], goTo('second', 'end')),
             ],
@@ -32,7 +32,7 @@ export function fixtureBot(patch: (def: BotDefinition) => void = () => {}): BotD
         kind: 'main',
         startNodeId: 'next',
         nodes: [
-          node('next', '第二问', ['第二个问题'], [branch('ok', '好', 'affirm', ['好'], nextFlow)]),
+          node('next', '第二问', ['第二个问题'], [branch('ok', '好', 'affirm', ['好的'], nextFlow)]),
           node('end', '结束', ['结束了'], [], { next: hangUp }),
         ],
       },

@@ -187,8 +187,11 @@ function clauseWords(clause: string, seg: Segmenter): string[] {
   for (const raw of seg(clause)) {
     if (!raw) continue;
     const prev = out[out.length - 1];
-    if ((raw === '万' || raw === '亿') && prev && /^\d+(\.\d+)?$/.test(prev)) {
-      out[out.length - 1] = String(Math.round(Number(prev) * (raw === '万' ? 10000 : 1e8) * 100) / 100);
+    const big = raw[0] === '万' ? 10000 : raw[0] === '亿' ? 1e8 : 0;
+    if (big && prev && /^\d+(\.\d+)?$/.test(prev)) {
+      // jieba may cut 30万左右 as 30 / 万左右: the amount, then the rest.
+      out[out.length - 1] = String(Math.round(Number(prev) * big * 100) / 100);
+      if (raw.length > 1) out.push(numberWord(raw.slice(1)));
       continue;
     }
     out.push(numberWord(raw));
