@@ -658,8 +658,8 @@ function respond(ctx: Ctx, heard: Heard): void {
   if (!node) return;
   const high = firstQuestion(ctx, any, true);
   if (high) return answerQuestion(ctx, high.question, high.ids, u.acts);
-  if (globalHandling(ctx, node, heard)) return;
   const branch = bestBranch(node, heard);
+  if (globalHandling(ctx, node, heard, !!branch)) return;
   if (branch) {
     const kws = keywordNames(ctx, branch.ids);
     const text = `节点「${node.def.name}」分支「${branch.branch.def.name}」命中${quoted(kws)}`;
@@ -761,7 +761,7 @@ function exactHits(ctx: Ctx, a: Analysis): Hit[] {
  * The handling every bot has (settings.global): stop calling, ask for a person, hostility, wrong
  * person, call me later. An author's keyword on the current node still wins over "call me later".
  */
-function globalHandling(ctx: Ctx, node: CompiledNode, heard: Heard): boolean {
+function globalHandling(ctx: Ctx, node: CompiledNode, heard: Heard, keywordBranch: boolean): boolean {
   const g = ctx.bot.global;
   const u = heard.u;
   const acts = u.acts;
@@ -787,11 +787,11 @@ function globalHandling(ctx: Ctx, node: CompiledNode, heard: Heard): boolean {
     endGlobal(ctx, 'decline', node, u, GlobalEnd.Hostile);
     return true;
   }
-  if (u.main === 'wrongPerson' && !bestBranch(node, heard)) {
+  if (u.main === 'wrongPerson' && !keywordBranch) {
     endGlobal(ctx, 'decline', node, u, GlobalEnd.WrongPerson, '不好意思，打扰您了，再见。');
     return true;
   }
-  if (acts.includes('busy') && g.callLater.enabled && !bestBranch(node, heard) && u.main !== 'refuse') {
+  if (acts.includes('busy') && g.callLater.enabled && !keywordBranch && u.main !== 'refuse') {
     const when = parseCallbackTime(heard.raw);
     ctx.actions.push({
       type: 'remind',

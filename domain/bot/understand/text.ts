@@ -32,41 +32,42 @@ export interface Analysis {
 
 export const CLAUSE_BREAK = '|';
 
-// Whole-form replacements first (longest first), then character forms in context.
-const DIALECT: [RegExp, string][] = [
-  [/木有|冇得|冇|莫得|么得|妹有/g, '没有'],
-  [/肿么|咋个|咋样/g, '怎么样'],
-  [/咋/g, '怎么'],
-  [/啥子|神马|啥/g, '什么'],
-  [/晓得/g, '知道'],
-  [/好滴|好哒|好嘞|好咧|好勒|好叻|要得|得行|巴适|中嘞|中啊/g, '好的'],
-  [/嗯呐|嗯哪|嗯那/g, '嗯'],
-  [/俺们/g, '我们'],
-  [/俺/g, '我'],
-  [/唔系/g, '不是'],
-  [/(?<![联关体维派中系])系(?=[我的啊呀呢咯嘅滴])/g, '是'],
-  [/^系$/g, '是'],
-  [/^中$|^中中$|^中吧$/g, '好的'],
-  [/灰常/g, '非常'],
+// Whole-form replacements first (longest first), then character forms in context. Each applies
+// only when its trigger character is in the sentence (most sentences need none of them).
+const DIALECT: [string, RegExp, string][] = [
+  ['木冇莫么妹', /木有|冇得|冇|莫得|么得|妹有/g, '没有'],
+  ['肿咋', /肿么|咋个|咋样/g, '怎么样'],
+  ['咋', /咋/g, '怎么'],
+  ['啥神', /啥子|神马|啥/g, '什么'],
+  ['晓', /晓得/g, '知道'],
+  ['滴哒嘞咧勒叻得巴中', /好滴|好哒|好嘞|好咧|好勒|好叻|要得|得行|巴适|中嘞|中啊/g, '好的'],
+  ['嗯', /嗯呐|嗯哪|嗯那/g, '嗯'],
+  ['俺', /俺们/g, '我们'],
+  ['俺', /俺/g, '我'],
+  ['唔', /唔系/g, '不是'],
+  ['系', /(?<![联关体维派中系])系(?=[我的啊呀呢咯嘅滴])/g, '是'],
+  ['系', /^系$/g, '是'],
+  ['中', /^中$|^中中$|^中吧$/g, '好的'],
+  ['灰', /灰常/g, '非常'],
+  ['酱', /酱紫/g, '这样子'],
+  ['得', /没得(?=[事空时钱兴需要])/g, '没有'],
   // Cantonese, as ASR writes it.
-  [/唔得闲|冇时间/g, '没空'],
-  [/迟啲|迟d/g, '晚点'],
-  [/而家/g, '现在'],
-  [/听日/g, '明天'],
-  [/下昼/g, '下午'],
-  [/朝早/g, '上午'],
-  [/影相/g, '拍照'],
-  [/仲(?=[租有要在])/g, '还'],
-  [/过嚟|过黎/g, '过来'],
-  [/唔使|唔驶|唔洗/g, '不用'],
-  [/唔要/g, '不要'],
-  [/唔该/g, '谢谢'],
-  [/唔/g, '不'],
-  [/咗/g, '了'],
-  [/嘅/g, '的'],
-  [/(\d|[一二两三四五六七八九十千百])蚊/g, '$1元'],
-  [/酱紫/g, '这样子'],
-  [/没得(?=[事空时钱兴需要])/g, '没有'],
+  ['唔冇', /唔得闲|冇时间/g, '没空'],
+  ['迟', /迟啲|迟d/g, '晚点'],
+  ['而', /而家/g, '现在'],
+  ['听', /听日/g, '明天'],
+  ['昼', /下昼/g, '下午'],
+  ['朝', /朝早/g, '上午'],
+  ['影', /影相/g, '拍照'],
+  ['仲', /仲(?=[租有要在])/g, '还'],
+  ['嚟黎', /过嚟|过黎/g, '过来'],
+  ['唔', /唔使|唔驶|唔洗/g, '不用'],
+  ['唔', /唔要/g, '不要'],
+  ['唔', /唔该/g, '谢谢'],
+  ['唔', /唔/g, '不'],
+  ['咗', /咗/g, '了'],
+  ['嘅', /嘅/g, '的'],
+  ['蚊', /(\d|[一二两三四五六七八九十千百])蚊/g, '$1元'],
 ];
 
 const NUMERAL = '零〇一二两三四五六七八九十百千万亿';
@@ -177,15 +178,22 @@ function percent(s: string): string {
 /** Full-width to half-width, lower case, dialect forms and percentages: before segmentation. */
 export function fold(raw: string): string {
   let s = toHalfWidth(raw).toLowerCase();
-  for (const [re, to] of DIALECT) s = s.replace(re, to);
-  return percent(s);
+  for (const [triggers, re, to] of DIALECT) {
+    let hit = false;
+    for (let i = 0; i < triggers.length && !hit; i++) hit = s.includes(triggers[i]!);
+    if (hit) s = s.replace(re, to);
+  }
+  return s.includes('百分之') ? percent(s) : s;
 }
 
 /** Words of one clause, numbers folded, a number word followed by 万/亿 merged (30 万 → 300000). */
-function clauseWords(clause: string, seg: Segmenter): string[] {
+function mergeNumbers(cut: string[]): string[] {
   const out: string[] = [];
-  for (const raw of seg(clause)) {
-    if (!raw) continue;
+  for (const raw of cut) {
+    if (!NUMERIC_CHAR.test(raw)) {
+      out.push(raw);
+      continue;
+    }
     const prev = out[out.length - 1];
     const big = raw[0] === '万' ? 10000 : raw[0] === '亿' ? 1e8 : 0;
     if (big && prev && /^\d+(\.\d+)?$/.test(prev)) {
@@ -199,29 +207,44 @@ function clauseWords(clause: string, seg: Segmenter): string[] {
   return out;
 }
 
+const NUMERIC_CHAR = /[\d零〇一二两三四五六七八九十百千万亿]/;
+
 export function analyse(raw: string, seg: Segmenter): Analysis {
   const folded = fold(raw);
-  const parts = folded.split(SPLIT);
-  // Where each part ends in the folded text, to read its punctuation.
-  const words: Word[] = [];
+  // Clauses at punctuation and spaces, with whether each asks something.
+  const clauses: string[] = [];
   const questions: boolean[] = [];
-  let text = '';
   let from = 0;
-  let clause = 0;
-  for (const part of parts) {
+  for (const part of folded.split(SPLIT)) {
     const at = folded.indexOf(part, from);
     from = at + part.length;
     const clean = part.replace(/^\.+|\.+$/g, '');
     if (!clean) continue;
+    clauses.push(clean);
     const after = folded.slice(from, from + 2);
-    if (text) text += CLAUSE_BREAK;
-    for (const w of clauseWords(clean, seg)) {
+    questions.push(/[?？]/.test(after) || QUESTION_END.test(clean));
+  }
+  // One segmenter call for the sentence: the clause break is a word of its own to it.
+  const cut = clauses.length ? seg(clauses.join(CLAUSE_BREAK)) : [];
+  const words: Word[] = [];
+  let text = '';
+  let clause = 0;
+  let pending: string[] = [];
+  const flush = () => {
+    for (const w of mergeNumbers(pending)) {
       words.push({ w, at: text.length, clause });
       text += w;
     }
-    questions.push(/[?？]/.test(after) || QUESTION_END.test(clean));
-    clause++;
+    pending = [];
+  };
+  for (const w of cut) {
+    if (w === CLAUSE_BREAK) {
+      flush();
+      text += CLAUSE_BREAK;
+      clause++;
+    } else if (w) pending.push(w);
   }
+  flush();
   const bound = new Uint8Array(text.length + 1);
   const wordAt = new Int32Array(text.length).fill(-1);
   words.forEach((w, i) => {
