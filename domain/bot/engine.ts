@@ -206,6 +206,8 @@ function clone(s: SessionState): SessionState {
 
 /** The working context of one step. */
 interface Ctx {
+  /** The sentence only said yes in passing (嗯, 好的): a branch it chose sets no level. */
+  weak?: boolean;
   bot: CompiledBot;
   s: SessionState;
   actions: BotAction[];
@@ -617,6 +619,7 @@ function onSentence(ctx: Ctx, raw: string): void {
   if (s.c[REFUSE] === before[1] && ['refuse', 'hostile', 'complaint'].includes(u.main ?? '')) s.c[REFUSE]++;
 }
 
+const WEAK_YES = /^(嗯|恩|哦|噢|啊|呃|好|的|好的|对|是|行|可以|呀|吧|哈)+$/;
 const BACKCHANNEL = /^[\s,，。.…!！?？~～]*([嗯恩哦噢啊呃额唔喔]+[\s,，。.…!！?？~～]*)+$/;
 const backchannel = (raw: string) => BACKCHANNEL.test(raw);
 
@@ -683,7 +686,10 @@ function respond(ctx: Ctx, heard: Heard): void {
   if (u.main === 'askRobot' && bot.global.robot.enabled) return robotAnswer(ctx, node, u);
   // Exact keyword mode is the author's wish for strict matching: no choice by act.
   const byAct = u.main === 'question' || bot.exact ? null : branchByAct(node, u, any);
-  if (byAct) return takeBranch(ctx, node, byAct, actReason(node, byAct, u));
+  if (byAct) {
+    ctx.weak = WEAK_YES.test(raw.replace(/[\s,，。.…!！?？~～]/g, ''));
+    return takeBranch(ctx, node, byAct, actReason(node, byAct, u));
+  }
   if (u.main === 'refuse' && bot.global.decline.enabled)
     return endGlobal(ctx, 'decline', node, u, GlobalEnd.Declined);
   if (bot.def.llm.answerUnmatched) {
@@ -902,7 +908,7 @@ function takeBranch(ctx: Ctx, node: CompiledNode, branch: CompiledBranch, why: R
   if (b.property === 'affirm') s.lp = 1;
   else if (b.property === 'refuse') s.lp = -1;
   if (b.next.action === 4 && (b.property === 'affirm' || s.lp === 1)) s.x |= Fact.Transferred;
-  setLevel(ctx, b.setLevel, reason);
+  if (!ctx.weak) setLevel(ctx, b.setLevel, reason);
   addLabel(ctx, b.addLabel, reason);
   sendSms(ctx, b.smsTemplateId, reason);
   say(ctx, b.prompts, `b${node.index}.${branch.index}`, node.def.interruptible, reason);

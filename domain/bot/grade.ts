@@ -202,7 +202,15 @@ export const STRICT_DEFAULTS: readonly DefaultRule[] = [
     id: 'strict-a2',
     name: '积极且有具体行动',
     level: 21,
-    holds: (c) => positive(c) && (c.figures || c.appointment || c.transferred) && c.businessQuestions >= 1,
+    holds: (c) =>
+      positive(c) && !c.hesitate && (c.figures || c.appointment || c.transferred) && c.businessQuestions >= 1,
+  },
+  // 再看看…先不用了: a hesitation with one soft no is undecided, not a refusal.
+  {
+    id: 'strict-hesitate',
+    name: '犹豫观望',
+    level: 23,
+    holds: (c) => c.hesitate && c.refuse <= 1 && !c.declined && refused(c),
   },
   { id: 'strict-refuse', name: '明确拒绝', level: 26, holds: refused },
   {

@@ -317,7 +317,6 @@ const LEXICON: Record<Entry, string[]> = {
     '忙活',
     '没得空',
     '在外头',
-    '信号不好',
   ],
   askHuman: [
     '转人工',
@@ -500,6 +499,13 @@ const LEXICON: Record<Entry, string[]> = {
     '你说说',
     '听一下',
     '详细说',
+    '还在',
+    '还没租出去',
+    '没租出去',
+    '还空着',
+    '空着',
+    '还在租',
+    '还要租',
   ],
   callback: [
     '联系我',
@@ -541,6 +547,11 @@ const LEXICON: Record<Entry, string[]> = {
     '试听',
     '去听',
     '那就约',
+    '过去',
+    '我去',
+    '到时候去',
+    '去上课',
+    '我过去',
   ],
   hesitate: [
     '考虑一下',
@@ -585,7 +596,7 @@ const LEXICON: Record<Entry, string[]> = {
     '随缘',
     '观望',
     '犹豫',
-    '不好说',
+
     '考虑中',
     '再观望',
     '也许',
@@ -597,6 +608,12 @@ const LEXICON: Record<Entry, string[]> = {
     '研究一下',
     '以后有需要',
     '有需要再',
+    '我看看',
+    '随便吧',
+    '商量下',
+    '商量',
+    '再对比',
+    '我问问',
   ],
   'topic:price': [
     '多少钱',
@@ -822,8 +839,10 @@ export function understand(a: Analysis, seg: Segmenter): Understanding {
       if (e.start && !atClauseStart(a, h.at)) continue;
       if (e.end && !atClauseEnd(a, h.end)) continue;
       let entry: Entry = e.entry;
-      // A yes inside a question is not an answer (你是机器人吗, 是不是真人), unless it opens it.
-      if ((entry === 'affirm' || entry === 'need') && inQuestion && !atClauseStart(a, h.at)) continue;
+      // A yes inside a question is not an answer (你是机器人吗, 是不是真人, 试听是免费的吗), unless it opens it.
+      const answer =
+        entry === 'affirm' || entry === 'need' || entry === 'appointment' || entry === 'callback';
+      if (answer && inQuestion && !atClauseStart(a, h.at)) continue;
       if (h.negated) {
         // 不方便 / 不想了解 / 别给我打: a negated yes is a no; a negated topic is still the topic
         // (没有违约金吗); other negated signals vanish (不忙, 不用转人工, 不是骗子).
