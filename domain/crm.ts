@@ -102,6 +102,11 @@ export interface FollowUpDto {
   remindAt: string | null;
   handledAt: string | null;
   createdAt: string;
+  /**
+   * A reminder the platform wrote because the customer asked for a callback on this call (id);
+   * `details` then holds the customer's own words. Null for records a person wrote.
+   */
+  callId: number | null;
 }
 
 /** The text fields of a customer that files carry (import column mapping, export columns), in order. */

@@ -8,6 +8,7 @@ export const NOTICE_KEYS = [
   'welcome.title',
   'welcome.body',
   'reminder.title',
+  'reminder.callbackBody',
   'taskCompleted.title',
   'taskCompleted.body',
   'taskSuspended.title',

@@ -151,9 +151,12 @@ export interface CallBlacklistEntryDto {
   id: number;
   /** Masked: the number is never stored in clear. */
   phone: string;
+  /** As typed; for a number added by a call (callUuid set), the customer's own words. */
   reason: string;
   createdBy: string | null;
   createdAt: string;
+  /** The call in which the customer asked not to be called again; null when added by hand or import. */
+  callUuid: string | null;
 }
 
 export interface DayShieldDto {

@@ -712,7 +712,7 @@ function respond(ctx: Ctx, heard: Heard): void {
   if (u.main === 'question' && bot.global.unknownQuestion.enabled && s.uq < 2) {
     s.uq++;
     return repeatNode(ctx, node, bot.global.unknownQuestion, 'unknownQuestion', {
-      kind: 'global',
+      kind: 'unanswered',
       ...where(ctx, node),
       acts: u.acts,
       text: `客户提问（${u.topics.map(topicName).join('、')}）知识库中没有答案，通用回复后继续`,

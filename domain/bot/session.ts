@@ -5,7 +5,7 @@ import type { DialogueAct, IntentionLevel } from './definition';
 
 /**
  * A callback time the customer named ("明天下午三点", "半小时后", "周六"), relative to the call.
- * Resolved to a wall-clock time by resolveCallback() (domain/bot/understand/time.ts) with the
+ * Resolved to a wall-clock time by resolveCallback() (domain/callback.ts) with the
  * call's own clock and time zone. `afterMinutes` (relative: "半小时后", "晚点") wins when set;
  * else the day `dayOffset` days after the call's day (or the next `weekday`, 1 = Monday … 7 =
  * Sunday) at hour:minute (null hour = 10:00 on a future day, or 2 hours later today).
@@ -54,6 +54,8 @@ export interface Reason {
     | 'rule'
     | 'defaultRule'
     | 'global'
+    /** A question the bot had no answer for (the generic line): collected for learning like a no-match. */
+    | 'unanswered'
     | 'hangup';
   flowId?: string;
   nodeId?: string;

@@ -6,6 +6,7 @@ import type {
   BranchProperty,
   Fallback,
   FlowNode,
+  GlobalHandling,
   IntentRule,
   IntentionLevel,
   KnowledgeQuestion,
@@ -56,10 +57,27 @@ export function branch(
   };
 }
 
-const fallback = (prompts: string[], then: NextStep = hangUp, repeat = 2): Fallback => ({
+/** Say one of the prompts (rotating) up to `repeat` times, then take `then`. */
+export const fallback = (prompts: string[], then: NextStep = hangUp, repeat = 2): Fallback => ({
   prompts: say(...prompts),
   repeat,
   then,
+});
+
+const SILENCE_PROMPTS = ['喂，您好，还能听到我说话吗？', '您好，请问还在吗？'];
+
+/**
+ * The fallbacks of a question node: on no match re-ask in the node's own words (twice) and then go
+ * on at `missThen` (the next question or a polite end, not a bare hang-up); on silence ask twice
+ * whether the customer is still there, then `silentThen` (usually a polite goodbye node).
+ */
+export const misses = (
+  reask: string[],
+  missThen: NextStep,
+  silentThen: NextStep,
+): Pick<FlowNode, 'noMatch' | 'silence'> => ({
+  noMatch: fallback(reask, missThen),
+  silence: fallback(SILENCE_PROMPTS, silentThen),
 });
 
 export function node(
@@ -78,10 +96,17 @@ export function node(
     waitSeconds: null,
     branches,
     noMatch: fallback(['不好意思，我没太听清，您能再说一遍吗？', '抱歉，您的意思是？']),
-    silence: fallback(['喂，您好，还能听到我说话吗？', '您好，请问还在吗？']),
+    silence: fallback(SILENCE_PROMPTS),
     ...extra,
   };
 }
+
+/**
+ * A node that only speaks and then takes `next` (a goodbye, a transfer, a confirmation). It never
+ * waits for an answer, so it has no fallback words (nothing to record for them).
+ */
+export const statement = (id: string, name: string, text: string, next: NextStep): FlowNode =>
+  node(id, name, [text], [], { next, noMatch: fallback([], hangUp, 1), silence: fallback([], hangUp, 1) });
 
 export function question(
   id: string,
@@ -126,6 +151,28 @@ export function rule(
   label?: string,
 ): IntentRule {
   return { id, name, level, conditions, label: label ?? null };
+}
+
+/** The global handling of a bot, every handler on, in the bot's own words. */
+export function globalHandling(g: {
+  askHuman: string[];
+  callLater: string[];
+  optOut: string[];
+  robot: string[];
+  decline: string[];
+  unknownQuestion: string[];
+  disclosure: string;
+}): GlobalHandling {
+  const on = (texts: string[]) => ({ enabled: true, prompts: say(...texts) });
+  return {
+    askHuman: on(g.askHuman),
+    callLater: on(g.callLater),
+    optOut: on(g.optOut),
+    robot: on(g.robot),
+    decline: on(g.decline),
+    unknownQuestion: on(g.unknownQuestion),
+    disclosure: g.disclosure,
+  };
 }
 
 export function bot(

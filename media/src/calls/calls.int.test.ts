@@ -49,7 +49,8 @@ const TEST_PERSONAS: Persona[] = [
     rules: [{ when: ['张先生'], say: '你们周末上班吗' }],
     otherwise: null,
     replyDelayMs: [300, 300],
-    hangupAfterRounds: 2,
+    // The AI disclosure, the first question, the model's answer.
+    hangupAfterRounds: 3,
   },
   {
     name: 'chatty-long',
@@ -176,7 +177,9 @@ describe('answered', () => {
     const lines = await kit.lines(job.callUuid);
     expect(lines.filter((l) => l.khtype === 'customer').map((l) => l.khcontent)).toEqual(turns);
     const robot = lines.filter((l) => l.khtype === 'robot').map((l) => l.khcontent);
-    expect(robot[0]).toMatch(/张先生/);
+    // The demo bots open with the AI disclosure, then their first question.
+    expect(robot[0]).toMatch(/智能语音助手/);
+    expect(robot[1]).toMatch(/张先生/);
     // The transfer finds no seat group here, so the bot goes on at the transfer's fallback node.
     expect(robot.slice(-2)).toEqual([
       '好的，我现在为您转接专属客户经理，请稍等。',
@@ -195,7 +198,8 @@ describe('answered', () => {
     expect(stops[0]?.['Playback-Status']).toBe('break');
     watch.close();
     const lines = await kit.lines(job.callUuid);
-    expect(lines.map((l) => `${l.khtype}:${l.khcontent}`).slice(0, 3)).toEqual([
+    expect(lines.map((l) => `${l.khtype}:${l.khcontent}`).slice(0, 4)).toEqual([
+      expect.stringMatching(/^robot:.*智能语音助手/),
       expect.stringMatching(/^robot:.*张先生/),
       'customer:哪里打来的电话',
       'robot:我是安心银行房贷中心的客服。',
@@ -275,11 +279,11 @@ describe('LLM answers', () => {
       const job = await kit.dial('9405', { botId: Number(bot.id) });
       await kit.waitEnded(job.callUuid);
       const lines = await kit.lines(job.callUuid);
-      expect(lines.map((l) => `${l.khtype}:${l.khcontent}`).slice(1, 3)).toEqual([
+      expect(lines.map((l) => `${l.khtype}:${l.khcontent}`).slice(2, 4)).toEqual([
         'customer:你们周末上班吗',
         'robot:周末也有客服值班。',
       ]);
-      expect((lines[2]!.reason as { kind: string }).kind).toBe('llm');
+      expect((lines[3]!.reason as { kind: string }).kind).toBe('llm');
       // Written just after the record closes.
       let llmGrade: string | null = null;
       for (let i = 0; i < 50 && !llmGrade; i++) {

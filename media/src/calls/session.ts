@@ -31,6 +31,7 @@ import { lostCallOutcome, waitForOwner } from './recover';
 import { originateCommand, playbackArg, recordCommand, seatDialString } from './commands';
 import { fillerFile, promptFile, FILLER_TEXT } from './audio';
 import { recordingPath, type PromptFiles } from './prompts';
+import { CustomerRequests } from './requests';
 import { claimOriginate, closeRecord, ensureRecord, setStatus, Transcript, type OpenRecord } from './record';
 import { awaitOriginateToken } from './originatePace';
 import { acquireSlots, releaseSlots } from './slots';
@@ -123,6 +124,8 @@ export class CallSession {
   private node: EslNode | null = null;
   private state: SessionState | null = null;
   private transcript: Transcript | null = null;
+  /** Opt-outs and callback requests heard, kept on the record for the settlement (requests.ts). */
+  private requests: CustomerRequests | null = null;
   private readonly origin = performance.now();
   private readonly startedWall = Date.now();
   private answeredWall = 0;
@@ -190,6 +193,7 @@ export class CallSession {
     this.transcript = new Transcript(d.db, this.rec.id, (line) =>
       d.live.line(this.job, { callUuid: this.uuid, line }),
     );
+    this.requests = new CustomerRequests(d.db, d.config.secretKey, this.rec.id, this.job.phone);
     this.bot = await d.bots.load(this.job.accountId, this.job.botId, this.job.botVersion);
     this.asr = await d.asr.forAccount(this.job.accountId).catch(() => new UnimrcpAdapter());
     const line = await d
@@ -468,10 +472,16 @@ export class CallSession {
     const r = step(this.bot.compiled, this.state, event);
     this.state = r.state;
     if (r.ended) this.engineEnded = true;
-    if (event.type === 'asrFinal' && r.actions.some((a) => a.reason.kind === 'noMatch'))
+    if (
+      event.type === 'asrFinal' &&
+      r.actions.some((a) => a.reason.kind === 'noMatch' || a.reason.kind === 'unanswered')
+    )
       this.transcript?.markLost();
     // Decision latency counts only speech the engine answers with a prompt.
     if (event.type === 'asrFinal' && !r.actions.some((a) => a.type === 'play')) this.decisionAt = 0;
+    // Requests are kept at once, not behind the prompts: a customer who hangs up right after
+    // "别再打了" has still asked.
+    for (const a of r.actions) this.requests?.note(a);
     for (const a of r.actions) this.chain = this.chain.then(() => this.act(a)).catch(() => undefined);
     // Speech the engine ignored (over a prompt, say) must not leave the call without a timer.
     this.chain = this.chain.then(() => {
@@ -504,7 +514,8 @@ export class CallSession {
       case 'askLlm':
         return this.askLlm(a.history, a.utterance);
       default:
-        // setLevel / addLabel live in the engine state (grade reads them); SMS comes with its module.
+        // setLevel / addLabel live in the engine state (grade reads them); SMS comes with its module;
+        // optOut / remind were kept on the record by feed() (the settlement applies them).
         return;
     }
   }
@@ -728,8 +739,11 @@ export class CallSession {
     const bot = this.bot;
     let g = null;
     if (bot && this.state && this.answered) {
-      if (!this.engineEnded)
-        this.state = step(bot.compiled, this.state, { type: 'hangup', by: 'customer', at: this.now() }).state;
+      if (!this.engineEnded) {
+        const r = step(bot.compiled, this.state, { type: 'hangup', by: 'customer', at: this.now() });
+        this.state = r.state;
+        for (const a of r.actions) this.requests?.note(a);
+      }
       const talkSec = this.hangup?.answeredUs
         ? Math.round((this.hangup.hangupUs - this.hangup.answeredUs) / 1e6)
         : Math.round((Date.now() - this.answeredWall) / 1000);
@@ -753,7 +767,7 @@ export class CallSession {
     if (this.engineReason?.kind === 'maxDuration' || (this.engineReason && !g)) o.reason = this.engineReason;
     if (o.resultLevel === 70 && this.machineReason)
       o.reason = { kind: 'intercept', text: this.machineReason };
-    await Promise.all([this.transcript?.flush(), this.statusWrites]);
+    await Promise.all([this.transcript?.flush(), this.statusWrites, this.requests?.flush()]);
     await this.closeWith(o, h?.cause ?? this.failedCause, h?.sipStatus ?? null);
     if (this.seatTook)
       await this.deps.transfers

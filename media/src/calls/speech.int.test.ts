@@ -17,7 +17,12 @@ import { startCallWorker, type CallWorker } from './worker';
 // Slower than calls.int.test.ts: live TTS of the first prompts takes real time, and the bot's
 // maximum duration (5 min) must stay well above it.
 const SCALE = 0.05;
-const mortgage = DEMO_BOTS[0]!.definition;
+// The demo bot without its AI disclosure line, so the transcripts start at its first question.
+const demo = DEMO_BOTS[0]!.definition;
+const mortgage = {
+  ...demo,
+  settings: { ...demo.settings, global: { ...demo.settings.global!, disclosure: '' } },
+};
 const TURNS = ['是的我是', '有需要', '大概五十万', '首套'];
 
 const PERSONAS: Persona[] = [

@@ -2,7 +2,15 @@
 // then what the callee says, presses or does after each prompt.
 import { HangupCause } from '../../../domain/telephony';
 import type { Channel } from './channel';
-import { nlsml, replyTo, SIGNALLING, speakingMs, type Outcome } from './personas';
+import {
+  newMemory,
+  nlsml,
+  replyTo,
+  SIGNALLING,
+  speakingMs,
+  type CalleeMemory,
+  type Outcome,
+} from './personas';
 import { between } from './random';
 
 export type DialResult = { ok: true } | { ok: false; cause: string };
@@ -174,6 +182,7 @@ interface Round {
   interrupted: boolean;
 }
 const current = new WeakMap<Channel, Round>();
+const memories = new WeakMap<Channel, CalleeMemory>();
 
 /** A prompt starts playing: a new round; an interrupting persona may talk over it. */
 export function promptStarted(ch: Channel, _text: string): void {
@@ -196,9 +205,14 @@ export function promptEnded(ch: Channel, text: string, end: 'done' | 'break' | '
     if (round?.interrupted) hangupIfDone(ch, round.n, 1500);
     return;
   }
-  const r = replyTo(ch.persona, round.n, text);
   const delay = between(ch.rng, ch.persona.replyDelayMs ?? [300, 900]);
   ch.after(delay, () => {
+    // The robot went on talking (its next prompt started): the callee answers that one instead, as
+    // people wait for the end of what is said to them.
+    if (ch.rounds !== round.n) return;
+    let memory = memories.get(ch);
+    if (!memory) memories.set(ch, (memory = newMemory()));
+    const r = replyTo(ch.persona, round.n, text, ch.rng, memory);
     let took = 0;
     if (r.say) took += speak(ch, r.say);
     const say = took;

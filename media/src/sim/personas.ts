@@ -22,10 +22,22 @@ export interface ScriptRule {
   /** Any of these words in the prompt text triggers the rule (case-insensitive substring). */
   when: string[];
   say?: string;
+  /** Other ways of saying it: one of `say` and `says` is picked with the call's seeded rng. */
+  says?: string[];
   /** Digits the callee presses instead of (or after) speaking. */
   dtmf?: string;
   /** The callee hangs up after saying/pressing this. */
   hangup?: boolean;
+  /**
+   * The rule answers once a call; after that the next rule whose words match does. A name instead
+   * of true: one answer a call among all the rules with that name (ask the price once, whichever way).
+   */
+  once?: boolean | string;
+  /**
+   * Chance (0-1) that the rule answers when its words match (default 1), drawn once each time; when
+   * it does not, the next matching rule does. For what only some callees of a persona do.
+   */
+  chance?: number;
 }
 
 export interface Persona {
@@ -44,8 +56,8 @@ export interface Persona {
   /** When the greeting starts after the answer, ms (default 300-700). */
   greetingAtMs?: [number, number];
   rules?: ScriptRule[];
-  /** Reply when no rule matches; null or absent = stays silent. */
-  otherwise?: string | null;
+  /** Reply when no rule matches (several: one picked with the rng); null or absent = stays silent. */
+  otherwise?: string | string[] | null;
   /** Rounds (1-based prompt count) in which the callee says nothing at all. */
   silentRounds?: number[];
   /** Speaks while the prompt of these rounds is still playing (barge-in). */
@@ -54,6 +66,11 @@ export interface Persona {
   replyDelayMs?: [number, number];
   /** Hangs up once this many prompts have finished. */
   hangupAfterRounds?: number;
+  /**
+   * Hangs up after its reply once it has answered this many times (said something or pressed keys),
+   * however many prompts the robot played: "不需要，谢谢" twice, then gone.
+   */
+  hangupAfterReplies?: number;
   /** Hangs up this long after answering, whatever is happening, ms. */
   hangupAtMs?: number;
   /** Speaking speed used for how long an utterance takes, ms per character (default 180). */
@@ -101,6 +118,16 @@ export const SIGNALLING: Record<Outcome, Signalling> = {
   unreachable: { answered: false, cause: HangupCause.NORMAL_TEMPORARY_FAILURE, sip: 503 },
 };
 
+/**
+ * The default callees (personas.default.json): the fixed test numbers (`match`), then the random
+ * mix, whose weights add up to 200. The people who pick up weigh 100, so their weights read as
+ * percent of them: interested 20, asks for a person 8 (asks-human, wants-manager), lukewarm 12,
+ * busy / call later 12, polite no 22 (declines, already-done, not-now, not-interested,
+ * too-expensive), stop calling / hostile 6, wrong person 4, silent 4, hangs up early 5, interrupter
+ * 5, presses keys 2. Voicemail 7 and the phone's assistant 5; no answer, busy, off, vacant… 88.
+ * Their rules listen for the words any script of the kind uses (贷款, 试听, 出租, 几室, 哪天, 转接…),
+ * not for one bot's sentences.
+ */
 export const DEFAULT_PERSONAS: Persona[] = defaults as Persona[];
 
 /** The persona for a dialled number: the first whose `match` fits, else a weighted draw. */
@@ -124,16 +151,62 @@ export interface Reply {
   hangup?: boolean;
 }
 
-/** The callee's answer to the prompt of round `round` (1-based), whose text is `prompt`. */
-export function replyTo(p: Persona, round: number, prompt: string): Reply {
+/** What a callee remembers during one call: the `once` rules used up (names, or indices as text), how often it answered. */
+export interface CalleeMemory {
+  used: string[];
+  replies: number;
+}
+
+/** The key a `once` rule is remembered by: its name, or its index. */
+const onceKey = (r: ScriptRule, index: number): string | null =>
+  typeof r.once === 'string' ? r.once : r.once ? String(index) : null;
+
+export const newMemory = (): CalleeMemory => ({ used: [], replies: 0 });
+
+/**
+ * The callee's answer to the prompt of round `round` (1-based), whose text is `prompt`: the first
+ * rule whose words are in the prompt (skipping `once` rules already used and rules whose `chance`
+ * fails), else `otherwise`. Phrasings and chances are drawn from `rng` (the call's seeded stream);
+ * without one the first phrasing is said and every chance holds. `memory` (the call's, kept by the
+ * caller) is updated when a `once` rule answers and on every answer (it counts them for
+ * hangupAfterReplies, which needs it).
+ */
+export function replyTo(p: Persona, round: number, prompt: string, rng?: Rng, memory?: CalleeMemory): Reply {
   if (p.silentRounds?.includes(round)) return {};
   const text = prompt.toLowerCase();
-  const rule = p.rules?.find((r) => r.when.some((w) => text.includes(w.toLowerCase())));
+  const used = (r: ScriptRule, i: number) => {
+    const key = onceKey(r, i);
+    return key !== null && !!memory?.used.includes(key);
+  };
+  const at = (p.rules ?? []).findIndex(
+    (r, i) =>
+      r.when.some((w) => text.includes(w.toLowerCase())) &&
+      !used(r, i) &&
+      (r.chance === undefined || r.chance >= 1 || (rng ? rng() : 0) < r.chance),
+  );
+  const rule = at >= 0 ? p.rules![at]! : undefined;
+  const key = rule ? onceKey(rule, at) : null;
+  if (key !== null) memory?.used.push(key);
   const reply: Reply = rule
-    ? { say: rule.say, dtmf: rule.dtmf, hangup: rule.hangup }
-    : { say: p.otherwise ?? undefined };
+    ? { say: pick(rng, rule.say, rule.says), dtmf: rule.dtmf, hangup: rule.hangup }
+    : { say: typeof p.otherwise === 'string' ? p.otherwise : pick(rng, undefined, p.otherwise ?? undefined) };
   if (p.hangupAfterRounds !== undefined && round >= p.hangupAfterRounds) reply.hangup = true;
+  if (memory && (reply.say || reply.dtmf)) {
+    memory.replies++;
+    if (p.hangupAfterReplies !== undefined && memory.replies >= p.hangupAfterReplies) reply.hangup = true;
+  }
   return reply;
+}
+
+/** One of `say` and `says` (undefined when there is none). */
+function pick(
+  rng: Rng | undefined,
+  say: string | undefined,
+  says: readonly string[] | undefined,
+): string | undefined {
+  const all = say === undefined ? (says ?? []) : [say, ...(says ?? [])];
+  if (all.length <= 1) return all[0];
+  return all[Math.min(all.length - 1, Math.floor((rng ? rng() : 0) * all.length))];
 }
 
 /** How long saying `text` takes, ms (before timeScale). */

@@ -4,8 +4,9 @@
 // the hierarchy that has a rate (ledger key call:<uuid>:<account>), its task number moved on (done, or
 // pending again for a redial), the task's failure streak counted (suspension at the task's limit), a
 // day shield written when the result is one of the account's shield levels, the task's result counter
-// incremented, and settled_at set. After commit: one push job per call (jobId push:<callId>) and the
-// notices go live. Test calls are real calls on a real line, so they are billed the same way.
+// incremented, what the customer asked for applied (requests.ts: the number on the call blacklist, a
+// callback reminder), and settled_at set. After commit: one push job per call (jobId push:<callId>) and
+// the notices go live. Test calls are real calls on a real line, so they are billed the same way.
 import type { Knex } from 'knex';
 import { NoticeType } from '../../../domain/codes';
 import { fenToYuan } from '../../../domain/format';
@@ -22,6 +23,7 @@ import {
 import { changeBalance } from '../modules/finance/ledger';
 import type { Deps } from '../deps';
 import { billingRates, loadAccounts, localDate, type DialAccount } from './context';
+import { applyRequests, type AppliedRequests } from './requests';
 import { addNotice, moveTask, pauseForArrears, type Moved, type PendingNotice } from './taskState';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -33,6 +35,8 @@ export interface Settled {
   chargedFen: number;
   moved: Moved[];
   notices: PendingNotice[];
+  /** What the customer's opt-out and callback request added. */
+  requests: AppliedRequests;
 }
 
 /**
@@ -257,10 +261,15 @@ export async function settleCall(
       chargedFen: 0,
       moved: [],
       notices: [],
+      requests: { blacklisted: false, reminder: null },
     };
     // The account rows are locked last (billing), so they are held for the shortest time.
     if (call.task_id !== null) await moveNumberOn(trx, call, now, s);
     await shield(trx, call, now, cache);
+    if (call.opt_out_sentence !== null || call.callback !== null) {
+      const accountId = Number(call.account_id);
+      s.requests = await applyRequests(trx, call, (await cache.accountsOf(accountId)).get(accountId));
+    }
     await bill(trx, call, s, cache);
     await trx('calls').where({ id: callId }).update({ settled_at: trx.fn.now(), charged_fen: s.chargedFen });
     return s;

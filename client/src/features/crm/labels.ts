@@ -1,4 +1,6 @@
 // Display helpers: i18n keys of codes (crm namespace) and the phone as the user may see it.
+import type { TFunction } from 'i18next';
+import type { FollowUpDto } from '../../../../domain/crm';
 import { maskPhone } from '../../../../domain/format';
 
 export const stageKey = (stage: number): string => `crm:stage.${stage}`;
@@ -7,6 +9,12 @@ export const contactKey = (method: number): string => `crm:contact.${method}`;
 /** A hidden number arrives masked already; mask again defensively if it did not. */
 export const phoneText = (phone: string, hidden: boolean): string =>
   hidden && !phone.includes('*') ? maskPhone(phone) : phone;
+
+/** A record's details as shown: a callback a customer asked for on a call names their own words. */
+export const followUpDetails = (r: Pick<FollowUpDto, 'callId' | 'details'>, t: TFunction): string =>
+  r.callId === null || r.callId === undefined
+    ? r.details
+    : t('crm:reminders.callbackAsked', { sentence: r.details });
 
 /** A system record (contact method 500) has details like "100->300": the stages it moved between. */
 export function parseStageChange(details: string): { from: number; to: number } | null {

@@ -38,6 +38,7 @@ export const followUp = (id: number, over: Partial<FollowUpDto> = {}): FollowUpD
   details: 'called',
   remindAt: null,
   handledAt: null,
+  callId: null,
   createdAt: '2026-11-02T00:00:00Z',
   ...over,
 });

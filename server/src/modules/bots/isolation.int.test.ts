@@ -52,6 +52,7 @@ const routes: Call[] = [
   ['POST', () => `/api/bots/${victim.id}/export`, () => ({ password: 'secret12' })],
   ['POST', () => `/api/bots/${victim.id}/distribute`, () => ({ accountIds: [t.ids.m2user], mode: 'copy' })],
   ['POST', () => `/api/bots/${victim.id}/train`, () => ({ state: null, event: { type: 'answered', at: 0 } })],
+  ['POST', () => `/api/bots/${victim.id}/grade-set`],
   ['GET', () => `/api/bots/${victim.id}/learning`],
   [
     'POST',

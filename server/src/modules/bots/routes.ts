@@ -38,6 +38,7 @@ import { copyBot, createBot, deleteBot, getBot, saveDraft, setEnabled, updateMet
 import { getLlm, getTts, putLlm, putTts, testLlm } from './settings';
 import { distribute } from './distribute';
 import { exportBot, importBot, setDownloadPassword } from './transfer';
+import { gradeSet } from './gradeSet';
 import { train } from './training';
 import { check } from '../../../../domain/bot';
 import type { BotDefinition } from '../../../../domain/bot/definition';
@@ -159,6 +160,8 @@ function botRoutes(deps: Deps): Router {
   r.post('/:id/train', async (ctx) =>
     ok(ctx, await train(deps, a(ctx), idParam(ctx), body(ctx, trainSchema))),
   );
+  // Batch training: a multipart file of test conversations graded on the draft (see ./gradeSet).
+  r.post('/:id/grade-set', async (ctx) => ok(ctx, await gradeSet(deps, a(ctx), ctx, idParam(ctx))));
   r.get('/:id/learning', async (ctx) => {
     const id = idParam(ctx);
     const q = query(ctx, learningListSchema);

@@ -65,7 +65,8 @@ describe('training', () => {
       text: '您好，请问现在方便说话吗？',
     });
     const miss = await say({ type: 'asrFinal', text: '你们是哪家公司' });
-    expect(miss.actions.some((a) => a.reason.kind === 'noMatch')).toBe(true);
+    // A question the bot cannot answer is collected for learning, like a no-match.
+    expect(miss.actions.some((a) => a.reason.kind === 'unanswered')).toBe(true);
     const learning = (await t.m1.get<LearningRow[]>(`/api/bots/${b.id}/learning?learned=false`)).body.data!;
     expect(learning).toEqual([
       expect.objectContaining({

@@ -65,7 +65,9 @@ export async function train(
   }
 
   if (req.event.type === 'asrFinal' && req.event.text) {
-    const miss = actions.find((a) => a.reason.kind === 'noMatch' || a.type === 'askLlm');
+    const miss = actions.find(
+      (a) => a.reason.kind === 'noMatch' || a.reason.kind === 'unanswered' || a.type === 'askLlm',
+    );
     if (miss)
       await recordUnmatched(deps.db, {
         botId: Number(bot.id),

@@ -57,6 +57,7 @@ export async function listBlacklist(
       'reason',
       'c.account as created_by',
       'call_blacklist.created_at',
+      'call_blacklist.call_uuid',
     );
   return rows.map((r) => ({
     id: Number(r.id),
@@ -64,6 +65,7 @@ export async function listBlacklist(
     reason: r.reason,
     createdBy: r.created_by ?? null,
     createdAt: iso(r.created_at),
+    callUuid: r.call_uuid ?? null,
   }));
 }
 

@@ -1,5 +1,5 @@
-// Bot settings (SPEC §3, and §9's manual-transfer wait), anti-voicemail interception keywords and
-// the LLM use switches.
+// Bot settings (SPEC §3, and §9's manual-transfer wait), anti-voicemail interception keywords, the
+// LLM use switches and the global handling (GlobalHandlingForm).
 import { H5, Switch } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import {
@@ -13,6 +13,7 @@ import { DEFAULT_TRANSFER_WAIT_S } from '../../../../../domain/transfer';
 import { useAppDispatch } from '../../../app/hooks';
 import { keywordsError, validateSettings } from '../model/validate';
 import { editorActions as E } from '../slice/editor';
+import { GlobalHandlingForm } from './GlobalHandlingForm';
 import { ListField, NumberInput, SelectField } from './fields';
 
 type NumberKey = 'waitSeconds' | 'maxCallMinutes' | 'noiseLevel' | 'noiseFilterRatio';
@@ -102,6 +103,7 @@ export function SettingsForm({ def }: { def: BotDefinition }) {
         data-testid="set-llm-grade"
         onChange={(ev) => change({ llm: { ...def.llm, gradeCall: ev.currentTarget.checked } })}
       />
+      <GlobalHandlingForm settings={s} onChange={(global) => set({ global })} />
     </div>
   );
 }

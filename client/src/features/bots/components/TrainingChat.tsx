@@ -1,15 +1,18 @@
 // Training: a simulated call against the saved draft. Customer lines, silence, DTMF and hang-up go
-// to the engine; every bot action is listed with its reason; the end shows the grade and why.
+// to the engine; every bot action is listed with its reason, a customer line with the dialogue acts
+// the engine recognised in it; the end shows the facts of the call, the grade and why.
 import { Button, ButtonGroup, Callout, InputGroup, Intent, Tag } from '@blueprintjs/core';
 import { useState, type FormEvent } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import type { DialogueAct } from '../../../../../domain/bot/definition';
 import type { BotAction } from '../../../../../domain/bot/session';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { levelLetter } from '../labels';
 import { selectEditor, selectTraining } from '../slice';
-import { trainingActions as T, type ChatItem, type TrainInput } from '../slice/training';
+import { customerActs, trainingActions as T, type ChatItem, type TrainInput } from '../slice/training';
 
+const NO_ACTS: readonly DialogueAct[] = [];
 const DIGITS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '*', '0', '#'];
 
 function actionText(a: BotAction, t: TFunction): string {
@@ -24,6 +27,10 @@ function actionText(a: BotAction, t: TFunction): string {
       return t('training.action.setLevel', { level: levelLetter(a.level) });
     case 'addLabel':
       return t('training.action.addLabel', { label: a.label });
+    case 'optOut':
+      return t('training.action.optOut', { sentence: a.sentence });
+    case 'remind':
+      return t('training.action.remind', { when: a.when?.text || t('training.noTime') });
     default:
       return t(`training.action.${a.type}`);
   }
@@ -35,12 +42,33 @@ function customerText(e: TrainInput, t: TFunction): string {
   return t(`training.event.${e.type}`);
 }
 
-function Line({ item, index }: { item: ChatItem; index: number }) {
+/** Actions the caller of a real call carries out; training only shows them. */
+const WRITES_NOTHING: readonly BotAction['type'][] = ['optOut', 'remind'];
+const KIND_INTENT: Partial<Record<BotAction['type'], Intent>> = {
+  play: Intent.PRIMARY,
+  optOut: Intent.DANGER,
+  remind: Intent.WARNING,
+};
+
+function Line({ item, index, acts }: { item: ChatItem; index: number; acts: readonly DialogueAct[] }) {
   const { t } = useTranslation('bots');
   if (item.kind === 'customer')
     return (
       <div className="cp-bots-line cp-bots-line-customer" data-testid={`chat-${index}`} data-kind="customer">
         <Tag minimal>{t('training.customer')}</Tag> {customerText(item.event, t)}
+        {acts.length > 0 && (
+          <div
+            className="cp-bots-tags"
+            data-testid={`chat-acts-${index}`}
+            aria-label={t('training.acts.title')}
+          >
+            {acts.map((act) => (
+              <Tag key={act} minimal round data-act={act} title={act}>
+                {t(`training.acts.${act}`)}
+              </Tag>
+            ))}
+          </div>
+        )}
       </div>
     );
   const a = item.action;
@@ -50,10 +78,15 @@ function Line({ item, index }: { item: ChatItem; index: number }) {
       data-testid={`chat-${index}`}
       data-kind={a.type}
     >
-      <Tag minimal intent={a.type === 'play' ? Intent.PRIMARY : Intent.NONE}>
+      <Tag minimal intent={KIND_INTENT[a.type] ?? Intent.NONE}>
         {t(`training.kind.${a.type}`)}
       </Tag>{' '}
       {a.type === 'play' ? a.text : actionText(a, t)}
+      {WRITES_NOTHING.includes(a.type) && (
+        <div className="cp-bots-reason" data-testid="chat-note">
+          {t(`training.note.${a.type}`)}
+        </div>
+      )}
       <div className="cp-bots-reason" data-testid="chat-reason">
         {a.reason.text}
       </div>
@@ -95,7 +128,12 @@ export function TrainingChat() {
       {!s.started && <p className="cp-bots-muted">{t('training.idle')}</p>}
       <div className="cp-bots-chat" data-testid="chat-lines">
         {s.items.map((item, i) => (
-          <Line key={i} item={item} index={i} />
+          <Line
+            key={i}
+            item={item}
+            index={i}
+            acts={item.kind === 'customer' ? customerActs(s.items, i) : NO_ACTS}
+          />
         ))}
       </div>
       {s.ended && s.grade && (
@@ -105,6 +143,18 @@ export function TrainingChat() {
           data-testid="training-grade"
           data-level={s.grade.level}
         >
+          {(s.grade.facts?.length ?? 0) > 0 && (
+            <div data-testid="training-grade-facts">
+              <div>{t('training.facts')}</div>
+              <div className="cp-bots-tags">
+                {s.grade.facts!.map((f, i) => (
+                  <Tag key={i} minimal>
+                    {f}
+                  </Tag>
+                ))}
+              </div>
+            </div>
+          )}
           <div>{t('training.grade', { level: t(`level.${s.grade.level}`) })}</div>
           {s.grade.labels.length > 0 && (
             <div>{t('training.labels', { labels: s.grade.labels.join('、') })}</div>

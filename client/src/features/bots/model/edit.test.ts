@@ -1,5 +1,7 @@
+import { DEFAULT_GLOBAL_HANDLING, DEFAULT_SETTINGS } from '../../../../../domain/bot/definition';
 import {
   addBranch,
+  changedGlobal,
   addFlow,
   addNode,
   freshId,
@@ -91,5 +93,23 @@ describe('definition edits', () => {
     expect(targetOf(def, 'hotWords.2')).toEqual({ tab: 'hotWords' });
     expect(targetOf(def, 'settings.waitSeconds')).toEqual({ tab: 'settings' });
     expect(targetOf(def, 'knowledge.0.keywords')).toEqual({ tab: 'knowledge', questionId: undefined });
+  });
+});
+
+describe('global handling edits', () => {
+  it('starts a document without `global` from the defaults and keeps what a document has', () => {
+    const { global: _, ...old } = DEFAULT_SETTINGS;
+    const on = changedGlobal(old, { disclosure: '您好，我是智能语音助手。' });
+    expect(on).toEqual({
+      askHuman: DEFAULT_GLOBAL_HANDLING.askHuman,
+      callLater: DEFAULT_GLOBAL_HANDLING.callLater,
+      optOut: DEFAULT_GLOBAL_HANDLING.optOut,
+      robot: DEFAULT_GLOBAL_HANDLING.robot,
+      disclosure: '您好，我是智能语音助手。',
+    });
+    const off = { enabled: false, prompts: [{ text: '好的' }] };
+    const next = changedGlobal({ ...old, global: on }, { robot: off });
+    expect(next).toEqual({ ...on, robot: off });
+    expect(on.robot).toBe(DEFAULT_GLOBAL_HANDLING.robot);
   });
 });

@@ -1,11 +1,14 @@
 // Pure edits of the bot document: each takes a definition and returns a new one (never mutates).
 import {
+  DEFAULT_GLOBAL_HANDLING,
   NextAction,
   type BotDefinition,
+  type BotSettings,
   type Branch,
   type Fallback,
   type Flow,
   type FlowNode,
+  type GlobalHandling,
   type KnowledgeQuestion,
   type NextStep,
 } from '../../../../../domain/bot/definition';
@@ -248,3 +251,19 @@ export const ruleId = (def: BotDefinition): string =>
     'r',
     def.intentRules.map((r) => r.id),
   );
+
+/**
+ * The document's global handling with one change: what it has, the required handlers' defaults
+ * when it has none (an optional handler the document leaves out stays out until it is edited).
+ */
+export function changedGlobal(settings: BotSettings, patch: Partial<GlobalHandling>): GlobalHandling {
+  const d = DEFAULT_GLOBAL_HANDLING;
+  const base: GlobalHandling = settings.global ?? {
+    askHuman: d.askHuman,
+    callLater: d.callLater,
+    optOut: d.optOut,
+    robot: d.robot,
+    disclosure: d.disclosure,
+  };
+  return { ...base, ...patch };
+}

@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS } from '../../../../../domain/bot/definition';
+import { DEFAULT_GLOBAL_HANDLING, DEFAULT_SETTINGS } from '../../../../../domain/bot/definition';
 import { newBranch, newNode, newQuestion } from './edit';
 import {
   hasErrors,
@@ -11,6 +11,7 @@ import {
   validateNode,
   validateQuestion,
   validateRule,
+  validateGlobal,
   validateSettings,
 } from './validate';
 
@@ -88,5 +89,29 @@ describe('editor validation', () => {
       expect(validateSettings({ ...old, transferWaitSeconds: bad })).toEqual({
         transferWaitSeconds: 'bots:validation.transferWait',
       });
+  });
+
+  it('checks the global handling like the server: 20 phrasings of 2000 characters, disclosure 500', () => {
+    const g = DEFAULT_GLOBAL_HANDLING;
+    expect(validateGlobal(g)).toEqual({});
+    const long = { text: 'x'.repeat(2001) };
+    const many = Array.from({ length: 21 }, () => ({ text: '好的' }));
+    expect(
+      validateGlobal({
+        ...g,
+        optOut: { enabled: true, prompts: [{ text: 'x'.repeat(2000) }, long] },
+        robot: { enabled: false, prompts: many },
+        disclosure: '您'.repeat(501),
+      }),
+    ).toEqual({
+      'optOut.prompts': 'bots:validation.promptTooLong',
+      'robot.prompts': 'bots:validation.promptsMax',
+      disclosure: 'bots:validation.disclosureTooLong',
+    });
+    // Blank phrasings and an optional handler left out are the server's business, not errors here.
+    const { decline: _, ...older } = g;
+    expect(validateGlobal({ ...older, askHuman: { enabled: true, prompts: [] }, disclosure: '' })).toEqual(
+      {},
+    );
   });
 });

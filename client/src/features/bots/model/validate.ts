@@ -11,6 +11,8 @@ import {
   type KnowledgeQuestion,
   type NextStep,
   type BotSettings,
+  type GlobalHandler,
+  type GlobalHandling,
 } from '../../../../../domain/bot/definition';
 import { validTransferWait } from '../../../../../domain/transfer';
 
@@ -162,6 +164,29 @@ export function validateSettings(s: BotSettings): Errors {
   // Absent in documents saved before SPEC §9's wait: the default applies.
   if (s.transferWaitSeconds !== undefined && !validTransferWait(s.transferWaitSeconds))
     e.transferWaitSeconds = `${V}transferWait`;
+  return e;
+}
+
+/** The server's limits of a bot document (server/src/modules/bots/definitionSchema.ts). */
+export const PROMPT_MAX_CHARS = 2000;
+export const PROMPTS_MAX = 20;
+export const DISCLOSURE_MAX_CHARS = 500;
+
+/** Phrasings of one prompt: at most 20, each at most 2000 characters. Null when valid. */
+export function promptsError(prompts: readonly { text: string }[]): string | null {
+  if (prompts.length > PROMPTS_MAX) return `${V}promptsMax`;
+  return prompts.some((p) => p.text.length > PROMPT_MAX_CHARS) ? `${V}promptTooLong` : null;
+}
+
+/** The global handling (settings.global): `<handler>.prompts` and `disclosure`, as the server checks them. */
+export function validateGlobal(g: GlobalHandling): Errors {
+  const e: Errors = {};
+  for (const [key, h] of Object.entries(g)) {
+    if (key === 'disclosure' || !h) continue;
+    const pe = promptsError((h as GlobalHandler).prompts);
+    if (pe) e[`${key}.prompts`] = pe;
+  }
+  if (g.disclosure.length > DISCLOSURE_MAX_CHARS) e.disclosure = `${V}disclosureTooLong`;
   return e;
 }
 

@@ -1,10 +1,12 @@
 // /rootmain/bot/botview/:id — the bot editor: flows, knowledge, multi-round talks, hot words,
-// learning, intention rules, training, recordings and settings, all on the draft.
+// learning, intention rules, training (the chat and the batch test), recordings and settings, all on
+// the draft.
 import { NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { BatchTest } from '../components/BatchTest';
 import { EditorToolbar } from '../components/EditorToolbar';
 import { FlowsTab } from '../components/FlowsTab';
 import { HotWordsTab } from '../components/HotWordsTab';
@@ -85,7 +87,12 @@ export default function BotEditorPage() {
         <Tab
           id="training"
           title={t('editor.tabs.training')}
-          panel={<TrainingChat />}
+          panel={
+            <>
+              <TrainingChat />
+              <BatchTest botId={id} />
+            </>
+          }
           data-testid="tab-training"
         />
         <Tab

@@ -3,7 +3,13 @@ import type { TrainReply } from '../../../../../domain/bot/api';
 import { api } from '../../../api';
 import { initialEditorState } from '../slice/editor';
 import { selectEditor, selectTraining } from '../slice';
-import { initialTrainingState, trainingActions as T, trainingReducer } from '../slice/training';
+import {
+  customerActs,
+  initialTrainingState,
+  trainingActions as T,
+  trainingReducer,
+  type ChatItem,
+} from '../slice/training';
 import { followUp, now, trainSaga } from './training';
 
 jest.mock('../../../app/env', () => ({ API_BASE: '' }));
@@ -101,5 +107,43 @@ describe('training', () => {
     );
     expect(s).toMatchObject({ ended: true, pending: false, grade: { level: 21 } });
     expect(s.items.map((i) => i.kind)).toEqual(['customer', 'bot']);
+  });
+
+  it("shows the acts the engine read in a customer line, and the new actions and the grade's facts", () => {
+    const heard = {
+      kind: 'global' as const,
+      acts: ['complaint' as const, 'refuse' as const],
+      text: '客户要求不再来电',
+    };
+    const items: ChatItem[] = [
+      { kind: 'bot', action: { type: 'play', text: '您好', recordingId: null, interruptible: true, reason } },
+      { kind: 'customer', event: { type: 'asrFinal', text: '别再打了，我要投诉' } },
+      {
+        kind: 'bot',
+        action: { type: 'play', text: '抱歉', recordingId: null, interruptible: false, reason: heard },
+      },
+      {
+        kind: 'bot',
+        action: { type: 'optOut', sentence: '别再打了，我要投诉', reason: { ...heard, acts: ['refuse'] } },
+      },
+      { kind: 'bot', action: { type: 'remind', when: null, sentence: 'x', reason } },
+      { kind: 'customer', event: { type: 'silence' } },
+      {
+        kind: 'bot',
+        action: { type: 'hangup', result: null, reason: { kind: 'silence', acts: ['silence'], text: '' } },
+      },
+    ];
+    expect(customerActs(items, 1)).toEqual(['complaint', 'refuse']);
+    expect(customerActs(items, 5)).toEqual(['silence']);
+    expect(customerActs(items, 6)).toEqual([]);
+    const s = trainingReducer(
+      initialTrainingState,
+      T.replied({
+        ...reply([items[3]!.kind === 'bot' ? items[3]!.action : (null as never)], true),
+        grade: { level: 26, facts: ['要求不再来电', '通话12秒'], labels: [], reason },
+      }),
+    );
+    expect(s.items[0]).toMatchObject({ kind: 'bot', action: { type: 'optOut' } });
+    expect(s.grade!.facts).toEqual(['要求不再来电', '通话12秒']);
   });
 });

@@ -1,6 +1,7 @@
 // The bot pages' state under `bots`, one part per concern.
 import { combineReducers } from '@reduxjs/toolkit';
 import { assetsReducer } from './assets';
+import { batchReducer } from './batch';
 import { editorReducer } from './editor';
 import { listReducer } from './list';
 import { settingsReducer } from './settings';
@@ -12,6 +13,7 @@ export const botsReducer = combineReducers({
   training: trainingReducer,
   assets: assetsReducer,
   settings: settingsReducer,
+  batch: batchReducer,
 });
 
 export type BotsState = ReturnType<typeof botsReducer>;
@@ -22,3 +24,4 @@ export const selectEditor = (s: WithBots) => s.bots.editor;
 export const selectTraining = (s: WithBots) => s.bots.training;
 export const selectAssets = (s: WithBots) => s.bots.assets;
 export const selectBotSettings = (s: WithBots) => s.bots.settings;
+export const selectBatch = (s: WithBots) => s.bots.batch;

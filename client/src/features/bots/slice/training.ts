@@ -2,6 +2,7 @@
 // bot action with its reason), and the grade once the call ended.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { TrainReply } from '../../../../../domain/bot/api';
+import type { DialogueAct } from '../../../../../domain/bot/definition';
 import type { BotAction, BotEvent, GradeResult } from '../../../../../domain/bot/session';
 import { authActions } from '../../auth/slice';
 
@@ -13,6 +14,20 @@ export type TrainInput =
   | { type: 'hangup'; by: 'customer' };
 
 export type ChatItem = { kind: 'customer'; event: TrainInput } | { kind: 'bot'; action: BotAction };
+
+/**
+ * The dialogue acts the engine recognised in the customer line at `index`: those its reasons name
+ * in the bot actions that answered it (up to the next customer line), each once, in order.
+ */
+export function customerActs(items: readonly ChatItem[], index: number): DialogueAct[] {
+  const acts: DialogueAct[] = [];
+  for (let i = index + 1; i < items.length; i++) {
+    const item = items[i]!;
+    if (item.kind === 'customer') break;
+    for (const a of item.action.reason.acts ?? []) if (!acts.includes(a)) acts.push(a);
+  }
+  return acts;
+}
 
 export interface TrainingState {
   state: string | null;

@@ -3,7 +3,7 @@ import { Classes, NonIdealState, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { ContactMethod, RecordType, type FollowUpDto } from '../../../../../domain/crm';
 import { formatDateTime } from '../../../../../domain/format';
-import { contactKey, parseStageChange, stageKey } from '../labels';
+import { contactKey, followUpDetails, parseStageChange, stageKey } from '../labels';
 
 function Details({ r }: { r: FollowUpDto }) {
   const { t } = useTranslation('crm');
@@ -12,7 +12,7 @@ function Details({ r }: { r: FollowUpDto }) {
     return (
       <div>{t('drawer.stageChange', { from: t(stageKey(change.from)), to: t(stageKey(change.to)) })}</div>
     );
-  return <div className="cp-crm-pre">{r.details}</div>;
+  return <div className="cp-crm-pre">{followUpDetails(r, t)}</div>;
 }
 
 export function Timeline({ items }: { items: FollowUpDto[] }) {

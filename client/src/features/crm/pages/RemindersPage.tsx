@@ -7,7 +7,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { EmptyState } from '../components/EmptyState';
 import { LoadMore } from '../components/LoadMore';
 import '../crm.css';
-import { phoneText, stageKey } from '../labels';
+import { followUpDetails, phoneText, stageKey } from '../labels';
 import { selectReminders } from '../slice';
 import { remindersActions as R, type ReminderStatus } from '../slice/reminders';
 
@@ -74,7 +74,7 @@ export default function RemindersPage() {
                     </span>
                   </td>
                   <td>{t(stageKey(r.stage))}</td>
-                  <td className="cp-crm-pre">{r.details}</td>
+                  <td className="cp-crm-pre">{followUpDetails(r, t)}</td>
                   <td>
                     {pending ? (
                       <Button

@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../../../domain/format';
 import { api } from '../../../api';
 import { i18n } from '../../../app/i18n';
 import { showToast } from '../../../ui/toaster';
+import { followUpDetails } from '../labels';
 import { selectReminders } from '../slice';
 import { REMINDER_PAGE, remindersActions as R, type RemindersState } from '../slice/reminders';
 import type { ReminderDto } from '../types';
@@ -39,7 +40,10 @@ export function* reminderDueToastSaga(action: PayloadAction<FollowUpDto>): SagaI
   yield call(
     showToast,
     'info',
-    i18n.t('crm:reminders.dueToast', { time: formatDateTime(r.remindAt ?? r.createdAt), details: r.details }),
+    i18n.t('crm:reminders.dueToast', {
+      time: formatDateTime(r.remindAt ?? r.createdAt),
+      details: followUpDetails(r, i18n.t),
+    }),
   );
 }
 

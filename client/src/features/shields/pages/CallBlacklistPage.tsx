@@ -117,7 +117,7 @@ export default function CallBlacklistPage() {
                 />
               </td>
               <td data-testid={`cbl-phone-${e.id}`}>{e.phone}</td>
-              <td>{e.reason}</td>
+              <td>{e.callUuid ? t('blacklist.fromCall', { sentence: e.reason }) : e.reason}</td>
               <td>{e.createdBy ?? '—'}</td>
               <td className={Classes.TEXT_MUTED}>{formatDateTime(e.createdAt)}</td>
               <td>

@@ -51,9 +51,11 @@ export async function pushDueReminders(deps: Deps): Promise<{ pushed: number }> 
         await notify(deps, {
           accountId: r.accountId,
           type: NoticeType.System,
-          // The title in the viewer's language; the details as the person typed them.
+          // The title in the viewer's language; the details as the person typed them, or for a
+          // callback the customer asked for on a call, their words in the viewer's language's frame.
           titleKey: 'reminder.title',
-          params: { who },
+          ...(r.callId === null ? {} : { bodyKey: 'reminder.callbackBody' as const }),
+          params: r.callId === null ? { who } : { who, sentence: r.details },
           content: r.details,
         });
       } catch (e) {

@@ -24,6 +24,7 @@ export const presentFollowUp = (r: any): FollowUpDto => ({
   remindAt: iso(r.remind_at),
   handledAt: iso(r.handled_at),
   createdAt: iso(r.created_at)!,
+  callId: r.call_id === null || r.call_id === undefined ? null : Number(r.call_id),
 });
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,0 +1,167 @@
+// What the customer asked for during a robot call, applied by the settlement of the ended call in its
+// transaction (settle.ts), so exactly once per call and never lost: the media worker keeps the requests
+// on the record as they are heard (media/src/calls/requests.ts), a worker that dies leaves them there,
+// and the record is settled once (settled_at). The rows name their call as well (call_blacklist
+// .call_uuid, follow_ups.call_id, unique), so a re-run adds nothing either.
+// - calls.opt_out_sentence: the number on the call account's call blacklist (the list the dialer
+//   honours for the account and its subtree), the sentence as the reason; a number already listed
+//   stays as it was.
+// - calls.callback: a work reminder (follow_ups record type 0, contact method 201 AI visit) for the
+//   owner of the customer with this number in the call account's subtree, at the time the customer
+//   named (domain/callback.ts resolveCallback, in the account's zone). A number with no customer record
+//   becomes a customer of the call's account first, since a reminder belongs to a customer, and the
+//   reminder is how its owner finds the number to call back.
+import type { Knex } from 'knex';
+import { resolveCallback, type CallbackNote } from '../../../domain/callback';
+import { ContactMethod, RecordType, Stage } from '../../../domain/crm';
+import { scoped, type Actor } from '../db/scope';
+import { log } from '../lib/log';
+import type { DialAccount } from './context';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Row = any;
+
+export interface AppliedRequests {
+  /** The number was added to the blacklist by this call (false: no opt-out, or listed already). */
+  blacklisted: boolean;
+  /** The reminder this call wrote, if any. */
+  reminder: { id: number; accountId: number; customerId: number; remindAt: Date } | null;
+}
+
+const actorOf = (a: DialAccount): Actor => ({ id: a.id, level: a.level as Actor['level'], path: a.path });
+
+/**
+ * Applies the requests on an ended call's record (the row as the settlement locked it), inside a
+ * savepoint: a request that cannot be applied is logged and left on the record, and never holds up
+ * the call's billing (nor, by failing its settlement again and again, every call after it).
+ */
+export async function applyRequests(
+  trx: Knex.Transaction,
+  call: Row,
+  account: DialAccount | undefined,
+): Promise<AppliedRequests> {
+  const none: AppliedRequests = { blacklisted: false, reminder: null };
+  try {
+    return await trx.transaction(async (sp) => {
+      const out = { ...none };
+      if (call.opt_out_sentence !== null && call.opt_out_sentence !== undefined)
+        out.blacklisted = await optOut(sp, call);
+      const note = call.callback as CallbackNote | null;
+      if (note && account) out.reminder = await remind(sp, call, note, account);
+      else if (note) log.error('callback request of a call without its account', { callId: call.id });
+      return out;
+    });
+  } catch (err) {
+    log.error('customer requests of a call not applied', { callId: call.id, err: String(err) });
+    return none;
+  }
+}
+
+async function optOut(trx: Knex.Transaction, call: Row): Promise<boolean> {
+  const rows = await trx('call_blacklist')
+    .insert({
+      account_id: call.account_id,
+      phone_hash: call.phone_hash,
+      phone_masked: call.phone_masked,
+      reason: call.opt_out_sentence,
+      created_by: null,
+      call_uuid: call.call_uuid,
+    })
+    .onConflict(['account_id', 'phone_hash'])
+    .ignore()
+    .returning('id');
+  return rows.length > 0;
+}
+
+async function remind(
+  trx: Knex.Transaction,
+  call: Row,
+  note: CallbackNote,
+  account: DialAccount,
+): Promise<AppliedRequests['reminder']> {
+  const customer = await customerFor(trx, call, note, account);
+  if (!customer) {
+    log.error('callback request without a number to call back', { callId: call.id });
+    return null;
+  }
+  const at = new Date(note.at);
+  const remindAt = resolveCallback(note.when, Number.isNaN(at.getTime()) ? new Date() : at, account.tz);
+  const { rows } = await trx.raw(
+    `INSERT INTO follow_ups (account_id, customer_id, record_type, stage, contact_method, details, remind_at, call_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (call_id) WHERE call_id IS NOT NULL DO NOTHING
+     RETURNING id`,
+    [
+      customer.accountId,
+      customer.id,
+      RecordType.Reminder,
+      customer.stage,
+      ContactMethod.SysAiVisit,
+      note.sentence,
+      remindAt,
+      call.id,
+    ],
+  );
+  const r = (rows as Row[])[0];
+  if (!r) return null;
+  return { id: Number(r.id), accountId: customer.accountId, customerId: customer.id, remindAt };
+}
+
+interface Owned {
+  id: number;
+  accountId: number;
+  stage: number;
+}
+
+const owned = (r: Row): Owned => ({ id: Number(r.id), accountId: Number(r.account_id), stage: r.stage });
+
+/**
+ * The customer record of the call's number in the call account's subtree: the call's own customer,
+ * else the oldest with the number (one outside the sea first), else a new customer of the call's
+ * account, linked to the call. Serialised per account and number, so two calls of one new number
+ * settled at once make one customer.
+ */
+async function customerFor(
+  trx: Knex.Transaction,
+  call: Row,
+  note: CallbackNote,
+  account: DialAccount,
+): Promise<Owned | null> {
+  const actor = actorOf(account);
+  const cols = ['customers.id', 'customers.account_id', 'customers.stage'] as const;
+  if (call.customer_id !== null) {
+    const own = await scoped(trx('customers'), trx, actor)
+      .where('customers.id', call.customer_id)
+      .first(...cols);
+    if (own) return owned(own);
+  }
+  await trx.raw('SELECT pg_advisory_xact_lock(hashtextextended(?, 0))', [
+    `customer:${account.id}:${call.phone_hash}`,
+  ]);
+  const same = await scoped(trx('customers'), trx, actor)
+    .where('customers.phone_hash', call.phone_hash)
+    .orderBy([{ column: 'customers.in_sea' }, { column: 'customers.id' }])
+    .first(...cols);
+  if (same) return owned(same);
+  // The digits as the task number has them; else (a test or inbound call) the number the worker sealed.
+  const tn: Row =
+    call.task_number_id === null
+      ? null
+      : await trx('task_numbers').where({ id: call.task_number_id }).first('phone', 'name');
+  const clear: string | null = tn?.phone ?? null;
+  if (!clear && !note.phoneCipher) return null;
+  const [c] = await trx('customers')
+    .insert({
+      account_id: account.id,
+      name: String(tn?.name ?? '').slice(0, 64),
+      phone: clear ?? call.phone_masked,
+      phone_cipher: clear ? null : note.phoneCipher,
+      phone_hash: call.phone_hash,
+      grade: call.result_level ?? call.grade,
+      stage: Stage.AiFirstVisit,
+      last_called_at: call.created_at,
+    })
+    .returning(['id', 'account_id', 'stage']);
+  await trx('calls').where({ id: call.id }).update({ customer_id: c.id });
+  return owned(c);
+}
