@@ -228,7 +228,9 @@ it('creates a task, imports numbers, starts it, watches the overview and plays a
   const customer = lines.filter((l) => !l.robot);
   expect(robot.length).toBeGreaterThan(0);
   expect(customer.map((l) => l.text)).toContain('是的我是');
-  expect(robot[0]!.text).toContain('张先生');
+  // The demo bots open with the AI disclosure, then their first question.
+  expect(robot[0]!.text).toContain('智能语音助手');
+  expect(robot[1]!.text).toContain('张先生');
   const voice = tid(`line-audio-${robot[0]!.seq}-0`);
   const audio = await page.waitForSelector(voice);
   expect(await audio!.evaluate((a) => (a as HTMLAudioElement).src)).toMatch(/^blob:/);
