@@ -2,9 +2,9 @@
 // without looking at the demo bots' scripts. The demo bots must grade at least 90% of them exactly.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { compile, type CompiledBot } from '../compile';
-import { demoBot } from '../demo';
-import { gradeConversations } from '../gradeSet';
+import { compile, type CompiledBot } from '../domain/bot/compile';
+import { demoBot } from '../domain/bot/demo';
+import { gradeConversations } from '../domain/bot/gradeSet';
 
 const bots = new Map<string, CompiledBot | null>();
 const resolve = (key: string) => {
@@ -16,7 +16,7 @@ const resolve = (key: string) => {
 };
 
 describe.each(['mortgage', 'course', 'rental'])('development set %s', (name) => {
-  const text = readFileSync(join(__dirname, `${name}.jsonl`), 'utf8');
+  const text = readFileSync(join(__dirname, '../domain/bot/devset', `${name}.jsonl`), 'utf8');
   const { rows, summary } = gradeConversations(text, resolve);
 
   it('has at least 50 labelled conversations, all readable', () => {
