@@ -3,8 +3,10 @@ import {
   addFigures,
   avgTalkMs,
   billedMinutes,
+  billingHint,
   callFigures,
   connectRate,
+  dataAsOf,
   dayStart,
   emptyFigures,
   keepAfterSnapshot,
@@ -34,6 +36,7 @@ function snapshot(over: Partial<DashboardSnapshot> = {}): DashboardSnapshot {
     accountId: 5,
     timeZone: TZ,
     asOf: AS_OF,
+    billing: { rate: { ratePerMinFen: 10, accuracyS: 6 }, ratedAbove: false, platform: false },
     recentEnded: ['in-snapshot'],
     today: week[6]!,
     todayTestCalls: 0,
@@ -193,5 +196,41 @@ describe('incremental merging', () => {
     expect(step.todayTestCalls).toBe(1);
     expect(step.liveApplied).toBe(3);
     expect(step.recentEnded).toEqual(['in-snapshot', 'x1', 'x2', 'x3']);
+  });
+});
+
+describe('as-of time (数据截至)', () => {
+  it('is the snapshot time until a live event newer than it is applied, then that event', () => {
+    const s = snapshot();
+    expect(dataAsOf(mergeLive(s, []))).toBe(AS_OF);
+    // A repeat of a counted call and an event of a later day are not data shown: no move.
+    const same = mergeLive(s, [ended('in-snapshot', '2026-03-10T06:00:05.000Z')]);
+    expect(same.liveAt).toBeNull();
+    expect(dataAsOf(same)).toBe(AS_OF);
+    const m1 = mergeLive(s, [ended('x1', '2026-03-10T06:02:00.000Z')]);
+    expect(dataAsOf(m1)).toBe('2026-03-10T06:02:00.000Z');
+    // Events arrive out of order: the newest one stays.
+    const m2 = mergeLive(m1, [ended('x2', '2026-03-10T06:01:00.000Z')]);
+    expect(dataAsOf(m2)).toBe('2026-03-10T06:02:00.000Z');
+    // A call that ended just before the snapshot but was not in it is counted without moving it back.
+    const m3 = mergeLive(s, [ended('late', '2026-03-10T05:59:40.000Z')]);
+    expect(m3.liveApplied).toBe(1);
+    expect(dataAsOf(m3)).toBe(AS_OF);
+    // Test calls are data shown too (today's test-call count).
+    const m4 = mergeLive(s, [ended('t', '2026-03-10T06:03:00.000Z', { test: true })]);
+    expect(dataAsOf(m4)).toBe('2026-03-10T06:03:00.000Z');
+  });
+});
+
+describe('billing hint', () => {
+  it('says whether the account pays, only a level above pays, or nobody', () => {
+    const rate = { ratePerMinFen: 10, accuracyS: 6 as const };
+    expect(billingHint({ rate, ratedAbove: false, platform: false })).toBe('rated');
+    expect(billingHint({ rate: { ...rate, ratePerMinFen: 0 }, ratedAbove: true, platform: false })).toBe(
+      'rated',
+    );
+    expect(billingHint({ rate: null, ratedAbove: true, platform: false })).toBe('aboveOnly');
+    expect(billingHint({ rate: null, ratedAbove: false, platform: false })).toBe('none');
+    expect(billingHint({ rate: null, ratedAbove: false, platform: true })).toBe('platform');
   });
 });

@@ -5,6 +5,13 @@
 // Which calls count: ended calls that are not test calls (test calls are shown apart, today only), by
 // the local day (account time zone) in which they ended. "Dialed" leaves out blacklist refusals (71),
 // "connected" is a conversation (grades A–F, 21–26), the same reading as the task run overview.
+//
+// Spend (消费金额) is not a call figure: it is what the viewed account itself paid, read from its
+// ledger (kind 'call': robot calls and softphone calls of its subtree, each level charged at its own
+// rate), by the local day the charge was made. So it equals the fall of the balance that calls
+// caused. A merchant's spend is its own payment to the platform for its subtree's calls, not what its
+// users paid it. An account without a rate pays nothing: `billing` says so, so that billed minutes
+// next to a spend of 0 are explained instead of silent.
 import type { DashboardSummary } from './api';
 import { GRADE_LETTERS, type GradeLetter, isGrade, BLACKLIST_LEVEL } from './dialer/levels';
 import type { CallStateEvent } from './events';
@@ -37,7 +44,10 @@ export interface CallFigures {
   talkMs: number;
   /** Billed talk time of every call (0 for voicemail / call assistant). */
   billableMs: number;
-  /** Charged to the calling accounts (integer fen). Set at settlement, so it is not live. */
+  /**
+   * The viewed account's call charges (integer fen) from its ledger, by the day of the charge. Made
+   * at settlement, so live events do not move it; the next snapshot does.
+   */
   chargedFen: number;
 }
 
@@ -46,12 +56,36 @@ export interface DayFigures extends CallFigures {
   day: string;
 }
 
+/** The viewed account's call rate in force (billing_rates) and whether a level above it bills. */
+export interface DashboardBilling {
+  /** Null: the account has no rate of its own, so its calls cost it nothing. */
+  rate: { ratePerMinFen: number; accuracyS: 6 | 60 } | null;
+  /** An account above it (below the platform) has a rate: its subtree's calls are billed there. */
+  ratedAbove: boolean;
+  /** The super administrator: the platform pays nobody, so it has no spend. */
+  platform: boolean;
+}
+
+export type BillingHint = 'platform' | 'rated' | 'aboveOnly' | 'none';
+
+/**
+ * What the dashboard says about billing: 'rated' (the spend is the account's own charges), 'aboveOnly'
+ * (no own rate: its calls are charged to the account above only), 'none' (no rate at any level: calls
+ * are not billed, and tasks are refused at start), 'platform'.
+ */
+export function billingHint(b: DashboardBilling): BillingHint {
+  if (b.platform) return 'platform';
+  if (b.rate) return 'rated';
+  return b.ratedAbove ? 'aboveOnly' : 'none';
+}
+
 export interface DashboardSnapshot extends DashboardSummary {
   /** The account the figures are for (the caller, or a sub-account it picked). */
   accountId: number;
   timeZone: string;
-  /** When the snapshot was taken (ISO). */
+  /** When the snapshot was taken (ISO); balance and spend are as of this instant. */
   asOf: string;
+  billing: DashboardBilling;
   /** Uuids of counted calls that ended within RECENT_WINDOW_MS before asOf. */
   recentEnded: string[];
   today: DayFigures;
@@ -148,6 +182,8 @@ export function callFigures(resultLevel: number | null, talkMs = 0, billableMs =
 export interface MergedDashboard extends DashboardSnapshot {
   /** Events applied on top of the snapshot. */
   liveApplied: number;
+  /** When the newest applied event happened (ISO), or null before the first. */
+  liveAt: string | null;
   /** An event ended on a later local day than the snapshot's today: load a fresh snapshot. */
   needsReload: boolean;
 }
@@ -163,7 +199,7 @@ export const SEEN_MAX = 2 * RECENT_MAX;
  * uuids join `recentEnded`, so a repeated event is still recognised.
  */
 export function mergeLive(
-  s: DashboardSnapshot & Partial<Pick<MergedDashboard, 'liveApplied' | 'needsReload'>>,
+  s: DashboardSnapshot & Partial<Pick<MergedDashboard, 'liveApplied' | 'needsReload' | 'liveAt'>>,
   events: readonly CallStateEvent[],
 ): MergedDashboard {
   const asOf = Date.parse(s.asOf);
@@ -175,6 +211,7 @@ export function mergeLive(
   let todayTestCalls = s.todayTestCalls;
   let liveApplied = s.liveApplied ?? 0;
   let needsReload = s.needsReload ?? false;
+  let liveAt = s.liveAt ?? null;
   for (const e of events) {
     if (e.status !== 'ended') continue;
     const at = Date.parse(e.at);
@@ -188,6 +225,7 @@ export function mergeLive(
       continue;
     }
     liveApplied++;
+    if (liveAt === null || at > Date.parse(liveAt)) liveAt = new Date(at).toISOString();
     if (e.test) {
       if (day === today.day) todayTestCalls++;
       continue;
@@ -199,7 +237,19 @@ export function mergeLive(
     if (i >= 0) week[i] = { ...addFigures(week[i]!, f), day };
   }
   const recentEnded = applied.length ? [...s.recentEnded, ...applied].slice(-SEEN_MAX) : s.recentEnded;
-  return { ...s, recentEnded, today, total, week, todayTestCalls, liveApplied, needsReload };
+  return { ...s, recentEnded, today, total, week, todayTestCalls, liveApplied, liveAt, needsReload };
+}
+
+/**
+ * The time of the newest data shown (数据截至): the snapshot's, or the newest live event applied on
+ * top of it when that is later. A new snapshot starts again from its own time.
+ */
+export function dataAsOf(
+  v: Pick<MergedDashboard, 'asOf'> & Partial<Pick<MergedDashboard, 'liveAt'>>,
+): string {
+  const snap = Date.parse(v.asOf);
+  const live = v.liveAt ? Date.parse(v.liveAt) : NaN;
+  return Number.isFinite(live) && live > snap ? new Date(live).toISOString() : v.asOf;
 }
 
 /** Events worth keeping after a new snapshot: the ones it may not contain yet. */

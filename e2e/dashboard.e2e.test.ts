@@ -1,12 +1,18 @@
 // The dashboard in Chromium: merchant01 sees its subtree's seeded calls as figures and recharts
 // charts, then a call of its operator ends: the record is written and the media worker's own live
 // emitter (media/src/calls/live.ts) sends call:state (in live:batch frames) to account:<operator>, and today's counters move
-// without a reload. The personal center's environment check runs with Chromium's fake devices.
+// without a reload, and 数据截至 moves to that call's time. Spend (消费金额) is merchant01's ledger:
+// calls settled at the demo seed's rates show as charges equal to its 'call' ledger rows. The
+// personal center's environment check runs with Chromium's fake devices.
 import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
 import { phoneHash } from '../config/secrets';
 import { maskPhone } from '../domain/format';
 import { CallLive } from '../media/src/calls/live';
+import { DEMO_RATES } from '../seeds/01-demo';
+import { settleEnded } from '../server/src/dialer/settle';
+import { chargeFen } from '../domain/dialer/billing';
+import { fenToYuan } from '../domain/format';
 import { useE2eEnv } from './support/platform';
 import { click, login, newPage, shot, textOf, tid, waitForText } from './support/browser';
 
@@ -30,6 +36,16 @@ async function insertEnded(accountId: number, endedAt: Date, over: Record<string
   });
   return uuid;
 }
+
+/** An account's call spend from its ledger, in yuan text. */
+const ledgerSpend = async (accountId: number) => {
+  const row = await env.platform.db
+    .knex('ledger_entries')
+    .where({ account_id: accountId, kind: 'call' })
+    .first(env.platform.db.knex.raw('coalesce(-sum(delta_fen), 0) AS fen'));
+  return fenToYuan(Number(row.fen));
+};
+const { ratePerMinFen: M_RATE, accuracyS: M_ACC } = DEMO_RATES.merchant;
 
 const idOf = async (account: string) =>
   Number((await env.platform.db.knex('accounts').where({ account }).first('id')).id);
@@ -59,7 +75,12 @@ it('shows the figures and charts, and counts a call that ends while the page is 
         grade: 21 + (i % 6),
         talk_ms: 20_000,
         billable_ms: 20_000,
+        settled_at: new Date(now - d * DAY), // settled on their day, not charged now
       });
+  // Today's calls are settled (charged at the seed's rates), as the dialer's settler does.
+  await settleEnded(env.platform.server.deps);
+  const spendToday = chargeFen(60_000, M_RATE, M_ACC) + chargeFen(30_000, M_RATE, M_ACC);
+  expect(await ledgerSpend(m1)).toBe(fenToYuan(spendToday));
 
   const page = await newPage(env.b, true);
   const errors: string[] = [];
@@ -74,6 +95,12 @@ it('shows the figures and charts, and counts a call that ends while the page is 
   expect(await textOf(page, tid('today-minutes'))).toBe('1.5');
   expect(await textOf(page, tid('today-avgtalk'))).toBe('45秒');
   expect(await textOf(page, tid('total-dialed'))).toBe(String(3 + 21));
+  // Spend is the ledger, today and all time; the rate in force is shown and needs no hint.
+  expect(await textOf(page, tid('today-charged'))).toBe(fenToYuan(spendToday));
+  expect(await textOf(page, tid('total-charged'))).toBe(fenToYuan(spendToday));
+  expect(await textOf(page, tid('dash-rate'))).toBe(`${fenToYuan(M_RATE)} 元/分钟`);
+  expect(await textOf(page, tid('dash-rate-accuracy'))).toBe(`每${M_ACC}秒计费`);
+  expect(await page.$(tid('dash-rate-hint'))).toBeNull();
   // The charts are drawn: stacked grade bars, the rate line and the minutes bars.
   await page.waitForSelector(`${tid('chart-grades')} .recharts-bar-rectangle`);
   await page.waitForSelector(`${tid('chart-rate')} .recharts-line-curve`);
@@ -89,6 +116,8 @@ it('shows the figures and charts, and counts a call that ends while the page is 
   const redis = new Redis(env.platform.config.redisUrl);
   try {
     const live = new CallLive(redis, env.platform.config.redisPrefix);
+    const asOfBefore = await page.$eval(tid('dash-asof'), (el) => el.getAttribute('data-asof'));
+    const endedAt = new Date(Math.max(Date.now(), Date.parse(asOfBefore!) + 1000)).toISOString();
     const uuid = await insertEnded(op1, new Date(), {
       result_level: 21,
       grade: 21,
@@ -105,7 +134,7 @@ it('shows the figures and charts, and counts a call that ends while the page is 
         resultLevel: 21,
         grade: 21,
         test: false,
-        at: new Date().toISOString(),
+        at: endedAt,
         talkMs: 90_000,
         billableMs: 90_000,
       },
@@ -115,13 +144,24 @@ it('shows the figures and charts, and counts a call that ends while the page is 
     expect(await textOf(page, tid('today-a'))).toBe('2');
     expect(await textOf(page, tid('today-minutes'))).toBe('3.0');
     expect(await textOf(page, tid('total-dialed'))).toBe(String(4 + 21));
+    // 数据截至 moved with the data: it is the time of the call that just ended.
+    await page.waitForSelector(`${tid('dash-asof')}[data-asof="${endedAt}"]`);
     await shot(page, 'dashboard-live');
+
+    // The call is settled: the next snapshot shows its charge, equal to the ledger again.
+    await settleEnded(env.platform.server.deps);
+    const spendNow = spendToday + chargeFen(90_000, M_RATE, M_ACC);
+    expect(await ledgerSpend(m1)).toBe(fenToYuan(spendNow));
 
     // A reload counts the call once: it is in the snapshot now.
     await page.reload();
     await waitForText(page, tid('today-dialed'), /^4$/);
     await page.waitForSelector(`${tid('dash-live')}[data-status="on"]`);
     expect(await textOf(page, tid('today-connected'))).toBe('3');
+    expect(await textOf(page, tid('today-charged'))).toBe(fenToYuan(spendNow));
+    expect(await textOf(page, tid('total-charged'))).toBe(fenToYuan(spendNow));
+    const asOfAfter = await page.$eval(tid('dash-asof'), (el) => el.getAttribute('data-asof'));
+    expect(Date.parse(asOfAfter!)).toBeGreaterThan(Date.parse(asOfBefore!));
   } finally {
     redis.disconnect();
   }
@@ -161,5 +201,31 @@ it('checks the browser, the speaker and the microphone (fake devices)', async ()
   await click(page, 'env-mic-stop');
   await page.waitForSelector(`${tid('env-mic')}[data-state="idle"]`);
   expect(errors).toEqual([]);
+  await page.browserContext().close();
+});
+
+it('tells an account without a call rate why its billed minutes cost nothing', async () => {
+  const k = env.platform.db.knex;
+  const op1 = await idOf('operator01');
+  const m1 = await idOf('merchant01');
+  // Only the merchant has a rate: operator01's calls are charged to merchant01 alone.
+  await k('billing_rates').where({ account_id: op1 }).delete();
+  const spentBefore = await ledgerSpend(op1);
+  await insertEnded(op1, new Date(), { result_level: 22, grade: 22, talk_ms: 42_000, billable_ms: 42_000 });
+  await settleEnded(env.platform.server.deps);
+  const page = await newPage(env.b, true);
+  await login(page, env.platform.url, 'operator01');
+  await page.waitForSelector(`${tid('dash-rate-hint')}[data-hint="aboveOnly"]`);
+  expect(await textOf(page, tid('dash-rate'))).toBe('未设置');
+  // Its earlier charges (at the rate it had) stay; the new call added nothing.
+  expect(await ledgerSpend(op1)).toBe(spentBefore);
+  expect(await textOf(page, tid('today-charged'))).toBe(spentBefore);
+  expect(await textOf(page, tid('dash-rate-hint'))).toContain('未设置费率期间的通话不计入本账号的消费金额');
+  // No rate at any level: calls are not billed at all, and the hint says tasks cannot start.
+  await k('billing_rates').where({ account_id: m1 }).delete();
+  await page.reload();
+  await page.waitForSelector(`${tid('dash-rate-hint')}[data-hint="none"]`);
+  expect(await textOf(page, tid('dash-rate-hint'))).toContain('任务也无法启动');
+  await shot(page, 'dashboard-no-rate');
   await page.browserContext().close();
 });

@@ -1,5 +1,6 @@
-// Demo data: one account per level (config/demo.ts), their roles, two SIP lines, a balance and a
-// welcome notice. Runs again harmlessly: it does nothing if the super administrator exists.
+// Demo data: one account per level (config/demo.ts), their roles, two SIP lines, a balance, call rates
+// and a welcome notice. Runs again harmlessly: when the super administrator exists it only adds the
+// demo call rates that are missing.
 import type { Knex } from 'knex';
 import argon2 from 'argon2';
 import { loadConfig } from '../config';
@@ -65,9 +66,48 @@ async function recharge(knex: Knex, accountId: number, byId: number | null, fen:
   });
 }
 
+/**
+ * Call rates of the demo merchant (set by the platform) and of its user (set by the merchant), so a
+ * demo call is charged at both levels and the balances fall. Also added to a database seeded before
+ * the rates existed; a rate someone has set since is left as it is.
+ */
+export const DEMO_RATES = {
+  merchant: { ratePerMinFen: 10, accuracyS: 6 },
+  user: { ratePerMinFen: 15, accuracyS: 60 },
+} as const;
+
+async function demoRates(knex: Knex): Promise<void> {
+  const ids = await knex('accounts')
+    .whereIn(
+      'account',
+      DEMO_ACCOUNTS.map((a) => a.account),
+    )
+    .select('id', 'account', 'parent_id');
+  const byName = new Map(ids.map((r) => [r.account as string, r]));
+  const rows = (
+    [
+      [DEMO_ACCOUNTS[1].account, DEMO_RATES.merchant],
+      [DEMO_ACCOUNTS[2].account, DEMO_RATES.user],
+    ] as const
+  ).flatMap(([name, rate]) => {
+    const a = byName.get(name);
+    return a
+      ? [
+          {
+            account_id: a.id,
+            rate_per_min_fen: rate.ratePerMinFen,
+            accuracy_s: rate.accuracyS,
+            set_by: a.parent_id,
+          },
+        ]
+      : [];
+  });
+  if (rows.length) await knex('billing_rates').insert(rows).onConflict('account_id').ignore();
+}
+
 export async function seed(knex: Knex): Promise<void> {
   const [superDemo, merchantDemo, userDemo] = DEMO_ACCOUNTS;
-  if (await knex('accounts').where({ account: superDemo.account }).first('id')) return;
+  if (await knex('accounts').where({ account: superDemo.account }).first('id')) return demoRates(knex);
   const cfg = loadConfig().argon2;
   const hash = await argon2.hash(DEMO_PASSWORD, { ...cfg, type: argon2.argon2id as 2 });
 
@@ -133,5 +173,6 @@ export async function seed(knex: Knex): Promise<void> {
         title_key: 'welcome.title',
         body_key: 'welcome.body',
       });
+    await demoRates(trx);
   });
 }

@@ -78,7 +78,10 @@ afterAll(async () => {
 it('dials a task to completion: robots held, every record settled once, billed once, overview live', async () => {
   const k = p.db.knex;
   const id = await demoIds(p);
-  await k('billing_rates').insert({ account_id: id.merchant, rate_per_min_fen: 12, accuracy_s: 6 });
+  await k('billing_rates')
+    .insert({ account_id: id.merchant, rate_per_min_fen: 12, accuracy_s: 6 })
+    .onConflict('account_id')
+    .merge(); // the demo seed has a rate of its own
   const balanceBefore = Number(
     (await k('accounts').where({ id: id.merchant }).first('balance_fen')).balance_fen,
   );

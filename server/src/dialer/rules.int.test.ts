@@ -190,10 +190,13 @@ describe('claiming', () => {
 
 describe('settlement', () => {
   it('bills each level at its own rate once; a second settlement changes nothing', async () => {
-    await k('billing_rates').insert([
-      { account_id: id.operator, rate_per_min_fen: 10, accuracy_s: 60 },
-      { account_id: id.merchant, rate_per_min_fen: 5, accuracy_s: 6 },
-    ]);
+    await k('billing_rates')
+      .insert([
+        { account_id: id.operator, rate_per_min_fen: 10, accuracy_s: 60 },
+        { account_id: id.merchant, rate_per_min_fen: 5, accuracy_s: 6 },
+      ])
+      .onConflict('account_id')
+      .merge(); // over the demo seed's rates
     const balance = async (a: number) =>
       Number((await k('accounts').where({ id: a }).first('balance_fen')).balance_fen);
     const [opBefore, mBefore] = [await balance(id.operator), await balance(id.merchant)];

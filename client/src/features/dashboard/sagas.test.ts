@@ -1,4 +1,4 @@
-import { call, cancel, fork, put, select, take } from 'redux-saga/effects';
+import { call, cancel, delay, fork, put, select, take } from 'redux-saga/effects';
 import type { Task } from 'redux-saga';
 import { Events, type CallStateEvent } from '../../../../domain/events';
 import { api, ApiError } from '../../api';
@@ -9,6 +9,8 @@ import {
   joinRooms,
   liveChannel,
   loadSnapshotSaga,
+  MONEY_REFRESH_MS,
+  refreshLater,
   watchLive,
   type LiveMessage,
 } from './sagas';
@@ -97,10 +99,36 @@ describe('live saga', () => {
     expect(g.next(ch).value).toEqual(call(joinAndLoad, socket));
     expect(g.next().value).toEqual(take(ch));
     expect(g.next({ type: 'ended', event: endedEvent }).value).toEqual(put(D.callStateReceived(endedEvent)));
+    // The first ended call schedules a snapshot (balance, spend, as-of); more calls meanwhile do not.
+    expect(g.next().value).toEqual(fork(refreshLater));
+    const pending = { isRunning: () => true } as unknown as Task;
+    expect(g.next(pending).value).toEqual(take(ch));
+    expect(g.next({ type: 'ended', event: endedEvent }).value).toEqual(put(D.callStateReceived(endedEvent)));
     expect(g.next().value).toEqual(take(ch));
     expect(g.next({ type: 'connect' }).value).toEqual(call(joinAndLoad, socket));
     g.return(undefined);
     expect(s.off).toHaveBeenCalledTimes(2);
+  });
+
+  it('schedules the next refresh once the previous one has run', () => {
+    const ch = liveChannel(fakeSocket() as unknown as AppSocket);
+    const g = watchLive(socket);
+    g.next();
+    g.next(ch);
+    g.next();
+    g.next({ type: 'ended', event: endedEvent });
+    expect(g.next().value).toEqual(fork(refreshLater));
+    g.next({ isRunning: () => false } as unknown as Task);
+    expect(g.next({ type: 'ended', event: endedEvent }).value).toEqual(put(D.callStateReceived(endedEvent)));
+    expect(g.next().value).toEqual(fork(refreshLater));
+    g.return(undefined);
+  });
+
+  it('refreshes the snapshot a while after a call ended (its charge is settled by then)', () => {
+    const g = refreshLater();
+    expect(g.next().value).toEqual(delay(MONEY_REFRESH_MS));
+    expect(g.next().value).toEqual(put(D.snapshotRequested()));
+    expect(g.next().done).toBe(true);
   });
 
   it('follows the page: starts when it opens (or is already open) and stops when it closes', () => {

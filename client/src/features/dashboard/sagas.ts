@@ -1,9 +1,11 @@
 // Dashboard side effects: the snapshot over HTTP, and, while the page is open, the live call events of
 // the subtree over the session's socket. Order for a late joiner: listen first, join the sub-account
 // rooms, then load the snapshot; events that arrive meanwhile wait in the slice (see slice.ts).
+// Live events move the call figures at once; the balance and the spend come from the ledger after
+// settlement, so a fresh snapshot follows new ended calls (at most one per MONEY_REFRESH_MS).
 import type { EventChannel, SagaIterator, Task } from 'redux-saga';
 import { buffers, eventChannel } from 'redux-saga';
-import { call, cancel, fork, put, select, take, takeLatest } from 'redux-saga/effects';
+import { call, cancel, delay, fork, put, select, take, takeLatest } from 'redux-saga/effects';
 import type { DashboardRooms, DashboardSnapshot } from '../../../../domain/dashboard';
 import { Events, rooms, type CallStateEvent } from '../../../../domain/events';
 import { api } from '../../api';
@@ -77,14 +79,29 @@ export function* joinAndLoad(socket: AppSocket): SagaIterator {
   yield put(D.snapshotRequested());
 }
 
+/**
+ * A call is settled (charged) within seconds of its end: this long after the first ended call that
+ * arrived since the last refresh, a snapshot brings the balance, the spend and the as-of time along.
+ */
+export const MONEY_REFRESH_MS = 30_000;
+
+export function* refreshLater(): SagaIterator {
+  yield delay(MONEY_REFRESH_MS);
+  yield put(D.snapshotRequested());
+}
+
 export function* watchLive(socket: AppSocket): SagaIterator {
   const ch = (yield call(liveChannel, socket)) as EventChannel<LiveMessage>;
+  let refresh: Task | null = null;
   try {
     yield call(joinAndLoad, socket);
     while (true) {
       const msg = (yield take(ch)) as LiveMessage;
-      if (msg.type === 'ended') yield put(D.callStateReceived(msg.event));
-      else yield call(joinAndLoad, socket);
+      if (msg.type === 'ended') {
+        yield put(D.callStateReceived(msg.event));
+        // Attached to this saga: closing the page cancels a pending refresh.
+        if (!refresh?.isRunning()) refresh = (yield fork(refreshLater)) as Task;
+      } else yield call(joinAndLoad, socket);
     }
   } finally {
     ch.close();

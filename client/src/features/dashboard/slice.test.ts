@@ -1,7 +1,13 @@
 import { emptyFigures, weekOf, type DashboardSnapshot } from '../../../../domain/dashboard';
 import type { CallStateEvent } from '../../../../domain/events';
 import { authActions } from '../auth/slice';
-import { dashboardActions as D, dashboardReducer, initialDashboardState, type DashboardState } from './slice';
+import {
+  dashboardActions as D,
+  dashboardReducer,
+  initialDashboardState,
+  selectDataAsOf,
+  type DashboardState,
+} from './slice';
 
 const TZ = 'Asia/Shanghai';
 const AS_OF = '2026-03-10T06:00:00.000Z';
@@ -15,6 +21,7 @@ function snapshot(over: Partial<DashboardSnapshot> = {}): DashboardSnapshot {
     accountId: 5,
     timeZone: TZ,
     asOf: AS_OF,
+    billing: { rate: { ratePerMinFen: 10, accuracyS: 6 }, ratedAbove: false, platform: false },
     recentEnded: ['counted'],
     today: week[6]!,
     todayTestCalls: 0,
@@ -91,5 +98,37 @@ describe('dashboard slice', () => {
     s = run(s, D.closed());
     expect(s).toMatchObject({ watching: false, live: { status: 'off' } });
     expect(dashboardReducer(s, authActions.sessionCleared())).toEqual(initialDashboardState);
+  });
+
+  it('moves the as-of time (数据截至) with live updates and with each new snapshot', () => {
+    const asOf = (st: DashboardState) => selectDataAsOf({ dashboard: st });
+    let s = run(initialDashboardState, D.opened(), D.snapshotRequested());
+    expect(asOf(s)).toBeNull();
+    s = run(s, D.snapshotLoaded(snapshot()));
+    expect(asOf(s)).toBe(AS_OF);
+    // A live call: the figures and the as-of time move together.
+    s = run(s, D.callStateReceived(ended('live1', '2026-03-10T06:04:00.000Z')));
+    expect(s.view!.today.dialed).toBe(3);
+    expect(asOf(s)).toBe('2026-03-10T06:04:00.000Z');
+    // A call the snapshot already counted changes nothing, the time included.
+    s = run(s, D.callStateReceived(ended('counted', '2026-03-10T06:05:00.000Z')));
+    expect(s.view!.today.dialed).toBe(3);
+    expect(asOf(s)).toBe('2026-03-10T06:04:00.000Z');
+    // A refresh: its own (later) time, and the live event it counted is not added again.
+    s = run(
+      s,
+      D.snapshotRequested(),
+      D.snapshotLoaded(
+        snapshot({
+          asOf: '2026-03-10T06:04:30.000Z',
+          recentEnded: ['counted', 'live1'],
+          today: { ...snapshot().today, dialed: 3 },
+        }),
+      ),
+    );
+    expect(asOf(s)).toBe('2026-03-10T06:04:30.000Z');
+    expect(s.view!.today.dialed).toBe(3);
+    s = run(s, D.callStateReceived(ended('live2', '2026-03-10T06:06:00.000Z')));
+    expect(asOf(s)).toBe('2026-03-10T06:06:00.000Z');
   });
 });

@@ -3,6 +3,7 @@
 // (which drops the ones it already counted); they are also applied to the figures on screen.
 import { createSlice, original, type PayloadAction } from '@reduxjs/toolkit';
 import {
+  dataAsOf,
   keepAfterSnapshot,
   mergeLive,
   type DashboardSnapshot,
@@ -83,3 +84,6 @@ const dashboardSlice = createSlice({
 export const dashboardActions = dashboardSlice.actions;
 export const dashboardReducer = dashboardSlice.reducer;
 export const selectDashboard = (s: { dashboard: DashboardState }) => s.dashboard;
+/** 数据截至: the time of the newest data on screen (the snapshot, or a later live event). */
+export const selectDataAsOf = (s: { dashboard: DashboardState }): string | null =>
+  s.dashboard.view ? dataAsOf(s.dashboard.view) : null;

@@ -95,7 +95,8 @@ describe('GET /api/dashboard/summary', () => {
       grades: { A: 1, B: 1, C: 0, D: 0, E: 0, F: 0 },
       talkMs: 90_000,
       billableMs: 90_000,
-      chargedFen: 50,
+      // Spend is the account's ledger (spend.int.test.ts), not the records' charged_fen.
+      chargedFen: 0,
     });
     expect(s.todayTestCalls).toBe(1);
     expect(s.week[5]).toMatchObject({ dialed: 1, connected: 1, grades: { D: 1 }, talkMs: 12_000 });

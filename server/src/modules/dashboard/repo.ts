@@ -1,8 +1,10 @@
 // Dashboard queries: ended calls of a subtree (index calls_account_ended, migration 2380), the
-// account's balance, lines and time zone. Every calls query goes through the tenant scope.
+// account's balance, lines, time zone, call rates and its call spend from its own ledger (index
+// ledger_entries_call_spend, migration 2550). Every calls query goes through the tenant scope.
 import type { Knex } from 'knex';
 import { GRADE_LETTERS } from '../../../../domain/dialer/levels';
-import { emptyFigures, type CallFigures } from '../../../../domain/dashboard';
+import { pathIds } from '../../../../domain/accountPath';
+import { emptyFigures, type CallFigures, type DashboardBilling } from '../../../../domain/dashboard';
 import { below, scoped, type Actor } from '../../db/scope';
 
 type Db = Knex | Knex.Transaction;
@@ -46,7 +48,6 @@ const AGGREGATES = [
   ),
   `coalesce(sum(talk_ms) FILTER (WHERE ${CONNECTED}), 0) AS talk_ms`,
   `coalesce(sum(billable_ms) FILTER (WHERE ${COUNTED}), 0) AS billable_ms`,
-  `coalesce(sum(charged_fen) FILTER (WHERE NOT test), 0) AS charged_fen`,
   'count(*) FILTER (WHERE test) AS test_calls',
 ].join(', ');
 
@@ -60,7 +61,6 @@ function figuresOf(r: AggRow | undefined): CallFigures {
   for (const l of GRADE_LETTERS) f.grades[l] = Number(r[`grade_${l.toLowerCase()}`]);
   f.talkMs = Number(r.talk_ms);
   f.billableMs = Number(r.billable_ms);
-  f.chargedFen = Number(r.charged_fen);
   return f;
 }
 
@@ -113,4 +113,53 @@ export async function endedBetween(
 export async function subAccountIds(db: Db, actor: Actor, limit: number): Promise<number[]> {
   const rows: { id: string }[] = await below(db('accounts'), actor).orderBy('id').limit(limit).select('id');
   return rows.map((r) => Number(r.id));
+}
+
+// ---- spend: the account's own ledger ----
+
+// What calls cost the account: its 'call' rows (robot calls at settlement, softphone calls from their
+// CDR), debits negative. A refund or an adjustment is not spend.
+const callCharges = (db: Db, accountId: number) =>
+  db('ledger_entries').where({ account_id: accountId, kind: 'call' });
+
+/** The account's call spend (fen) in [since, until), per local day (yyyy-MM-dd) of the charge in `tz`. */
+export async function spendByDay(
+  db: Db,
+  accountId: number,
+  tz: string,
+  since: Date,
+  until?: Date,
+): Promise<Map<string, number>> {
+  const q = callCharges(db, accountId).where('created_at', '>=', since);
+  if (until) q.where('created_at', '<', until);
+  const rows: { day: string; fen: string }[] = await q
+    .select(db.raw(`to_char(created_at AT TIME ZONE ?, 'YYYY-MM-DD') AS day, -sum(delta_fen) AS fen`, [tz]))
+    .groupByRaw('1');
+  return new Map(rows.map((r) => [r.day, Number(r.fen)]));
+}
+
+/** The account's call spend (fen) charged before `until`. */
+export async function spendBefore(db: Db, accountId: number, until: Date): Promise<number> {
+  const row = await callCharges(db, accountId)
+    .where('created_at', '<', until)
+    .first(db.raw('coalesce(-sum(delta_fen), 0) AS fen'));
+  return Number(row?.fen ?? 0);
+}
+
+/** The account's own rate, and whether an account above it (the platform aside) has one. */
+export async function billingOf(
+  db: Db,
+  actor: { id: number; level: number; path: string },
+): Promise<DashboardBilling> {
+  const rows: { account_id: string; rate_per_min_fen: number; accuracy_s: 6 | 60; level: number }[] =
+    await db('billing_rates as r')
+      .join('accounts as a', 'a.id', 'r.account_id')
+      .whereIn('r.account_id', pathIds(actor.path).concat(actor.id))
+      .select('r.account_id', 'r.rate_per_min_fen', 'r.accuracy_s', 'a.level');
+  const own = rows.find((r) => Number(r.account_id) === actor.id);
+  return {
+    rate: own ? { ratePerMinFen: own.rate_per_min_fen, accuracyS: own.accuracy_s } : null,
+    ratedAbove: rows.some((r) => Number(r.account_id) !== actor.id && r.level !== 0),
+    platform: actor.level === 0,
+  };
 }

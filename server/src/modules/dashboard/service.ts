@@ -3,12 +3,14 @@
 // Consistency with the live stream (domain/dashboard.ts mergeLive): the figures and the recent uuids
 // are read in one REPEATABLE READ transaction whose first statement reads clock_timestamp(), so every
 // call the snapshot sees was closed before `asOf`, and every call closed after it is missing from
-// both the figures and the uuid list (its event is then applied by the client).
+// both the figures and the uuid list (its event is then applied by the client). The balance and the
+// spend (the account's own ledger 'call' rows) are read in the same transaction, so the spend shown
+// and the balance shown are the same moment of the ledger.
 //
 // Cheap on millions of calls: only today and yesterday are read live. What ended before yesterday no
-// longer changes (calls are settled within seconds of their end), so the days before it in the window
-// and the all-time part before the window are computed once per account, zone and day and kept in
-// Redis for two days. A first look of the day reads the subtree's index once; later looks read only
+// longer changes (calls are settled within seconds of their end, and a ledger row is dated when it is
+// written), so the days before it in the window and the all-time part before the window are computed
+// once per account, zone and day and kept in Redis for two days. A first look of the day reads the subtree's index once; later looks read only
 // the last two days.
 import type { Deps } from '../../deps';
 import { type Actor } from '../../db/scope';
@@ -31,14 +33,19 @@ import { isTimeZone, localDay } from '../../../../domain/localTime';
 import {
   actorInSubtree,
   balanceAndLines,
+  billingOf,
   endedBetween,
   figuresBefore,
   figuresByDay,
+  spendBefore,
+  spendByDay,
   subAccountIds,
   timeZoneOf,
 } from './repo';
 
 const CACHE_TTL_S = 2 * 86_400;
+/** Bumped when the cached shape changes (v2: chargedFen is the ledger spend). */
+const CACHE_VERSION = 'v2';
 
 /** The account to show: the caller, or one of its sub-accounts (another tree's id: 404). */
 export async function viewedActor(deps: Deps, caller: Actor, accountId?: number): Promise<Actor> {
@@ -57,27 +64,47 @@ interface Settled {
 
 /** The figures that no longer change on local day `today`: cached per account, zone and day. */
 async function settledFigures(deps: Deps, actor: Actor, tz: string, today: number): Promise<Settled> {
-  const key = `${deps.config.redisPrefix}:dash:settled:${actor.id}:${tz}:${today}`;
+  const key = `${deps.config.redisPrefix}:dash:settled:${CACHE_VERSION}:${actor.id}:${tz}:${today}`;
   const cached = await deps.redis.get(key);
   if (cached) return JSON.parse(cached) as Settled;
   const windowStart = new Date(dayStart(today - WEEK_DAYS + 1, tz));
+  const yesterday = new Date(dayStart(today - 1, tz));
   const before = await figuresBefore(deps.db, actor, windowStart);
-  const byDay = await figuresByDay(deps.db, actor, tz, windowStart, new Date(dayStart(today - 1, tz)));
-  const settled: Settled = { before, days: Object.fromEntries(byDay) };
+  before.chargedFen = await spendBefore(deps.db, actor.id, windowStart);
+  const byDay = await figuresByDay(deps.db, actor, tz, windowStart, yesterday);
+  const spent = await spendByDay(deps.db, actor.id, tz, windowStart, yesterday);
+  const settled: Settled = { before, days: Object.fromEntries(withSpend(byDay, spent)) };
   await deps.redis.set(key, JSON.stringify(settled), 'EX', CACHE_TTL_S);
   return settled;
+}
+
+type ByDay = Map<string, { figures: CallFigures; testCalls: number }>;
+
+/** The call figures of each day with the day's spend as chargedFen (a day may have only one of them). */
+function withSpend(byDay: ByDay, spent: Map<string, number>): ByDay {
+  const out: ByDay = new Map();
+  for (const day of new Set([...byDay.keys(), ...spent.keys()])) {
+    const d = byDay.get(day) ?? { figures: emptyFigures(), testCalls: 0 };
+    out.set(day, { ...d, figures: { ...d.figures, chargedFen: spent.get(day) ?? 0 } });
+  }
+  return out;
 }
 
 export async function snapshot(deps: Deps, actor: Actor): Promise<DashboardSnapshot> {
   const stored = await timeZoneOf(deps.db, actor.id);
   const tz = stored && isTimeZone(stored) ? stored : DEFAULT_DASHBOARD_TZ;
-  const money = await balanceAndLines(deps.db, actor.id);
+  const billing = await billingOf(deps.db, actor);
   const read = await deps.db.transaction(
     async (trx) => {
       const { rows } = await trx.raw('SELECT clock_timestamp() AS as_of');
       const asOf = new Date(rows[0].as_of);
       const today = localDay(asOf.getTime(), tz);
-      const recentDays = await figuresByDay(trx, actor, tz, new Date(dayStart(today - 1, tz)));
+      const money = await balanceAndLines(trx, actor.id);
+      const since = new Date(dayStart(today - 1, tz));
+      const recentDays = withSpend(
+        await figuresByDay(trx, actor, tz, since),
+        await spendByDay(trx, actor.id, tz, since),
+      );
       const recent = await endedBetween(
         trx,
         actor,
@@ -85,7 +112,7 @@ export async function snapshot(deps: Deps, actor: Actor): Promise<DashboardSnaps
         asOf,
         RECENT_MAX,
       );
-      return { asOf, today, recentDays, recent };
+      return { asOf, today, money, recentDays, recent };
     },
     { isolationLevel: 'repeatable read', readOnly: true },
   );
@@ -95,10 +122,11 @@ export async function snapshot(deps: Deps, actor: Actor): Promise<DashboardSnaps
   const days = keys.map((day) => ({ ...(at(day)?.figures ?? emptyFigures()), day }));
   const todayKey = keys[keys.length - 1]!;
   return {
-    ...money,
+    ...read.money,
     accountId: actor.id,
     timeZone: tz,
     asOf: read.asOf.toISOString(),
+    billing,
     recentEnded: read.recent,
     today: days[days.length - 1]!,
     todayTestCalls: read.recentDays.get(todayKey)?.testCalls ?? 0,

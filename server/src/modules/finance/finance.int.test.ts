@@ -28,6 +28,8 @@ afterAll(() => t.p.close());
 
 describe('rates', () => {
   it('reads the default rate of a subordinate and its own, 404 outside the subtree', async () => {
+    // Without the demo seed's rate, the default applies.
+    await t.p.db.knex('billing_rates').where({ account_id: t.ids.op1 }).delete();
     const r = await t.m1.get<BillingRateDto>(`/api/finance/rates/${t.ids.op1}`);
     expect(r.body.data).toEqual({
       accountId: t.ids.op1,

@@ -1,6 +1,8 @@
 // /rootmain/dashboards/rootdashboard: balance, lines, today's and all-time call figures and the last
 // 7 days as charts, over the caller's subtree. Today's figures move with the socket's call events
-// (sagas.ts dashboardLiveSaga); a new local day or a reconnection loads a fresh snapshot.
+// (sagas.ts dashboardLiveSaga); a new local day or a reconnection loads a fresh snapshot, and so do
+// new ended calls a little later (their charges). Spend is the account's own ledger; its call rate
+// is shown, with a hint when its calls cost it nothing. 数据截至 is the newest data shown.
 import { Button, Callout, Classes, H3, Intent, Tag } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,10 +10,11 @@ import { LIVE_ROOMS_MAX } from '../../../../../domain/dashboard';
 import { balanceText, fenToYuan, formatDateTime } from '../../../../../domain/format';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useDailySnapshot } from '../../../ui/useDailySnapshot';
+import { BillingHint, RateFigure } from '../components/BillingState';
 import { CallFiguresCard } from '../components/CallFiguresCard';
 import { Figure, StatCard } from '../components/StatCard';
 import { WeekCharts } from '../components/WeekCharts';
-import { dashboardActions, selectDashboard, type LiveStatus } from '../slice';
+import { dashboardActions, selectDashboard, selectDataAsOf, type LiveStatus } from '../slice';
 import '../dashboard.css';
 
 const LIVE_INTENT: Record<LiveStatus, Intent> = {
@@ -25,6 +28,7 @@ export default function DashboardPage() {
   const { t } = useTranslation(['dashboard', 'common']);
   const dispatch = useAppDispatch();
   const { view, loading, error, live } = useAppSelector(selectDashboard);
+  const asOf = useAppSelector(selectDataAsOf);
 
   useEffect(() => {
     dispatch(dashboardActions.opened());
@@ -46,9 +50,9 @@ export default function DashboardPage() {
         <Tag minimal intent={LIVE_INTENT[live.status]} data-testid="dash-live" data-status={live.status}>
           {t(`live.${live.status}`)}
         </Tag>
-        {view && (
-          <span className={Classes.TEXT_MUTED} data-testid="dash-asof">
-            {t('asOf', { time: formatDateTime(view.asOf, view.timeZone), timeZone: view.timeZone })}
+        {view && asOf && (
+          <span className={Classes.TEXT_MUTED} data-testid="dash-asof" data-asof={asOf}>
+            {t('asOf', { time: formatDateTime(asOf, view.timeZone), timeZone: view.timeZone })}
           </span>
         )}
       </div>
@@ -79,7 +83,11 @@ export default function DashboardPage() {
         <StatCard title={t('lines')} testId="card-lines" loading={waiting}>
           {view && <Figure testId="dash-lines" value={view.lineCount} />}
         </StatCard>
+        <StatCard title={t('rate.title')} testId="card-rate" loading={waiting}>
+          {view && <RateFigure billing={view.billing} />}
+        </StatCard>
       </div>
+      {view && <BillingHint billing={view.billing} billedMs={view.total.billableMs} />}
       {view && (
         <>
           <div className="cp-dash-row">
@@ -87,6 +95,7 @@ export default function DashboardPage() {
               title={t('todayCalls')}
               testId="today"
               figures={view.today}
+              showCharged
               footer={
                 view.todayTestCalls > 0 && (
                   <p className={Classes.TEXT_MUTED} data-testid="today-test-calls">
