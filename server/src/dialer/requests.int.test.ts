@@ -114,7 +114,8 @@ const blacklist = (accountId: number, phone: string) =>
   k('call_blacklist')
     .where({ account_id: accountId, phone_hash: hashOf(p, phone) })
     .select('*');
-const remindersOfCall = (callId: number) => k('follow_ups').where({ call_id: callId }).select('*');
+const remindersOfCall = (callId: number) =>
+  k('follow_ups').where({ call_id: callId, record_type: 0 }).select('*');
 
 describe('opt-out', () => {
   it("puts the number on the call account's blacklist once, and the dialer skips it from then on", async () => {

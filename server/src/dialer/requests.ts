@@ -79,7 +79,7 @@ async function remind(
   note: CallbackNote,
   account: DialAccount,
 ): Promise<AppliedRequests['reminder']> {
-  const customer = await customerFor(trx, call, note, account);
+  const customer = await customerFor(trx, call, account, { create: true, phoneCipher: note.phoneCipher });
   if (!customer) {
     log.error('callback request without a number to call back', { callId: call.id });
     return null;
@@ -89,7 +89,7 @@ async function remind(
   const { rows } = await trx.raw(
     `INSERT INTO follow_ups (account_id, customer_id, record_type, stage, contact_method, details, remind_at, call_id)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (call_id) WHERE call_id IS NOT NULL DO NOTHING
+     ON CONFLICT (call_id, record_type) WHERE call_id IS NOT NULL DO NOTHING
      RETURNING id`,
     [
       customer.accountId,
@@ -107,25 +107,27 @@ async function remind(
   return { id: Number(r.id), accountId: customer.accountId, customerId: customer.id, remindAt };
 }
 
-interface Owned {
+export interface Owned {
   id: number;
   accountId: number;
   stage: number;
+  /** Made by this call (a number that was no customer yet). */
+  created?: boolean;
 }
 
 const owned = (r: Row): Owned => ({ id: Number(r.id), accountId: Number(r.account_id), stage: r.stage });
 
 /**
  * The customer record of the call's number in the call account's subtree: the call's own customer,
- * else the oldest with the number (one outside the sea first), else a new customer of the call's
- * account, linked to the call. Serialised per account and number, so two calls of one new number
- * settled at once make one customer.
+ * else the oldest with the number (one outside the sea first), else (when `create`) a new customer of
+ * the call's account, linked to the call. Serialised per account and number, so two calls of one new
+ * number settled at once make one customer. Also used for the call's result (customerResult.ts).
  */
-async function customerFor(
+export async function customerFor(
   trx: Knex.Transaction,
   call: Row,
-  note: CallbackNote,
   account: DialAccount,
+  opts: { create: boolean; phoneCipher?: string | null },
 ): Promise<Owned | null> {
   const actor = actorOf(account);
   const cols = ['customers.id', 'customers.account_id', 'customers.stage'] as const;
@@ -143,19 +145,20 @@ async function customerFor(
     .orderBy([{ column: 'customers.in_sea' }, { column: 'customers.id' }])
     .first(...cols);
   if (same) return owned(same);
+  if (!opts.create) return null;
   // The digits as the task number has them; else (a test or inbound call) the number the worker sealed.
   const tn: Row =
     call.task_number_id === null
       ? null
       : await trx('task_numbers').where({ id: call.task_number_id }).first('phone', 'name');
   const clear: string | null = tn?.phone ?? null;
-  if (!clear && !note.phoneCipher) return null;
+  if (!clear && !opts.phoneCipher) return null;
   const [c] = await trx('customers')
     .insert({
       account_id: account.id,
       name: String(tn?.name ?? '').slice(0, 64),
       phone: clear ?? call.phone_masked,
-      phone_cipher: clear ? null : note.phoneCipher,
+      phone_cipher: clear ? null : opts.phoneCipher,
       phone_hash: call.phone_hash,
       grade: call.result_level ?? call.grade,
       stage: Stage.AiFirstVisit,
@@ -163,5 +166,5 @@ async function customerFor(
     })
     .returning(['id', 'account_id', 'stage']);
   await trx('calls').where({ id: call.id }).update({ customer_id: c.id });
-  return owned(c);
+  return { ...owned(c), created: true };
 }

@@ -123,7 +123,8 @@ it("a callback request said on a call becomes a work reminder for the customer's
   const note = call.callback as CallbackNote;
   expect(note.sentence).toContain('明天下午三点');
 
-  const rows = await k('follow_ups').where({ call_id: call.id }).select('*');
+  // The reminder (record type 0); the call's AI-visit record (type 1) is customerResult's.
+  const rows = await k('follow_ups').where({ call_id: call.id, record_type: 0 }).select('*');
   expect(rows).toHaveLength(1);
   expect(rows[0]).toMatchObject({
     account_id: String(ids.operator),
@@ -141,7 +142,8 @@ it("a callback request said on a call becomes a work reminder for the customer's
   expect(await k('follow_ups').where({ customer_id: foreign }).count({ n: '*' })).toEqual([{ n: '0' }]);
   // Settling again adds nothing.
   await settleEnded(p.server.deps);
-  expect(await k('follow_ups').where({ call_id: call.id }).count({ n: '*' })).toEqual([{ n: '1' }]);
+  // Settling again adds nothing: one reminder and one AI-visit record of the call.
+  expect(await k('follow_ups').where({ call_id: call.id }).count({ n: '*' })).toEqual([{ n: '2' }]);
 });
 
 it('the training chat only shows the actions: it writes no blacklist row, reminder or customer', async () => {

@@ -4,8 +4,9 @@
 // the hierarchy that has a rate (ledger key call:<uuid>:<account>), its task number moved on (done, or
 // pending again for a redial), the task's failure streak counted (suspension at the task's limit), a
 // day shield written when the result is one of the account's shield levels, the task's result counter
-// incremented, what the customer asked for applied (requests.ts: the number on the call blacklist, a
-// callback reminder), and settled_at set. After commit: one push job per call (jobId push:<callId>) and
+// incremented, the call's result on its customer (customerResult.ts: last call, count, grade, stage,
+// an AI-visit follow-up), what the customer asked for applied (requests.ts: the number on the call
+// blacklist, a callback reminder), and settled_at set. After commit: one push job per call (jobId push:<callId>) and
 // the notices go live. Test calls are real calls on a real line, so they are billed the same way.
 import type { Knex } from 'knex';
 import { NoticeType } from '../../../domain/codes';
@@ -23,6 +24,7 @@ import {
 import { changeBalance } from '../modules/finance/ledger';
 import type { Deps } from '../deps';
 import { billingRates, loadAccounts, localDate, type DialAccount } from './context';
+import { applyCustomerResult, type CustomerResult } from './customerResult';
 import { applyRequests, type AppliedRequests } from './requests';
 import { addNotice, moveTask, pauseForArrears, type Moved, type PendingNotice } from './taskState';
 
@@ -37,6 +39,8 @@ export interface Settled {
   notices: PendingNotice[];
   /** What the customer's opt-out and callback request added. */
   requests: AppliedRequests;
+  /** The customer the call's result went to (null: a test call, or a number with no customer). */
+  customer: CustomerResult | null;
 }
 
 /**
@@ -262,14 +266,17 @@ export async function settleCall(
       moved: [],
       notices: [],
       requests: { blacklisted: false, reminder: null },
+      customer: null,
     };
     // The account rows are locked last (billing), so they are held for the shortest time.
     if (call.task_id !== null) await moveNumberOn(trx, call, now, s);
     await shield(trx, call, now, cache);
-    if (call.opt_out_sentence !== null || call.callback !== null) {
-      const accountId = Number(call.account_id);
-      s.requests = await applyRequests(trx, call, (await cache.accountsOf(accountId)).get(accountId));
-    }
+    const accountId = Number(call.account_id);
+    const account = (await cache.accountsOf(accountId)).get(accountId);
+    // The result first: a callback reminder then finds the customer with its new stage.
+    s.customer = await applyCustomerResult(trx, call, account);
+    if (call.opt_out_sentence !== null || call.callback !== null)
+      s.requests = await applyRequests(trx, call, account);
     await bill(trx, call, s, cache);
     await trx('calls').where({ id: callId }).update({ settled_at: trx.fn.now(), charged_fen: s.chargedFen });
     return s;

@@ -1,6 +1,6 @@
 // Display helpers: i18n keys of codes (crm namespace) and the phone as the user may see it.
 import type { TFunction } from 'i18next';
-import type { FollowUpDto } from '../../../../domain/crm';
+import { RecordType, type FollowUpDto } from '../../../../domain/crm';
 import { maskPhone } from '../../../../domain/format';
 
 export const stageKey = (stage: number): string => `crm:stage.${stage}`;
@@ -10,9 +10,12 @@ export const contactKey = (method: number): string => `crm:contact.${method}`;
 export const phoneText = (phone: string, hidden: boolean): string =>
   hidden && !phone.includes('*') ? maskPhone(phone) : phone;
 
-/** A record's details as shown: a callback a customer asked for on a call names their own words. */
-export const followUpDetails = (r: Pick<FollowUpDto, 'callId' | 'details'>, t: TFunction): string =>
-  r.callId === null || r.callId === undefined
+/** A record's details as shown: a callback reminder a call wrote quotes the customer; an AI-visit record holds the grade's reason. */
+export const followUpDetails = (
+  r: Pick<FollowUpDto, 'callId' | 'details'> & { recordType?: number },
+  t: TFunction,
+): string =>
+  r.callId === null || r.callId === undefined || r.recordType === RecordType.FollowUp
     ? r.details
     : t('crm:reminders.callbackAsked', { sentence: r.details });
 

@@ -5,6 +5,13 @@ import type { SeaFilters } from './slice/sea';
 
 type Query = NonNullable<RequestOptions['query']>;
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The start of a yyyy-MM-dd day in the browser's zone. */
+const dayStart = (day: string) => {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(y!, m! - 1, d!);
+};
+
 export function customerQuery(f: CustomerFilters, limit: number, after?: string | null): Query {
   const q: Query = { sort: f.sort, limit };
   if (f.name.trim()) q.name = f.name.trim();
@@ -12,6 +19,12 @@ export function customerQuery(f: CustomerFilters, limit: number, after?: string 
   if (f.stage !== null) q.stage = f.stage;
   if (f.focus !== null) q.focus = f.focus;
   if (f.tagId !== null) q.tagId = f.tagId;
+  if (f.grade !== null) q.grade = f.grade;
+  if (f.called !== null) q.called = f.called;
+  // Local calendar days, sent as instants: from the day's start to its last millisecond.
+  if (f.lastCalledFrom) q.lastCalledFrom = dayStart(f.lastCalledFrom).toISOString();
+  if (f.lastCalledTo)
+    q.lastCalledTo = new Date(dayStart(f.lastCalledTo).getTime() + DAY_MS - 1).toISOString();
   if (after) q.after = after;
   return q;
 }

@@ -25,6 +25,10 @@ export const customer = (id: number, over: Partial<CustomerDto> = {}): CustomerD
   importedAt: null,
   lastFollowUpAt: null,
   createdAt: '2026-11-01T00:00:00Z',
+  callCount: 0,
+  lastCalledAt: null,
+  lastResult: null,
+  llmGrade: null,
   ...over,
 });
 
@@ -39,6 +43,7 @@ export const followUp = (id: number, over: Partial<FollowUpDto> = {}): FollowUpD
   remindAt: null,
   handledAt: null,
   callId: null,
+  resultLevel: null,
   createdAt: '2026-11-02T00:00:00Z',
   ...over,
 });

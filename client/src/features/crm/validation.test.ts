@@ -112,6 +112,22 @@ describe('helpers', () => {
       tagId: 4,
       after: 'c1',
     });
+    // The call-result filters: grade, called, and local days sent as the instants they span.
+    const q = customerQuery(
+      {
+        ...emptyFilters,
+        grade: 21,
+        called: true,
+        lastCalledFrom: '2026-11-02',
+        lastCalledTo: '2026-11-03',
+        sort: 'lastCalledAt',
+      },
+      10,
+    );
+    expect(q).toMatchObject({ sort: 'lastCalledAt', grade: 21, called: true });
+    expect(q.lastCalledFrom).toBe(new Date(2026, 10, 2).toISOString());
+    expect(q.lastCalledTo).toBe(new Date(new Date(2026, 10, 4).getTime() - 1).toISOString());
+    expect(customerQuery({ ...emptyFilters, called: false }, 10)).toMatchObject({ called: false });
     expect(seaQuery({ name: '', phone: '', stage: null }, 50, 9)).toEqual({ limit: 50, before: 9 });
     expect(seaQuery({ name: 'a', phone: '1', stage: 200 }, 50)).toEqual({
       limit: 50,

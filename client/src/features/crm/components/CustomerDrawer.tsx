@@ -1,4 +1,5 @@
-// The customer drawer: details, the add-follow-up form and the timeline with "load more".
+// The customer drawer: details (with the call results), the add-follow-up form, the timeline with
+// "load more", and the customer's calls with transcript and audio.
 import { Button, Classes, Drawer, DrawerSize, H5 } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,8 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { phoneText, stageKey } from '../labels';
 import { selectFollowUps } from '../slice';
 import { followUpsActions as F } from '../slice/followUps';
+import { GradeTag } from '../../callrecords/components/GradeTag';
+import { CustomerCalls } from './CustomerCalls';
 import { FollowUpForm } from './FollowUpForm';
 import { LoadMore } from './LoadMore';
 import { TagList } from './TagList';
@@ -26,6 +29,12 @@ function Details({ c, tags }: { c: CustomerDto; tags: TagDto[] }) {
     [t('form.source'), c.source],
     [t('columns.tags'), <TagList ids={c.tagIds} tags={tags} />],
     [t('columns.lastFollowUp'), c.lastFollowUpAt ? formatDateTime(c.lastFollowUpAt) : '—'],
+    [t('columns.grade'), c.grade === null ? '' : <GradeTag code={c.grade} testId="drawer-grade" />],
+    [t('drawer.lastResult'), c.lastResult === null ? '' : <GradeTag code={c.lastResult} />],
+    [t('drawer.intention'), c.intentionLabel],
+    [t('drawer.llmGrade'), c.llmGrade ?? ''],
+    [t('columns.lastCalled'), c.lastCalledAt ? formatDateTime(c.lastCalledAt) : ''],
+    [t('columns.callCount'), <span data-testid="drawer-call-count">{c.callCount}</span>],
     ...c.remarks.flatMap((r, i): [string, ReactNode][] => (r ? [[t('form.remark', { n: i + 1 }), r]] : [])),
   ];
   return (
@@ -65,6 +74,8 @@ export function CustomerDrawer({ customer, tags }: { customer: CustomerDto | nul
             serverErrors={fu.fieldErrors}
             onSubmit={(input) => dispatch(F.addRequested({ customerId: customer.id, input }))}
           />
+          <H5 className="cp-crm-gap">{t('drawer.calls')}</H5>
+          <CustomerCalls />
           <H5 className="cp-crm-gap">{t('drawer.timeline')}</H5>
           <Timeline items={fu.items} />
           <LoadMore

@@ -1,12 +1,15 @@
-// The filter bar of my customers: name, phone prefix, stage, focus, tag, sort; search and reset.
+// The filter bar of my customers: name, phone prefix, stage, focus, tag, grade, called or never
+// called, the last-call days, sort; search and reset.
 import { Button, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FILTER_LEVELS } from '../../../../../domain/callRecords';
 import type { TagDto } from '../../../../../domain/crm';
+import { gradeKey } from '../../callrecords/components/GradeTag';
 import type { CustomerFilters, CustomerSort } from '../slice/customers';
 import { StageSelect } from './StageSelect';
 
-const SORTS: CustomerSort[] = ['id', 'importedAt', 'createdAt', 'score'];
+const SORTS: CustomerSort[] = ['id', 'importedAt', 'createdAt', 'score', 'lastCalledAt'];
 
 export function CustomerFilterBar(p: {
   filters: CustomerFilters;
@@ -22,6 +25,7 @@ export function CustomerFilterBar(p: {
     p.onSearch();
   };
   const focusValue = f.focus === null ? '' : f.focus ? '1' : '0';
+  const calledValue = f.called === null ? '' : f.called ? '1' : '0';
   return (
     <form className="cp-crm-bar" onSubmit={submit} data-testid="customer-filters">
       <InputGroup
@@ -68,6 +72,50 @@ export function CustomerFilterBar(p: {
           </option>
         ))}
       </HTMLSelect>
+      <HTMLSelect
+        data-testid="filter-grade"
+        aria-label={t('filters.grade')}
+        value={f.grade ?? ''}
+        onChange={(e) =>
+          p.onChange({ grade: e.currentTarget.value === '' ? null : Number(e.currentTarget.value) })
+        }
+      >
+        <option value="">{`${t('filters.grade')}: ${t('filters.any')}`}</option>
+        {FILTER_LEVELS.map((code) => (
+          <option key={code} value={code}>
+            {t(gradeKey(code, true))}
+          </option>
+        ))}
+      </HTMLSelect>
+      <HTMLSelect
+        data-testid="filter-called"
+        aria-label={t('filters.called')}
+        value={calledValue}
+        onChange={(e) => {
+          const v = e.currentTarget.value;
+          p.onChange({ called: v === '' ? null : v === '1' });
+        }}
+      >
+        <option value="">{`${t('filters.called')}: ${t('filters.any')}`}</option>
+        <option value="1">{t('filters.calledYes')}</option>
+        <option value="0">{t('filters.calledNo')}</option>
+      </HTMLSelect>
+      <InputGroup
+        type="date"
+        data-testid="filter-last-called-from"
+        aria-label={t('filters.lastCalledFrom')}
+        title={t('filters.lastCalledFrom')}
+        value={f.lastCalledFrom}
+        onValueChange={(lastCalledFrom) => p.onChange({ lastCalledFrom })}
+      />
+      <InputGroup
+        type="date"
+        data-testid="filter-last-called-to"
+        aria-label={t('filters.lastCalledTo')}
+        title={t('filters.lastCalledTo')}
+        value={f.lastCalledTo}
+        onValueChange={(lastCalledTo) => p.onChange({ lastCalledTo })}
+      />
       <HTMLSelect
         data-testid="filter-sort"
         aria-label={t('sort.label')}

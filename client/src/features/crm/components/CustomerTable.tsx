@@ -1,8 +1,10 @@
-// The dense customer table: row checkboxes, name (opens the drawer), masked phone, stage, tags, focus.
+// The dense customer table: row checkboxes, name (opens the drawer), masked phone, stage, grade, last
+// call and call count (the calls' results), tags, focus.
 import { Button, Classes, HTMLTable } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { CustomerDto, TagDto } from '../../../../../domain/crm';
 import { formatDateTime } from '../../../../../domain/format';
+import { GradeTag } from '../../callrecords/components/GradeTag';
 import { phoneText, stageKey } from '../labels';
 import { FocusStar, SelectAllBox, SelectBox } from '../../../ui/selectionCells';
 import { TagList } from './TagList';
@@ -36,6 +38,9 @@ export function CustomerTable(p: CustomerTableProps) {
           <th>{t('columns.name')}</th>
           <th>{t('columns.phone')}</th>
           <th>{t('columns.stage')}</th>
+          <th>{t('columns.grade')}</th>
+          <th>{t('columns.lastCalled')}</th>
+          <th>{t('columns.callCount')}</th>
           <th>{t('columns.tags')}</th>
           <th>{t('columns.source')}</th>
           <th>{t('columns.lastFollowUp')}</th>
@@ -72,6 +77,13 @@ export function CustomerTable(p: CustomerTableProps) {
               {phoneText(c.phone, c.phoneHidden)}
             </td>
             <td data-testid={`stage-${c.id}`}>{t(stageKey(c.stage))}</td>
+            <td data-testid={`grade-${c.id}`}>
+              {c.grade === null ? '—' : <GradeTag code={c.grade} testId={`grade-tag-${c.id}`} />}
+            </td>
+            <td className={Classes.TEXT_MUTED} data-testid={`last-called-${c.id}`}>
+              {c.lastCalledAt ? formatDateTime(c.lastCalledAt) : '—'}
+            </td>
+            <td data-testid={`call-count-${c.id}`}>{c.callCount}</td>
             <td data-testid={`tags-${c.id}`}>
               <TagList ids={c.tagIds} tags={p.tags} />
             </td>

@@ -5,6 +5,7 @@ import { allocationSaga } from './allocation';
 import { blacklistSaga } from './blacklist';
 import { exportsSaga } from './exports';
 import { importsSaga } from './imports';
+import { customerCallsSaga } from './customerCalls';
 import { customersSaga } from './customers';
 import { followUpsSaga } from './followUps';
 import { remindersSaga } from './reminders';
@@ -16,6 +17,7 @@ export function* crmSaga(): SagaIterator {
   yield all([
     fork(customersSaga),
     fork(followUpsSaga),
+    fork(customerCallsSaga),
     fork(remindersSaga),
     fork(seaSaga),
     fork(allocationSaga),

@@ -5,7 +5,7 @@ import { authActions } from '../../auth/slice';
 import { dropRows, selectAll, takePage, toggleSelected } from './pagedList';
 import type { CustomerInput, FieldErrors } from '../types';
 
-export type CustomerSort = 'id' | 'importedAt' | 'createdAt' | 'score';
+export type CustomerSort = 'id' | 'importedAt' | 'createdAt' | 'score' | 'lastCalledAt';
 
 export interface CustomerFilters {
   name: string;
@@ -13,6 +13,13 @@ export interface CustomerFilters {
   stage: number | null;
   focus: boolean | null;
   tagId: number | null;
+  /** Grade code (A–F 21–26, or a result level). */
+  grade: number | null;
+  /** Called at least once (true) or never (false). */
+  called: boolean | null;
+  /** yyyy-MM-dd, local days, inclusive; '' for open. */
+  lastCalledFrom: string;
+  lastCalledTo: string;
   sort: CustomerSort;
 }
 
@@ -42,6 +49,10 @@ export const emptyFilters: CustomerFilters = {
   stage: null,
   focus: null,
   tagId: null,
+  grade: null,
+  called: null,
+  lastCalledFrom: '',
+  lastCalledTo: '',
   sort: 'id',
 };
 

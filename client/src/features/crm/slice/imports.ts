@@ -9,6 +9,8 @@ export interface ImportUpload {
   fileKey: string;
   option: number;
   params: { calledWithinDays?: number };
+  /** Option 4: a new supplier key to store before the upload (stored encrypted, never read back). */
+  aesKey?: string;
 }
 
 export interface ImportsState {
@@ -19,6 +21,8 @@ export interface ImportsState {
   uploading: boolean;
   formError: string | null;
   progress: Record<number, ImportProgress>;
+  /** Whether a supplier key (option 4) is set; null until known. */
+  aesKeyConfigured: boolean | null;
 }
 
 export const initialImportsState: ImportsState = {
@@ -28,6 +32,7 @@ export const initialImportsState: ImportsState = {
   uploading: false,
   formError: null,
   progress: {},
+  aesKeyConfigured: null,
 };
 
 const slice = createSlice({
@@ -40,6 +45,9 @@ const slice = createSlice({
     },
     closed(state) {
       state.open = false;
+    },
+    aesKeyLoaded(state, action: PayloadAction<boolean>) {
+      state.aesKeyConfigured = action.payload;
     },
     jobsLoaded(state, action: PayloadAction<ImportJobDto[]>) {
       state.jobs = action.payload;

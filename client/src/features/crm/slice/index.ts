@@ -2,6 +2,7 @@
 import { combineReducers } from '@reduxjs/toolkit';
 import { allocationReducer } from './allocation';
 import { blacklistReducer } from './blacklist';
+import { customerCallsReducer } from './customerCalls';
 import { customersReducer } from './customers';
 import { exportsReducer } from './exports';
 import { followUpsReducer } from './followUps';
@@ -14,6 +15,7 @@ import { tagAdminReducer } from './tagAdmin';
 export const crmReducer = combineReducers({
   customers: customersReducer,
   followUps: followUpsReducer,
+  customerCalls: customerCallsReducer,
   reminders: remindersReducer,
   sea: seaReducer,
   imports: importsReducer,
@@ -29,6 +31,7 @@ type WithCrm = { crm: CrmState };
 
 export const selectCustomers = (s: WithCrm) => s.crm.customers;
 export const selectFollowUps = (s: WithCrm) => s.crm.followUps;
+export const selectCustomerCalls = (s: WithCrm) => s.crm.customerCalls;
 export const selectReminders = (s: WithCrm) => s.crm.reminders;
 export const selectSea = (s: WithCrm) => s.crm.sea;
 export const selectBlacklist = (s: WithCrm) => s.crm.blacklist;

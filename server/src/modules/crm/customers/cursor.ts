@@ -6,7 +6,7 @@ import type { Sort } from './schema';
 
 export interface Cursor {
   sort: Sort;
-  /** Sort value of the last row (null for a missing imported_at); unused for the id sort. */
+  /** Sort value of the last row (null for a missing imported_at / last_called_at); unused for the id sort. */
   key: string | number | null;
   id: number;
 }
@@ -31,7 +31,8 @@ export function decodeCursor(raw: string, sort: Sort): Cursor {
       ? key === null
       : sort === 'score'
         ? typeof key === 'number' && Number.isSafeInteger(key)
-        : (key === null && sort === 'importedAt') || (typeof key === 'string' && isPgTimestamp(key));
+        : (key === null && (sort === 'importedAt' || sort === 'lastCalledAt')) ||
+          (typeof key === 'string' && isPgTimestamp(key));
   if (!keyOk) throw bad();
   return { sort, key: key as Cursor['key'], id };
 }

@@ -28,4 +28,8 @@ export const presentCustomer = (r: any, tagIds: number[] = []): CustomerDto => (
   importedAt: iso(r.imported_at),
   lastFollowUpAt: iso(r.last_follow_up_at),
   createdAt: new Date(r.created_at).toISOString(),
+  callCount: Number(r.call_count ?? 0),
+  lastCalledAt: iso(r.last_called_at),
+  lastResult: r.last_result === null || r.last_result === undefined ? null : Number(r.last_result),
+  llmGrade: r.llm_grade ?? null,
 });

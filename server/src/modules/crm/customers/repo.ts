@@ -30,6 +30,10 @@ export const customerColumns = [
   'c.imported_at',
   'c.last_follow_up_at',
   'c.created_at',
+  'c.call_count',
+  'c.last_called_at',
+  'c.last_result',
+  'c.llm_grade',
 ];
 
 /** My customers of the actor's subtree, as `customers as c`. */
@@ -67,6 +71,11 @@ export function applyFilter(q: Knex.QueryBuilder, f: CustomerFilter, phoneHashOf
   if (f.createdFrom) q.where('c.created_at', '>=', f.createdFrom);
   if (f.createdTo) q.where('c.created_at', '<=', f.createdTo);
   // "Not followed up since": never followed up counts too.
+  // The call results (dialer/customerResult.ts): called at all, and when last.
+  if (f.called !== undefined)
+    q.where((w) => (f.called ? w.whereNotNull('c.last_called_at') : w.whereNull('c.last_called_at')));
+  if (f.lastCalledFrom) q.where('c.last_called_at', '>=', f.lastCalledFrom);
+  if (f.lastCalledTo) q.where('c.last_called_at', '<=', f.lastCalledTo);
   if (f.lastFollowUpBefore)
     q.where((w) =>
       w.where('c.last_follow_up_at', '<', f.lastFollowUpBefore!).orWhereNull('c.last_follow_up_at'),
@@ -79,10 +88,12 @@ const sortColumn: Record<Sort, string | null> = {
   importedAt: 'c.imported_at',
   createdAt: 'c.created_at',
   score: 'c.score',
+  lastCalledAt: 'c.last_called_at',
 };
 
 /** Rows after the cursor in (sort key desc, id desc) order. PostgreSQL sorts NULLs first in DESC
- * order (as the customers_owner_imported index does), so rows without imported_at come first. */
+ * order (as the customers_owner_imported and _last_called indexes do), so rows without the
+ * timestamp (never imported, never called) come first. */
 function applyKeyset(q: Knex.QueryBuilder, sort: Sort, after: string | undefined) {
   const col = sortColumn[sort];
   if (after) {

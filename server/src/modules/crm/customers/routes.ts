@@ -2,16 +2,19 @@ import Router from '@koa/router';
 import type { Deps } from '../../../deps';
 import { authOf, requireMenu } from '../../../http/auth';
 import { ok } from '../../../http/envelope';
-import { notFound } from '../../../http/errors';
+import { badRequest, notFound } from '../../../http/errors';
 import { body, idParam, query } from '../../../http/validate';
 import { phoneHash } from '../../../../../config/secrets';
+import { UUID } from '../../calls/schema';
 import { allocate } from './allocate';
+import { customerCall, customerCalls } from './calls';
 import { presentCustomer } from './presenters';
 import { inSubtree, listPage, tagIdsOf } from './repo';
 import {
   allocateSchema,
   assignTagsSchema,
   createCustomerSchema,
+  customerCallsSchema,
   deleteCustomersSchema,
   focusSchema,
   listCustomersSchema,
@@ -61,5 +64,15 @@ export function customersRoutes(deps: Deps): Router {
   r.post('/:id/read', async (ctx) =>
     ok(ctx, await markCustomer(deps, authOf(ctx), idParam(ctx), { read: true })),
   );
+  // The customer's calls (newest first) and one of them with its transcript and voices.
+  r.get('/:id/calls', async (ctx) =>
+    ok(ctx, await customerCalls(deps, authOf(ctx), idParam(ctx), query(ctx, customerCallsSchema))),
+  );
+  r.get('/:id/calls/:uuid', async (ctx) => {
+    const id = idParam(ctx);
+    const uuid = (ctx.params as { uuid: string }).uuid;
+    if (!UUID.test(uuid)) throw badRequest('badRequest', { errors: [{ path: 'uuid', message: 'uuid' }] });
+    ok(ctx, await customerCall(deps, authOf(ctx), id, uuid.toLowerCase()));
+  });
   return r;
 }

@@ -2,7 +2,7 @@
 // repeated keys) and a JSON body (the allocation filter), so one filter means the same in both.
 import { z } from 'zod';
 import { STAGES } from '../../../../../domain/crm';
-import { isMobile } from '../../../../../domain/validators';
+import { normalizeMobile } from '../../../../../domain/phone';
 import {
   allocationFields,
   allocationRules,
@@ -43,10 +43,14 @@ export const filterSchema = z.object({
   createdFrom: date.optional(),
   createdTo: date.optional(),
   lastFollowUpBefore: date.optional(),
+  /** 1: called at least once; 0: never called. */
+  called: flag.optional(),
+  lastCalledFrom: date.optional(),
+  lastCalledTo: date.optional(),
 });
 export type CustomerFilter = z.infer<typeof filterSchema>;
 
-export const SORTS = ['id', 'importedAt', 'createdAt', 'score'] as const;
+export const SORTS = ['id', 'importedAt', 'createdAt', 'score', 'lastCalledAt'] as const;
 export type Sort = (typeof SORTS)[number];
 
 export const listCustomersSchema = filterSchema.extend({
@@ -56,7 +60,12 @@ export const listCustomersSchema = filterSchema.extend({
 
 const fields = {
   name: z.string('validation.required').trim().min(1, 'validation.required').max(64, 'validation.invalid'),
-  phone: z.string('validation.required').trim().refine(isMobile, 'validation.mobile'),
+  // Any form people type (+86 …, 86-…, full-width digits, spaces): stored as the 11 digits (domain/phone.ts).
+  phone: z
+    .string('validation.required')
+    .transform(
+      (v, c) => normalizeMobile(v) ?? (c.addIssue({ code: 'custom', message: 'validation.mobile' }), z.NEVER),
+    ),
   contact: text(64),
   sex: z.union([z.literal(0), z.literal(1), z.null()], 'validation.invalid'),
   company: text(128),
@@ -71,6 +80,12 @@ export const createCustomerSchema = z.object(fields).partial().required({ name: 
 /** Updates change only the fields sent; a hidden phone (import option 4) cannot be sent at all. */
 export const updateCustomerSchema = z.object(fields).partial();
 export type CustomerInput = z.infer<typeof updateCustomerSchema>;
+
+/** A page of a customer's calls: the cursor of the previous page's last call, at most 50 a page. */
+export const customerCallsSchema = z.object({
+  after: keysetPage.after,
+  limit: z.coerce.number('validation.invalid').int('validation.invalid').min(1).max(50).default(10),
+});
 
 export const focusSchema = z.object({ focus: z.boolean('validation.required') });
 

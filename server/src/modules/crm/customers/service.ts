@@ -8,6 +8,7 @@ import { phoneHash } from '../../../../../config/secrets';
 import type { AuthContext } from '../../auth/sessions';
 import { usableTagIds } from '../tags/repo';
 import { presentCustomer } from './presenters';
+import { customerWithPhone, lockCustomerPhone } from './phoneLock';
 import { addTags, deleteMine, findMine, mine, removeTags, setTags, tagIdsOf } from './repo';
 import type { CustomerInput } from './schema';
 
@@ -42,9 +43,25 @@ function columnsOf(deps: Deps, v: CustomerInput): Record<string, unknown> {
   return cols;
 }
 
+/**
+ * One customer per number in the caller's tree: under the number's lock (phoneLock.ts), a number some
+ * customer of the subtree already has is refused, naming that customer.
+ */
+async function assertPhoneFree(
+  trx: Knex.Transaction,
+  auth: AuthContext,
+  hash: string,
+  exceptId?: number,
+): Promise<void> {
+  await lockCustomerPhone(trx, auth.actor, hash);
+  const taken = await customerWithPhone(trx, auth.actor, hash, exceptId);
+  if (taken !== null) throw fieldError('phone', 'validation.phoneTaken', { id: taken }, 409);
+}
+
 export async function createCustomer(deps: Deps, auth: AuthContext, v: CustomerInput): Promise<CustomerDto> {
   const tagIds = await assertUsable(deps.db, auth, v.tagIds ?? []);
   const id = await deps.db.transaction(async (trx) => {
+    await assertPhoneFree(trx, auth, phoneHash(deps.config.secretKey, v.phone!));
     const [row] = await trx('customers')
       .insert({ ...columnsOf(deps, v), account_id: auth.actor.id })
       .returning('id');
@@ -68,6 +85,7 @@ export async function updateCustomer(
   const tagIds = v.tagIds && (await assertUsable(deps.db, auth, v.tagIds));
   await deps.db.transaction(async (trx) => {
     const cols = columnsOf(deps, v);
+    if (v.phone !== undefined) await assertPhoneFree(trx, auth, cols.phone_hash as string, id);
     if (Object.keys(cols).length)
       await mine(trx, auth.actor)
         .where('c.id', id)

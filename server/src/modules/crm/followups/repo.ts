@@ -25,6 +25,7 @@ export const presentFollowUp = (r: any): FollowUpDto => ({
   handledAt: iso(r.handled_at),
   createdAt: iso(r.created_at)!,
   callId: r.call_id === null || r.call_id === undefined ? null : Number(r.call_id),
+  resultLevel: r.result_level === null || r.result_level === undefined ? null : Number(r.result_level),
 });
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
