@@ -1,9 +1,11 @@
 import {
   callAudioFiles,
   compactFilter,
+  fragmentTimes,
   filterToQuery,
   gradeDisplayKey,
   isPhoneFilter,
+  recordingFragment,
   splitVoicePath,
 } from './callRecords';
 
@@ -58,5 +60,18 @@ describe('voice files', () => {
       ]),
     ).toEqual(['/r/call.wav', '/p/hello.wav', '/p/bye.wav']);
     expect(callAudioFiles(null, [])).toEqual([]);
+  });
+});
+
+describe('recordingFragment / fragmentTimes', () => {
+  it('writes where a line was said, in tenths of a second, and reads it back', () => {
+    expect(recordingFragment('/r/a.wav', 1234, 3456)).toBe('/r/a.wav#t=1.2,3.5');
+    expect(recordingFragment('/r/a.wav', -300, 400)).toBe('/r/a.wav#t=0,0.4');
+    expect(recordingFragment('/r/a.wav', 2000, 1000)).toBe('/r/a.wav#t=2');
+    expect(fragmentTimes('t=1.2,3.5')).toEqual({ start: 1.2, end: 3.5 });
+    expect(fragmentTimes('t=3.5')).toEqual({ start: 3.5, end: null });
+    expect(fragmentTimes('t=npt:2,4')).toEqual({ start: 2, end: 4 });
+    expect(fragmentTimes('xywh=1,2,3,4')).toBeNull();
+    expect(fragmentTimes(null)).toBeNull();
   });
 });

@@ -90,6 +90,24 @@ export function splitVoicePath(p: string): { file: string; fragment: string | nu
   return i < 0 ? { file: p, fragment: null } : { file: p.slice(0, i), fragment: p.slice(i + 1) || null };
 }
 
+/**
+ * A customer line's voice: the call recording with a media fragment (`#t=start,end`, seconds from
+ * the start of the recording, W3C Media Fragments) where the line was said.
+ */
+export function recordingFragment(recordingPath: string, startMs: number, endMs: number): string {
+  const sec = (ms: number) => String(Math.round(Math.max(0, ms) / 100) / 10);
+  const start = sec(startMs);
+  const end = sec(Math.max(endMs, startMs));
+  return `${recordingPath}#t=${start}${end === start ? '' : `,${end}`}`;
+}
+
+/** The start and end (seconds) of a `t=` media fragment, as recordingFragment writes it. */
+export function fragmentTimes(fragment: string | null): { start: number; end: number | null } | null {
+  const m = /^t=(?:npt:)?(\d+(?:\.\d+)?)(?:,(\d+(?:\.\d+)?))?$/.exec(fragment ?? '');
+  if (!m) return null;
+  return { start: Number(m[1]), end: m[2] === undefined ? null : Number(m[2]) };
+}
+
 /** The distinct files of a call (its recording first, then each line's files in order). */
 export function callAudioFiles(
   recordingPath: string | null,
@@ -148,13 +166,24 @@ export interface CallRecordPage {
   next: string | null;
 }
 
+/**
+ * Why a voice cannot be played: notRecorded (the call was never answered, or its recording never
+ * started), nodeUnreachable (the file was written on a FreeSWITCH node whose disk this server does not
+ * see), fileMissing (it should be here and is not: deleted, or never written). There is no retention
+ * setting (SPEC §9 shows only a notice), so no file is ever missing for having expired.
+ */
+export type AudioMissing = 'notRecorded' | 'nodeUnreachable' | 'fileMissing';
+export const AUDIO_MISSING: readonly AudioMissing[] = ['notRecorded', 'nodeUnreachable', 'fileMissing'];
+
 /** One voice url of a line as the browser gets it. */
 export interface VoiceRef {
-  /** Authenticated url of the file (GET, audio/wav); null when the file does not exist. */
+  /** Authenticated url of the file (GET, audio/wav, range requests); null when it cannot be played. */
   url: string | null;
-  /** Media fragment to play from, e.g. 't=12.5'. */
+  /** Media fragment to play, e.g. 't=12.5,14' (seconds into the file). */
   fragment: string | null;
   exists: boolean;
+  /** Why it cannot be played; null when it can. */
+  missing: AudioMissing | null;
 }
 
 export interface CallRecordLine extends Omit<ConversationLine, 'khvoicepath'> {
@@ -166,7 +195,8 @@ export interface CallRecordDetail extends CallRecordRow {
   rounds: number;
   /** The engine's reason for the result (calls.reason). */
   reason: unknown;
-  recording: VoiceRef | null;
+  /** The whole-call recording (missing 'notRecorded' when the call has none). */
+  recording: VoiceRef;
   lines: CallRecordLine[];
 }
 

@@ -83,7 +83,7 @@ it('lists records, filters by grade, opens one and plays its conversation', asyn
   expect(await textOf(page, tid('line-text-1'))).toBe('您好，请问您最近有贷款需要吗？');
   expect(await textOf(page, tid('detail-reason'))).toContain('意向规则「有兴趣」成立');
   expect(await textOf(page, tid('line-reason-1'))).toContain('主流程开场白');
-  expect(await textOf(page, tid('line-audio-1-0-missing'))).toBe('音频文件不存在');
+  expect(await textOf(page, tid('line-audio-1-0-missing'))).toBe('音频文件已丢失');
   const audio = await page.waitForSelector(tid('line-audio-2-0'));
   expect(await audio!.evaluate((a) => (a as HTMLAudioElement).src)).toMatch(/^blob:.*#t=0\.05$/);
   // The browser has read the file: it is a playable WAV.

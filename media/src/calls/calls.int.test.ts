@@ -1,7 +1,9 @@
 // Whole calls through the dial queue, the ESL adapter and the simulator: each persona outcome, a
 // scripted conversation graded by the demo bot, smart interruption, the maximum duration, and a
 // node that drops mid-call.
+import { readFile } from 'node:fs/promises';
 import http from 'node:http';
+import { fragmentTimes, splitVoicePath } from '../../../domain/callRecords';
 import { compile } from '../../../domain/bot';
 import { DEMO_BOTS, runTranscript } from '../../../domain/bot/demo';
 import { DEFAULT_PERSONAS, type Persona } from '../sim/personas';
@@ -12,6 +14,7 @@ import { reportStatus } from '../esl/status';
 import { fsNodeStatusKey } from '../../../domain/media';
 import { startCallKit, type CallKit } from './testKit';
 import { startCallWorker, type CallWorker } from './worker';
+import { decodePcm16, inspectWav } from '../speech/wav';
 
 const SCALE = 0.01;
 const mortgage = DEMO_BOTS[0]!.definition;
@@ -188,6 +191,36 @@ describe('answered', () => {
     expect(lines.map((l) => l.seq)).toEqual(lines.map((_, i) => i + 1));
     expect((lines[0]!.reason as { kind: string }).kind).toBe('start');
     expect(await kit.leakedSlots()).toBe(0);
+  });
+
+  it("the recording is a real WAV of the whole call: the customer is heard where each line's voice points", async () => {
+    const job = await kit.dial('9401');
+    const row = await kit.waitEnded(job.callUuid);
+    const wav = new Uint8Array(await readFile(row.recording_path as string));
+    const info = inspectWav(wav);
+    expect(info).toMatchObject({ ok: true, channels: 1, sampleRate: 8000, bitsPerSample: 16 });
+    if (!info.ok) return;
+    // The call lasted a few (simulated) seconds after the answer; the file covers it.
+    expect(info.durationMs).toBeGreaterThan(5000);
+    const { samples } = decodePcm16(wav);
+    const peak = (fromS: number, toS: number) => {
+      let m = 0;
+      for (let i = Math.floor(fromS * 8000); i < Math.min(samples.length, toS * 8000); i++)
+        m = Math.max(m, Math.abs(samples[i]!));
+      return m;
+    };
+    const customer = (await kit.lines(job.callUuid)).filter((l) => l.khtype === 'customer');
+    expect(customer).toHaveLength(4);
+    for (const line of customer) {
+      const voices = line.khvoicepath as string[];
+      expect(voices).toHaveLength(1);
+      const { file, fragment } = splitVoicePath(voices[0]!);
+      expect(file).toBe(row.recording_path);
+      const t = fragmentTimes(fragment);
+      expect(t?.end).toBeGreaterThan(t!.start);
+      // espeak-ng's voice of the customer is there, in the line's own stretch of the recording.
+      expect(peak(t!.start, t!.end!)).toBeGreaterThan(1000);
+    }
   });
 
   it('smart interruption: the engine says stopPlayback and uuid_break stops the prompt', async () => {

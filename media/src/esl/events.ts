@@ -16,6 +16,8 @@ export const SUBSCRIBED = [
   'PLAYBACK_STOP',
   'DETECTED_SPEECH',
   'DTMF',
+  // When a recording really started (switch time): customer lines point into it (calls/session.ts).
+  'RECORD_START',
   'RECORD_STOP',
   'BACKGROUND_JOB',
 ] as const;
@@ -69,7 +71,7 @@ export type EslEvent =
     })
   | (Base & { name: 'CUSTOM'; subclass: string; body: string })
   | (Base & { name: 'DTMF'; digit: string })
-  | (Base & { name: 'RECORD_STOP'; file: string })
+  | (Base & { name: 'RECORD_START' | 'RECORD_STOP'; file: string })
   | (Base & { name: 'BACKGROUND_JOB'; jobUuid: string; body: string });
 
 const num = (v: string | undefined): number => {
@@ -128,6 +130,7 @@ export function parseEvent(f: Frame, receivedAt: number): EslEvent | null {
       return { ...base, name, subclass: h.get('Event-Subclass') ?? '', body: f.body };
     case 'DTMF':
       return { ...base, name, digit: h.get('DTMF-Digit') ?? '' };
+    case 'RECORD_START':
     case 'RECORD_STOP':
       return { ...base, name, file: h.get('Record-File-Path') ?? '' };
     case 'BACKGROUND_JOB':

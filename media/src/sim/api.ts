@@ -220,12 +220,10 @@ const HANDLERS: Record<string, Handler> = {
   }),
   uuid_record: withChannel((_h, ch, [action, file]) => {
     if (!file) return '-ERR Usage: uuid_record <uuid> [start|stop|mask|unmask] <path> [<limit>]\n';
-    if (action === 'start') {
-      ch.recordings.add(file);
-      ch.fire('RECORD_START', [['Record-File-Path', file]]);
-    } else if (action === 'stop' && (ch.recordings.delete(file) || file === 'all')) {
-      ch.fire('RECORD_STOP', [['Record-File-Path', file]]);
-    }
+    if (action === 'start') void ch.startRecording(file);
+    else if (action === 'stop')
+      // The reply comes at once; RECORD_STOP follows once the file is written.
+      for (const f of file === 'all' ? ch.tape.files : [file]) void ch.stopRecording(f);
     return '+OK Success\n';
   }),
   uuid_exists: (hub, arg) => (hub.channels.get(arg.trim())?.hungUp === false ? 'true' : 'false'),

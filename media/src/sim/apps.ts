@@ -55,12 +55,14 @@ async function play(
   const text = promptText(ch, file, params);
   const extra: Headers = [...params];
   ch.fire('PLAYBACK_START', [['Playback-File-Path', file], ...extra]);
+  const played = ch.tape.prompt(ch.hub.nowUs(), file);
   promptStarted(ch, text);
   const started = performance.now();
   const cleanup = whilePlaying?.(() => ch.breakMedia(false));
   const end = await ch.wait(ms);
   cleanup?.();
   const playedMs = end === 'done' ? ms : Math.min(ms, (performance.now() - started) / ch.hub.opts.timeScale);
+  played(playedMs);
   ch.vars.set('playback_ms', String(Math.round(playedMs)));
   ch.vars.set('playback_samples', String(Math.round(playedMs * 8)));
   ch.fire('PLAYBACK_STOP', [
@@ -232,15 +234,14 @@ const APPS: Record<string, App> = {
   },
 
   async record_session(ch, arg) {
-    const file = parseBrackets(arg).rest.trim();
-    ch.recordings.add(file);
-    ch.fire('RECORD_START', [['Record-File-Path', file]]);
+    await ch.startRecording(parseBrackets(arg).rest.trim());
     return undefined;
   },
 
   async stop_record_session(ch, arg) {
     const file = arg.trim();
-    if (ch.recordings.delete(file)) ch.fire('RECORD_STOP', [['Record-File-Path', file]]);
+    // "all" stops every recording of the channel (mod_dptools stop_record_session).
+    for (const f of file === 'all' ? ch.tape.files : [file]) await ch.stopRecording(f);
     return undefined;
   },
 

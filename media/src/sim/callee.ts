@@ -112,6 +112,7 @@ const remoteHangup = (ch: Channel) => ch.hangup(HangupCause.NORMAL_CLEARING, 200
  */
 export function speak(ch: Channel, text: string): number {
   const ms = speakingMs(ch.persona, text);
+  ch.tape.voice(ch.hub.nowUs(), text, ms, ch.persona.voice);
   if (ch.transcribing) return transcribe(ch, text, ms);
   let begun = false;
   const begin = () => {

@@ -1,9 +1,9 @@
 // Whole simulated calls: each persona outcome, prompts, speech, barge-in, DTMF, reproducibility.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { resultLevelOf, greetingKindOf } from '../../../domain/telephony';
-import { encodeWav } from '../speech/wav';
+import { decodePcm16, encodeWav, inspectWav } from '../speech/wav';
 import { SIGNALLING, type Outcome, type Persona } from './personas';
 import { startSimulator, type Simulator } from './server';
 import { RawEsl } from './testing';
@@ -292,15 +292,54 @@ describe('prompts and the callee', () => {
     expect(of('int-2').find((e) => e['Event-Name'] === 'PLAYBACK_STOP')!['Playback-Status']).toBe('done');
   });
 
-  it('records with record_session and stops the recording at hang-up', async () => {
+  it('records like FreeSWITCH: the file exists at RECORD_START and holds the mixed call at RECORD_STOP', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sim-rec-'));
+    const file = path.join(dir, 'day', 'rec-1.wav');
+    const prompt = path.join(dir, 'prompt.wav');
+    // A 1 s tone as the bot's prompt, so its place in the recording can be found.
+    writeFileSync(prompt, encodeWav({ sampleRate: 8000, samples: new Int16Array(8000).fill(3000) }));
     await call('7001', 'rec-1');
-    await exec('rec-1', 'record_session', '/rec/rec-1.wav', 'r1');
+    await exec('rec-1', 'record_session', file, 'r1');
     await completed('r1');
+    expect(names('rec-1')).toContain('RECORD_START');
+    expect(inspectWav(new Uint8Array(readFileSync(file)))).toMatchObject({ ok: true, durationMs: 0 });
+    await exec('rec-1', 'playback', prompt, 'p1');
+    await completed('p1');
+    // The callee ("otherwise: 嗯") answers the prompt 100 ms after it (1 ms real); let it speak.
+    await new Promise((r) => setTimeout(r, 30));
     await c.command('api uuid_kill rec-1');
     await c.event((e) => e['Event-Name'] === 'CHANNEL_DESTROY' && e['Unique-ID'] === 'rec-1');
     const seq = names('rec-1');
     expect(seq.indexOf('RECORD_START')).toBeLessThan(seq.indexOf('RECORD_STOP'));
     expect(seq.indexOf('RECORD_STOP')).toBeLessThan(seq.indexOf('CHANNEL_HANGUP_COMPLETE'));
+    const bytes = new Uint8Array(readFileSync(file));
+    const info = inspectWav(bytes);
+    expect(info).toMatchObject({ ok: true, sampleRate: 8000, channels: 1, bitsPerSample: 16 });
+    const { samples } = decodePcm16(bytes);
+    const at = (ms: number) => samples[Math.round(ms * 8)]!;
+    const startUs = Number(
+      of('rec-1').find((e) => e['Event-Name'] === 'RECORD_START')!['Event-Date-Timestamp'],
+    );
+    const us = (name: string) =>
+      Number(of('rec-1').find((e) => e['Event-Name'] === name)!['Event-Date-Timestamp']) - startUs;
+    // The prompt is where PLAYBACK_START put it; the customer's voice (espeak-ng) after it.
+    expect(at(us('PLAYBACK_START') / 1000 + 500)).toBe(3000);
+    const afterPrompt = samples.subarray(Math.round((us('PLAYBACK_STOP') / 1000 + 50) * 8));
+    expect(afterPrompt.some((v) => Math.abs(v) > 1000)).toBe(true);
+  });
+
+  it('uuid_record start/stop: RECORD_STOP comes once the file is written', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sim-rec-'));
+    const file = path.join(dir, 'rec-2.wav');
+    await call('7001', 'rec-2');
+    expect((await c.command(`api uuid_record rec-2 start ${file}`)).body).toMatch(/^\+OK/);
+    await c.event((e) => e['Event-Name'] === 'RECORD_START' && e['Unique-ID'] === 'rec-2');
+    await new Promise((r) => setTimeout(r, 20));
+    await c.command(`api uuid_record rec-2 stop ${file}`);
+    await c.event((e) => e['Event-Name'] === 'RECORD_STOP' && e['Unique-ID'] === 'rec-2');
+    const info = inspectWav(new Uint8Array(readFileSync(file)));
+    expect(info.ok && info.durationMs).toBeGreaterThan(0);
+    await c.command('api uuid_kill rec-2');
   });
 });
 

@@ -10,6 +10,7 @@ import type { Headers } from './framing';
 import type { Hub } from './hub';
 import type { Persona } from './personas';
 import type { Rng } from './random';
+import { Tape } from './tape';
 
 export type WaitEnd = 'done' | 'break' | 'hangup';
 
@@ -53,7 +54,8 @@ export class Channel implements ChannelView {
   transcribing: { language: string; interim: boolean } | null = null;
   /** mod_avmd is listening for beeps on this channel (avmd_start). */
   avmd = false;
-  readonly recordings = new Set<string>();
+  /** What the call sounds like, and the files being recorded (record_session, uuid_record). */
+  readonly tape = new Tape();
   readonly speechListeners = new Set<(s: Speech) => void>();
   readonly ended: Promise<void>;
   private endedResolve!: () => void;
@@ -195,6 +197,17 @@ export class Channel implements ChannelView {
     ]);
   }
 
+  /** record_session / uuid_record start: RECORD_START, and the file exists from now on. */
+  async startRecording(file: string): Promise<void> {
+    if (await this.tape.start(file, this.hub.nowUs()))
+      this.fire('RECORD_START', [['Record-File-Path', file]]);
+  }
+
+  /** Stops a recording: the file holds the whole mix when RECORD_STOP fires. */
+  async stopRecording(file: string): Promise<void> {
+    if (await this.tape.stop(file, this.hub.nowUs())) this.fire('RECORD_STOP', [['Record-File-Path', file]]);
+  }
+
   /** Runs fn once the channel is destroyed (originate uses it to report the failure). */
   whenComplete(fn: () => void): void {
     this.onComplete.push(fn);
@@ -222,8 +235,8 @@ export class Channel implements ChannelView {
     this.waiters.clear();
     this.queue.length = 0;
     if (this.running) await this.running;
-    for (const path of this.recordings) this.fire('RECORD_STOP', [['Record-File-Path', path]]);
-    this.recordings.clear();
+    // The media bug closes the files on hang-up: each is written before its RECORD_STOP.
+    for (const path of this.tape.files) await this.stopRecording(path);
     this.state = 'CS_REPORTING';
     this.fire('CHANNEL_HANGUP_COMPLETE', [['Hangup-Cause', cause]]);
     for (const fn of this.onComplete) fn();

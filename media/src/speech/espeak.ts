@@ -37,8 +37,8 @@ export interface EspeakOptions {
 
 export class EspeakEngine implements TtsEngine {
   readonly name = 'espeak';
-  private readonly command: string;
-  private readonly timeoutMs: number;
+  readonly command: string;
+  readonly timeoutMs: number;
 
   constructor(opts: EspeakOptions = {}) {
     this.command = opts.command ?? 'espeak-ng';
@@ -47,24 +47,37 @@ export class EspeakEngine implements TtsEngine {
 
   async render(text: string, opts: TtsOptions): Promise<Buffer> {
     const { wpm, gap } = espeakSpeed(opts.speed);
-    const args = ['--stdout', '-b', '1', '-v', espeakVoice(opts.voice, text), '-s', String(wpm)];
-    if (gap) args.push('-g', String(gap));
-    let raw: Buffer;
-    try {
-      // Text goes in on stdin: no argument length limit, and a leading '-' is not read as an option.
-      raw = await runCommand(this.command, args, {
-        timeoutMs: this.timeoutMs,
-        maxBytes: 50 * 1024 * 1024,
-        input: text,
-      });
-    } catch (err) {
-      if (err instanceof CommandMissingError) {
-        throw new Error(`${err.message}: install the espeak-ng package or choose a cloud TTS engine`, {
-          cause: err,
-        });
-      }
-      throw err;
-    }
-    return toTelephonyWav(raw);
+    return renderEspeak(text, { voice: espeakVoice(opts.voice, text), wpm, gap }, this);
   }
+}
+
+/**
+ * One espeak-ng run: `text` spoken by `voice` at `wpm` (espeak-ng takes 80-450), as 8 kHz mono
+ * 16-bit WAV. The simulator's virtual customers use it directly, at their own talking speed.
+ */
+export async function renderEspeak(
+  text: string,
+  v: { voice: string; wpm: number; gap?: number },
+  opts: EspeakOptions = {},
+): Promise<Buffer> {
+  const command = opts.command ?? 'espeak-ng';
+  const args = ['--stdout', '-b', '1', '-v', v.voice, '-s', String(v.wpm)];
+  if (v.gap) args.push('-g', String(v.gap));
+  let raw: Buffer;
+  try {
+    // Text goes in on stdin: no argument length limit, and a leading '-' is not read as an option.
+    raw = await runCommand(command, args, {
+      timeoutMs: opts.timeoutMs ?? 20_000,
+      maxBytes: 50 * 1024 * 1024,
+      input: text,
+    });
+  } catch (err) {
+    if (err instanceof CommandMissingError) {
+      throw new Error(`${err.message}: install the espeak-ng package or choose a cloud TTS engine`, {
+        cause: err,
+      });
+    }
+    throw err;
+  }
+  return toTelephonyWav(raw);
 }

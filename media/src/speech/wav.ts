@@ -1,8 +1,11 @@
 // PCM WAV in and out, and the resampler that turns an engine's native rate into telephony's 8 kHz.
 // The header parser is domain/wav.ts (the server checks uploads with the same code).
+import os from 'node:os';
 import { inspectWav, TELEPHONY_WAV } from '../../../domain/wav';
 
 export { inspectWav, telephonyProblem } from '../../../domain/wav';
+
+const LITTLE_ENDIAN = os.endianness() === 'LE';
 
 export interface Pcm {
   sampleRate: number;
@@ -41,7 +44,9 @@ export function encodeWav({ sampleRate, samples }: Pcm): Buffer {
   out.writeUInt16LE(16, 34);
   out.write('data', 36, 'ascii');
   out.writeUInt32LE(samples.length * 2, 40);
-  for (let i = 0; i < samples.length; i++) out.writeInt16LE(samples[i]!, 44 + i * 2);
+  // Little-endian machines hold the samples as WAV wants them: one copy (call recordings are long).
+  if (LITTLE_ENDIAN) Buffer.from(samples.buffer, samples.byteOffset, samples.byteLength).copy(out, 44);
+  else for (let i = 0; i < samples.length; i++) out.writeInt16LE(samples[i]!, 44 + i * 2);
   return out;
 }
 

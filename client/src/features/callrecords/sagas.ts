@@ -87,7 +87,7 @@ export function* openSaga(action: PayloadAction<string>): SagaIterator {
     yield put(A.detailLoaded(d));
     const urls = new Set<string>();
     for (const l of d.lines) for (const v of l.voices) if (v.url) urls.add(v.url);
-    if (d.recording?.url) urls.add(d.recording.url);
+    if (d.recording.url) urls.add(d.recording.url);
     yield all([...urls].map((u) => call(loadAudio, u)));
   } catch (e) {
     yield put(A.detailFailed(messageOf(e)));

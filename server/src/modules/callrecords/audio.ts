@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Knex } from 'knex';
 import {
   callAudioFiles,
   splitVoicePath,
@@ -44,23 +45,55 @@ export async function servableFile(file: string): Promise<string | null> {
   return null;
 }
 
-/** Voice references of a record: the recording and each line's voices, with urls of existing files. */
+/** Host names that are this machine: a node there writes its files where this server reads them. */
+export function isLocalHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
+  return h === 'localhost' || h === '::1' || h.startsWith('127.') || h === os.hostname().toLowerCase();
+}
+
+/** Whether the named FreeSWITCH node runs on another machine (false when the node is unknown). */
+export async function nodeIsRemote(db: Knex, name: string | null): Promise<boolean> {
+  if (!name) return false;
+  const node = await db('fs_nodes').where({ name }).first('esl_host');
+  return node ? !isLocalHost(String(node.esl_host)) : false;
+}
+
+/**
+ * Voice references of a record: the recording and each line's voices, with urls of existing files
+ * and, for the others, why they cannot be played. `remoteNode`: the call ran on a FreeSWITCH node of
+ * another machine (its recording is written there).
+ */
 export async function voiceRefs(
   uuid: string,
   view: CallRecordView,
   recordingPath: string | null,
   lines: ConversationLine[],
-): Promise<{ recording: VoiceRef | null; lines: CallRecordLine[] }> {
+  remoteNode = false,
+): Promise<{ recording: VoiceRef; lines: CallRecordLine[] }> {
   const files = callAudioFiles(recordingPath, lines);
   const exists = await Promise.all(files.map(async (f) => (await servableFile(f)) !== null));
+  const notRecorded: VoiceRef = { url: null, fragment: null, exists: false, missing: 'notRecorded' };
   const ref = (p: string): VoiceRef => {
     const { file, fragment } = splitVoicePath(p);
     const i = files.indexOf(file);
-    const ok = i >= 0 && exists[i]!;
-    return { url: ok ? `/api/callrecords/${uuid}/audio/${i}?view=${view}` : null, fragment, exists: ok };
+    if (i >= 0 && exists[i])
+      return {
+        url: `/api/callrecords/${uuid}/audio/${i}?view=${view}`,
+        fragment,
+        exists: true,
+        missing: null,
+      };
+    return { url: null, fragment, exists: false, missing: remoteNode ? 'nodeUnreachable' : 'fileMissing' };
   };
   return {
-    recording: recordingPath ? ref(recordingPath) : null,
-    lines: lines.map(({ khvoicepath, ...l }) => ({ ...l, voices: khvoicepath.map(ref) })),
+    recording: recordingPath ? ref(recordingPath) : notRecorded,
+    // A line without a voice was said while nothing recorded (the recording failed to start).
+    lines: lines.map(({ khvoicepath, ...l }) => ({
+      ...l,
+      voices: khvoicepath.length ? khvoicepath.map(ref) : [notRecorded],
+    })),
   };
 }

@@ -234,9 +234,16 @@ describe('GET /api/callrecords/:uuid', () => {
       ['robot', '好的'],
     ]);
     expect(d.lines[0]!.reason).toEqual({ kind: 'flow', text: '主流程开场白' });
-    expect(d.lines[0]!.voices).toEqual([{ url: null, fragment: null, exists: false }]);
+    expect(d.lines[0]!.voices).toEqual([
+      { url: null, fragment: null, exists: false, missing: 'fileMissing' },
+    ]);
     expect(d.lines[1]!.voices).toEqual([
-      { url: `/api/callrecords/${rec.uuid}/audio/0?view=dialrecord`, fragment: 't=3.5', exists: true },
+      {
+        url: `/api/callrecords/${rec.uuid}/audio/0?view=dialrecord`,
+        fragment: 't=3.5',
+        exists: true,
+        missing: null,
+      },
     ]);
     expect(d.lines[2]!.voices[0]!.exists).toBe(false);
     expect(d.recording).toMatchObject({ exists: true });

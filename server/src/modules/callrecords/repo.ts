@@ -184,6 +184,7 @@ export const findByUuid = (db: Db, actor: Actor, view: CallRecordView, uuid: str
       'k.rounds',
       'k.reason',
       'k.recording_path',
+      'k.fs_node',
     ]);
 
 export const linesOf = (db: Db, callId: number) =>

@@ -10,7 +10,7 @@ import type { Deps } from '../../deps';
 import { below, scoped } from '../../db/scope';
 import { authOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
-import { badRequest, forbidden, notFound } from '../../http/errors';
+import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import { body, idParam, parse } from '../../http/validate';
 import { UUID } from '../calls/schema';
 import { CONTENT_TYPES, type ExportFormat } from '../crm/exports/writers';
@@ -18,6 +18,7 @@ import { isExpired } from '../crm/exports/presenters';
 import { tasksOf } from '../tasks/repo';
 import { callAudioFiles } from '../../../../domain/callRecords';
 import { servableFile } from './audio';
+import { byteRange } from './range';
 import { findOwnCallExport, presentCallExport, startCallExport } from './export';
 import { findByUuid, linesOf, listPage } from './repo';
 import {
@@ -120,7 +121,8 @@ export function callRecordsRoutes(deps: Deps): Router {
   r.post('/:uuid/focus', async (ctx) =>
     ok(ctx, await setFocus(deps, authOf(ctx), viewOf(ctx), uuidParam(ctx), body(ctx, focusSchema).focus)),
   );
-  // A voice file of the record (n: index in the record's distinct files); not an envelope.
+  // A voice file of the record (n: index in the record's distinct files); not an envelope. Byte ranges
+  // are honoured (206, or 416 for a range past the end): browsers seek and read durations with them.
   r.get('/:uuid/audio/:n', async (ctx) => {
     const uuid = uuidParam(ctx);
     const n = Number((ctx.params as { n: string }).n);
@@ -132,10 +134,26 @@ export function callRecordsRoutes(deps: Deps): Router {
     if (!file) throw notFound();
     const handle = await fs.promises.open(file, 'r').catch(() => null);
     if (!handle) throw notFound();
-    ctx.status = 200;
-    ctx.type = 'audio/wav';
+    const { size } = await handle.stat();
+    const range = byteRange(ctx.get('Range') || undefined, size);
+    ctx.set('Accept-Ranges', 'bytes');
     ctx.set('Cache-Control', 'private, no-store');
-    ctx.body = handle.createReadStream();
+    if (range.kind === 'unsatisfiable') {
+      await handle.close();
+      ctx.set('Content-Range', `bytes */${size}`);
+      throw new AppError(416, 416, 'rangeNotSatisfiable');
+    }
+    ctx.type = 'audio/wav';
+    if (range.kind === 'partial') {
+      ctx.status = 206;
+      ctx.set('Content-Range', `bytes ${range.start}-${range.end}/${size}`);
+      ctx.length = range.end - range.start + 1;
+      ctx.body = handle.createReadStream({ start: range.start, end: range.end });
+    } else {
+      ctx.status = 200;
+      ctx.length = size;
+      ctx.body = handle.createReadStream();
+    }
   });
   return r;
 }

@@ -19,7 +19,7 @@ import { blacklistedHashes } from '../crm/blacklist/repo';
 import { ALLOCATE_MAX, shares, type Share } from '../crm/customers/allocate';
 import { mine } from '../crm/customers/repo';
 import { findTask, insertNumbers, ownerOf, type NewNumber } from '../tasks/repo';
-import { voiceRefs } from './audio';
+import { nodeIsRemote, voiceRefs } from './audio';
 import { findByUuid, linesOf, presentRow, records, selectedIds } from './repo';
 import type { AllocateInput, Filter } from './schema';
 
@@ -57,7 +57,8 @@ export async function getDetail(
     row.read = true;
   }
   const lines = (await linesOf(deps.db, Number(row.id))).map(presentLine);
-  const voices = await voiceRefs(uuid, view, row.recording_path, lines);
+  const remote = await nodeIsRemote(deps.db, row.fs_node);
+  const voices = await voiceRefs(uuid, view, row.recording_path, lines, remote);
   return {
     ...presentRow(row),
     sipStatus: row.sip_status === null ? null : Number(row.sip_status),

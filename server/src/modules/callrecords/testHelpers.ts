@@ -78,14 +78,15 @@ export function writeRecording(name: string): string {
   return file;
 }
 
-/** A raw GET (audio, files): status, content type and bytes. */
-export async function rawGet(c: ApiClient, url: string) {
+/** A raw GET (audio, files): status, headers and bytes; `headers` adds request headers (Range). */
+export async function rawGet(c: ApiClient, url: string, headers: Record<string, string> = {}) {
   const res = await fetch(`${c.baseUrl}${url}`, {
-    headers: { cookie: `Auth=${c.cookie}`, authorization: `Bearer ${c.token}` },
+    headers: { cookie: `Auth=${c.cookie}`, authorization: `Bearer ${c.token}`, ...headers },
   });
   return {
     status: res.status,
     type: res.headers.get('content-type') ?? '',
+    headers: res.headers,
     bytes: Buffer.from(await res.arrayBuffer()),
   };
 }

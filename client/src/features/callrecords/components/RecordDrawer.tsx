@@ -1,6 +1,7 @@
 // One record: its fields, the engine's reason for the result, the whole-call recording, and the
 // conversation (robot and customer lines, each with its voice played in the browser and the engine's
-// reason for a robot line). A voice whose file does not exist says so.
+// reason for a robot line). A voice that cannot be played says why (not recorded, on another node,
+// file missing).
 import { Callout, Classes, Drawer, DrawerSize, H5, Intent, Spinner } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,8 +22,12 @@ function Voice(p: { v: VoiceRef; audio: Record<string, string>; testId: string }
   const { t } = useTranslation('callrecords');
   if (!p.v.exists || !p.v.url)
     return (
-      <span className={Classes.TEXT_MUTED} data-testid={`${p.testId}-missing`}>
-        {t('detail.audioMissing')}
+      <span
+        className={Classes.TEXT_MUTED}
+        data-testid={`${p.testId}-missing`}
+        data-missing={p.v.missing ?? 'fileMissing'}
+      >
+        {t(`detail.missing.${p.v.missing ?? 'fileMissing'}`)}
       </span>
     );
   const src = p.audio[p.v.url];
@@ -109,11 +114,7 @@ export function RecordDrawer(p: {
             <H5>{t('detail.reason')}</H5>
             <p data-testid="detail-reason">{reason ?? t('detail.noReason')}</p>
             <H5>{t('detail.recording')}</H5>
-            {d.recording ? (
-              <Voice v={{ ...d.recording, fragment: null }} audio={p.audio} testId="detail-recording" />
-            ) : (
-              <p className={Classes.TEXT_MUTED}>{t('detail.noRecording')}</p>
-            )}
+            <Voice v={{ ...d.recording, fragment: null }} audio={p.audio} testId="detail-recording" />
             <H5 className="cp-crm-gap">{t('detail.transcript')}</H5>
             {d.lines.length === 0 && <p className={Classes.TEXT_MUTED}>{t('detail.noLines')}</p>}
             <ol className="cp-cr-transcript" data-testid="transcript">
