@@ -60,6 +60,8 @@ export interface TaskInput {
   pushAccount: string;
   pushGrades: number[];
   wechatPush: boolean;
+  /** A called number that is no customer yet becomes one (default on). */
+  createCustomers?: boolean;
   lineId: number | null;
   /** Optional idempotency key: a repeated create with the same key returns the first task. */
   requestId?: string;
@@ -199,6 +201,9 @@ export interface TaskDto extends Omit<TaskInput, 'requestId'> {
   status: TaskStatus;
   runState: RunState;
   counts: NumberCounts;
+  /** The owner's dialing zone and hours (dial_settings), as the scheduler reads them. */
+  timeZone: string;
+  accountPeriods: string[];
   createdAt: string;
   updatedAt: string;
 }
@@ -226,10 +231,17 @@ export interface TaskListQuery {
 
 export type TaskAction = 'start' | 'pause' | 'stop';
 
+/**
+ * Why a start was refused beyond the status rules: the bot or line is no longer usable, the task has
+ * no numbers, or no account of its billing chain has a rate (it would dial for free). The reply is
+ * 409 with data.reason; the client reads tasks:reasons.<reason>.
+ */
+export type StartRefusal = 'noBot' | 'noLine' | 'noNumbers' | 'noRate';
+
 export interface BulkReply {
   applied: number[];
   /** Why each one was left alone: inactive / notApplicable (splitBulk) or notFound. */
-  skipped: { id: number; reason: BulkSkipReason | 'notFound' | 'noLine' | 'noBot' }[];
+  skipped: { id: number; reason: BulkSkipReason | 'notFound' | StartRefusal }[];
 }
 
 export interface StatusLogDto {
@@ -275,6 +287,30 @@ export interface AddNumbersReply {
   /** The first few invalid lines, to show the user. */
   invalidSamples: string[];
   counts: NumberCounts;
+}
+
+/** What an add would do, without adding (POST …/numbers/preview): the same classification. */
+export interface NumbersPreviewReply {
+  /** How many would be added. */
+  toAdd: number;
+  skipped: Record<AddSkipReason, number>;
+  invalidSamples: string[];
+}
+
+/** Filters of "from my customers" (the customer list's filters, plus import batch and never called). */
+export interface CustomerPick {
+  name?: string;
+  stage?: number;
+  grade?: number;
+  tagId?: number[];
+  importJobId?: number;
+  neverCalled?: boolean;
+}
+
+/** The choices of the customer picker: the caller's tags and import batches. */
+export interface NumberSources {
+  tags: { id: number; name: string }[];
+  imports: { id: number; fileName: string; createdAt: string; imported: number }[];
 }
 
 /** One line of a pasted list or an uploaded txt/csv: the first cell of the line. */

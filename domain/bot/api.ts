@@ -50,6 +50,8 @@ export interface BotRow {
   rejectReason: string | null;
   isTemplate: boolean;
   updatedAt: string;
+  /** The owner's account name (the bot list only: a subtree holds copies of one bot under one name). */
+  ownerAccount?: string;
 }
 
 export interface BotDetail extends BotRow {

@@ -1,5 +1,5 @@
-// Steps on the AI task pages (client/src/features/tasks) shared by the e2e tests: the new-task dialog,
-// the detail drawer with its number import, and the start button of a row.
+// Steps on the AI task pages (client/src/features/tasks) shared by the e2e tests: the new-task dialog
+// (with its numbers step), the detail drawer with its number import, and the start button of a row.
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { check, click, fill, shot, tid, waitForText } from './browser';
 
@@ -18,6 +18,12 @@ export interface NewTask {
   periods?: [string, string][];
   /** Tick these weekdays on top of the form's default Monday–Friday. */
   extraWeekdays?: number[];
+  /** yyyy-MM-dd instead of today. */
+  startDate?: string;
+  /** Fill the dialog but leave it open, unsaved (the caller checks it, then presses task-save). */
+  keepOpen?: boolean;
+  /** Numbers pasted in the dialog's numbers step (one per line), previewed before saving. */
+  paste?: string;
   /** Screenshot of the filled dialog. */
   shotName?: string;
 }
@@ -51,7 +57,15 @@ export async function createTask(page: Page, t: NewTask): Promise<void> {
     await setInputValue(page, `task-periods-end-${i}`, end);
   }
   for (const d of t.extraWeekdays ?? []) await check(page, `task-weekdays-${d}`);
+  if (t.startDate) await setInputValue(page, 'task-startDate', t.startDate);
+  if (t.paste !== undefined) {
+    await check(page, 'numbers-source-text');
+    await fill(page, 'numbers-paste', t.paste);
+    await click(page, 'numbers-preview-button');
+    await page.waitForSelector(tid('numbers-preview'));
+  }
   if (t.shotName) await shot(page, t.shotName);
+  if (t.keepOpen) return;
   await click(page, 'task-save');
   await page.waitForSelector(tid('task-dialog'), { hidden: true });
   await waitForText(page, tid(`task-status-${t.name}`), '未开始');
@@ -67,10 +81,13 @@ export async function closeTaskDrawer(page: Page): Promise<void> {
   await page.waitForSelector(tid('task-drawer'), { hidden: true });
 }
 
-/** Uploads a txt/csv of numbers in the open drawer and waits for the result callout. */
+/** Uploads a txt/csv/xls/xlsx of numbers in the open drawer, adds them and waits for the result. */
 export async function uploadNumbers(page: Page, file: string): Promise<void> {
+  await check(page, 'numbers-source-file');
   const input = (await page.waitForSelector(tid('numbers-upload'))) as ElementHandle<HTMLInputElement>;
   await input.uploadFile(file);
+  await page.waitForSelector(`${tid('numbers-add')}:not([disabled])`);
+  await click(page, 'numbers-add');
   await page.waitForSelector(tid('numbers-add-result'));
 }
 

@@ -23,7 +23,7 @@ export interface SaveScene {
 
 export interface SceneOptions {
   lines: Array<{ id: number; name: string; enabled: boolean }>;
-  bots: Array<{ id: number; name: string; own: boolean }>;
+  bots: Array<{ id: number; name: string; own: boolean; ownerAccount?: string }>;
   groups: Array<{ id: number; name: string; ownerAccount: string }>;
 }
 

@@ -7,6 +7,8 @@ import { call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type {
   AddNumbersReply,
   BulkReply,
+  NumberSources,
+  NumbersPreviewReply,
   OverviewRow,
   StatusLogDto,
   TaskAction,
@@ -66,18 +68,81 @@ export function* optionsSaga(): SagaIterator {
 // One idempotency key per opened "new task" editor: a double submit makes one task.
 let pendingRequestId: string | null = null;
 
-export function* saveSaga(action: PayloadAction<{ id: number | null; input: TaskInput }>): SagaIterator {
-  const { id, input } = action.payload;
+/** Adds numbers to a task: a file as multipart (txt/csv/xls/xlsx), the rest as JSON. */
+function* postNumbers(id: number, r: AddNumbersRequest, preview = false): SagaIterator {
+  const opts = { ...quiet, successToast: false };
+  const base = `${BASE}/${id}/numbers${preview ? '/preview' : ''}`;
+  if (r.source !== 'file') return yield call(api.post, base, r, opts);
+  const form = new FormData();
+  form.append('file', r.file);
+  return yield call(api.upload, `${base}/upload`, form, opts);
+}
+
+/** The first field error (a file's reason) or the refusal explained. */
+const addFailure = (e: unknown): string => {
+  const f = failureOf(e);
+  return Object.values(f.fieldErrors)[0] ?? explain(e);
+};
+
+export function* saveSaga(
+  action: PayloadAction<{ id: number | null; input: TaskInput; numbers?: AddNumbersRequest | null }>,
+): SagaIterator {
+  const { id, input, numbers } = action.payload;
+  let created: TaskDto | null = null;
   try {
     if (id === null) {
       pendingRequestId ??= newRequestId();
-      yield call(api.post, BASE, { ...input, requestId: pendingRequestId }, quiet);
+      created = (yield call(api.post, BASE, { ...input, requestId: pendingRequestId }, quiet)) as TaskDto;
     } else yield call(api.put, `${BASE}/${id}`, input, quiet);
     pendingRequestId = null;
-    yield put(A.saved());
-    yield put(A.listRequested());
   } catch (e) {
     yield put(A.saveFailed(failureOf(e)));
+    return;
+  }
+  // The task exists: its numbers are added now (a repeated add of the same numbers adds nothing).
+  if (created && numbers) {
+    try {
+      const reply = (yield call(postNumbers, created.id, numbers)) as AddNumbersReply;
+      yield put(A.createdNumbers({ name: created.name, reply, error: null }));
+    } catch (e) {
+      yield put(A.createdNumbers({ name: created.name, reply: null, error: addFailure(e) }));
+    }
+  }
+  yield put(A.saved());
+  yield put(A.listRequested());
+}
+
+/** The count preview: what an add of these numbers would do (taskId null: a task about to be created). */
+export function* previewSaga(
+  action: PayloadAction<{ taskId: number | null; numbers: AddNumbersRequest }>,
+): SagaIterator {
+  const { taskId, numbers } = action.payload;
+  try {
+    let reply: NumbersPreviewReply;
+    if (taskId !== null) reply = (yield call(postNumbers, taskId, numbers, true)) as NumbersPreviewReply;
+    else if (numbers.source === 'file') {
+      const form = new FormData();
+      form.append('file', numbers.file);
+      reply = (yield call(api.upload, `${BASE}/numbers/preview/upload`, form, {
+        ...quiet,
+        successToast: false,
+      })) as NumbersPreviewReply;
+    } else
+      reply = (yield call(api.post, `${BASE}/numbers/preview`, numbers, {
+        ...quiet,
+        successToast: false,
+      })) as NumbersPreviewReply;
+    yield put(A.previewLoaded(reply));
+  } catch (e) {
+    yield put(A.previewFailed(addFailure(e)));
+  }
+}
+
+export function* sourcesSaga(): SagaIterator {
+  try {
+    yield put(A.sourcesLoaded((yield call(api.get, `${BASE}/numbers/sources`)) as NumberSources));
+  } catch {
+    // Shown by the client; the picker works without tags and batches.
   }
 }
 
@@ -178,27 +243,13 @@ export function* addNumbersSaga(action: PayloadAction<AddNumbersRequest>): SagaI
   const s = (yield select(selectTasks)) as TasksState;
   const id = s.detail.id;
   if (!id) return;
-  const r = action.payload;
   try {
-    let reply: AddNumbersReply;
-    if (r.source === 'file') {
-      const form = new FormData();
-      form.append('file', r.file);
-      reply = (yield call(api.upload, `${BASE}/${id}/numbers/upload`, form, {
-        ...quiet,
-        successToast: false,
-      })) as AddNumbersReply;
-    } else
-      reply = (yield call(api.post, `${BASE}/${id}/numbers`, r, {
-        ...quiet,
-        successToast: false,
-      })) as AddNumbersReply;
+    const reply = (yield call(postNumbers, id, action.payload)) as AddNumbersReply;
     yield put(A.numbersAdded(reply));
     yield put(A.numbersRequested({ more: false }));
     yield put(A.listRequested());
   } catch (e) {
-    const f = failureOf(e);
-    yield put(A.addFailed(Object.values(f.fieldErrors)[0] ?? explain(e)));
+    yield put(A.addFailed(addFailure(e)));
   }
 }
 
@@ -239,5 +290,7 @@ export function* tasksSaga(): SagaIterator {
   yield takeLatest(A.numbersRequested, numbersSaga);
   yield takeLatest(A.addNumbersRequested, addNumbersSaga);
   yield takeEvery(A.removeNumbersRequested, removeNumbersSaga);
+  yield takeLatest(A.previewRequested, previewSaga);
+  yield takeLatest(A.sourcesRequested, sourcesSaga);
   yield takeLatest(A.overviewRequested, overviewSaga);
 }

@@ -6,6 +6,44 @@ import { countsOf, initialTasksState, tasksActions as A, tasksReducer } from './
 const task = (id: number, status: TaskDto['status'] = 1) => ({ id, name: `t${id}`, status }) as TaskDto;
 
 describe('tasks slice', () => {
+  it('keeps the count preview until the choice changes or numbers are added; a new editor starts clean', () => {
+    const reply = {
+      toAdd: 2,
+      skipped: { invalid: 1, duplicate: 1, blacklisted: 0, exists: 0 },
+      invalidSamples: ['1'],
+    };
+    let s = tasksReducer(
+      initialTasksState,
+      A.previewRequested({ taskId: null, numbers: { source: 'text', text: 'x' } }),
+    );
+    expect(s.preview).toEqual({ pending: true, reply: null, error: null });
+    s = tasksReducer(s, A.previewLoaded(reply));
+    expect(s.preview.reply).toEqual(reply);
+    s = tasksReducer(s, A.previewCleared());
+    expect(s.preview.reply).toBeNull();
+    s = tasksReducer(s, A.previewFailed('the file has no numbers'));
+    expect(s.preview).toEqual({ pending: false, reply: null, error: 'the file has no numbers' });
+    s = tasksReducer(s, A.editorOpened(null));
+    expect(s.preview.error).toBeNull();
+    s = tasksReducer(s, A.previewLoaded(reply));
+    const counts = { pending: 2, claimed: 0, done: 0, skipped: 0, total: 2 };
+    s = tasksReducer(s, A.numbersAdded({ added: 2, skipped: reply.skipped, invalidSamples: [], counts }));
+    expect(s.preview.reply).toBeNull();
+  });
+
+  it("records what a new task's numbers came to, until dismissed", () => {
+    const reply = {
+      added: 1,
+      skipped: { invalid: 0, duplicate: 0, blacklisted: 1, exists: 0 },
+      invalidSamples: [],
+      counts: { pending: 1, claimed: 0, done: 0, skipped: 0, total: 1 },
+    };
+    let s = tasksReducer(initialTasksState, A.createdNumbers({ name: '甲', reply, error: null }));
+    expect(s.created).toEqual({ name: '甲', reply, error: null });
+    s = tasksReducer(s, A.createdDismissed());
+    expect(s.created).toBeNull();
+  });
+
   it('keeps filters and page, and drops selections of tasks no longer listed', () => {
     let s = tasksReducer(
       initialTasksState,

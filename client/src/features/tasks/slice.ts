@@ -5,7 +5,10 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type {
   AddNumbersReply,
   BulkReply,
+  CustomerPick,
   NumberCounts,
+  NumberSources,
+  NumbersPreviewReply,
   OverviewRow,
   StatusLogDto,
   TaskAction,
@@ -20,17 +23,37 @@ import type { RunState, TaskStatus } from '../../../../domain/dialer/status';
 import { authActions } from '../auth/slice';
 
 export interface TaskOptions {
-  bots: { id: number; name: string; own: boolean }[];
+  bots: { id: number; name: string; own: boolean; ownerAccount: string }[];
   lines: { id: number; name: string; enabled: boolean; ports: number }[];
   aiSeats: number;
+  /** The caller's dialing zone and hours (dial_settings), for the "dialling begins at" warning. */
+  timeZone: string;
+  accountPeriods: string[];
+  /** Whether the caller's calls would be billed: 'noRate' means a start will be refused. */
+  billing: 'billed' | 'noRate' | 'exempt';
 }
 
 export type Filters = Omit<TaskListQuery, 'kind' | 'page' | 'pageSize'>;
 
+/** Numbers for a task: pasted, my customers by the picker's filters, or a txt/csv/xls/xlsx file. */
 export type AddNumbersRequest =
   | { source: 'text'; text: string }
-  | { source: 'customers'; customerIds?: number[]; filter?: Record<string, string> }
+  | { source: 'customers'; customerIds?: number[]; filter?: CustomerPick }
   | { source: 'file'; file: File };
+
+/** The count preview of the numbers step (the dialog's or the drawer's). */
+export interface PreviewState {
+  pending: boolean;
+  reply: NumbersPreviewReply | null;
+  error: string | null;
+}
+
+/** What the numbers of a task just created came to (shown on the page after the dialog closes). */
+export interface CreatedNumbers {
+  name: string;
+  reply: AddNumbersReply | null;
+  error: string | null;
+}
 
 export interface TasksState {
   kind: TaskKind;
@@ -60,6 +83,9 @@ export interface TasksState {
     addError: string | null;
   };
   overview: { items: OverviewRow[]; loading: boolean; scope: 'own' | 'all' };
+  sources: NumberSources | null;
+  preview: PreviewState;
+  created: CreatedNumbers | null;
 }
 
 export const PAGE_SIZE = 20;
@@ -86,6 +112,9 @@ export const initialTasksState: TasksState = {
     addError: null,
   },
   overview: { items: [], loading: false, scope: 'all' },
+  sources: null,
+  preview: { pending: false, reply: null, error: null },
+  created: null,
 };
 
 const slice = createSlice({
@@ -128,11 +157,15 @@ const slice = createSlice({
 
     editorOpened(state, action: PayloadAction<number | null>) {
       state.editor = { ...initialTasksState.editor, open: true, id: action.payload };
+      state.preview = initialTasksState.preview;
     },
     editorClosed(state) {
       state.editor = initialTasksState.editor;
     },
-    saveRequested(state, _action: PayloadAction<{ id: number | null; input: TaskInput }>) {
+    saveRequested(
+      state,
+      _action: PayloadAction<{ id: number | null; input: TaskInput; numbers?: AddNumbersRequest | null }>,
+    ) {
       state.editor.saving = true;
       state.editor.serverErrors = {};
       state.editor.formError = null;
@@ -144,6 +177,31 @@ const slice = createSlice({
       state.editor.saving = false;
       state.editor.formError = action.payload.message;
       state.editor.serverErrors = action.payload.fieldErrors;
+    },
+
+    /** The numbers added to a task the dialog just created, or why they were not. */
+    createdNumbers(state, action: PayloadAction<CreatedNumbers>) {
+      state.created = action.payload;
+    },
+    createdDismissed(state) {
+      state.created = null;
+    },
+    sourcesRequested() {},
+    sourcesLoaded(state, action: PayloadAction<NumberSources>) {
+      state.sources = action.payload;
+    },
+    previewRequested(state, _action: PayloadAction<{ taskId: number | null; numbers: AddNumbersRequest }>) {
+      state.preview = { pending: true, reply: null, error: null };
+    },
+    previewLoaded(state, action: PayloadAction<NumbersPreviewReply>) {
+      state.preview = { pending: false, reply: action.payload, error: null };
+    },
+    previewFailed(state, action: PayloadAction<string>) {
+      state.preview = { pending: false, reply: null, error: action.payload };
+    },
+    /** The picker's choice changed: the old preview no longer describes it. */
+    previewCleared(state) {
+      state.preview = initialTasksState.preview;
     },
 
     copyRequested(_state, _action: PayloadAction<number>) {},
@@ -185,6 +243,7 @@ const slice = createSlice({
 
     detailOpened(state, action: PayloadAction<number>) {
       state.detail = { ...initialTasksState.detail, id: action.payload, loading: true };
+      state.preview = initialTasksState.preview;
     },
     detailClosed(state) {
       state.detail = initialTasksState.detail;
@@ -222,6 +281,7 @@ const slice = createSlice({
       state.detail.adding = false;
       state.detail.addReply = action.payload;
       state.detail.counts = action.payload.counts;
+      state.preview = initialTasksState.preview;
     },
     addFailed(state, action: PayloadAction<string>) {
       state.detail.adding = false;

@@ -60,8 +60,14 @@ export async function listBots(
     ])
     .limit(f.pageSize)
     .offset((f.page - 1) * f.pageSize)
-    .select('*');
-  return { items: rows.map(presentRow), total: Number(n), page: f.page, pageSize: f.pageSize };
+    .select(
+      'bots.*',
+      db('accounts').whereRaw('accounts.id = bots.account_id').select('account').as('owner_account'),
+    );
+  // The owner is named: a merchant's copy and the market template it came from share their name.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const items = rows.map((r: any) => ({ ...presentRow(r), ownerAccount: r.owner_account as string }));
+  return { items, total: Number(n), page: f.page, pageSize: f.pageSize };
 }
 
 /** The raw row (draft included) or undefined when out of reach. */

@@ -6,7 +6,16 @@ import type { Knex } from 'knex';
 import type { Actor as Tenant } from '../../db/scope';
 import { scoped } from '../../db/scope';
 import type { Actor, RunState, TaskStatus } from '../../../../domain/dialer/status';
-import type { NumberCounts, StatusLogDto, TaskDto, TaskKind, TaskNumberDto } from '../../../../domain/tasks';
+import type {
+  NumberCounts,
+  NumberSources,
+  StatusLogDto,
+  TaskDto,
+  TaskKind,
+  TaskNumberDto,
+} from '../../../../domain/tasks';
+import { listTags } from '../crm/tags/repo';
+import { DEFAULT_DIAL_TZ } from '../../../../domain/taskStart';
 import { heldLineIds } from '../dialcenter/repo';
 import type { ListQuery, TaskBody } from './schema';
 
@@ -28,13 +37,29 @@ export const emptyCounts = (): NumberCounts => ({ pending: 0, claimed: 0, done: 
 export const tasksOf = (db: Db, actor: Tenant) =>
   scoped(db('tasks as t'), db as Knex, actor, 't.account_id').whereNull('t.deleted_at');
 
-const TASK_COLS = ['t.*', 'o.account as owner_account', 'b.name as bot_name', 'l.name as line_name'];
+const TASK_COLS = [
+  't.*',
+  'o.account as owner_account',
+  'b.name as bot_name',
+  'l.name as line_name',
+  'ds.time_zone as dial_tz',
+  'ds.call_start as dial_start',
+  'ds.call_end as dial_end',
+];
 
+// The owner's dial settings give the zone and hours the scheduler reads (dialer/context.ts).
 const withNames = (q: Knex.QueryBuilder) =>
   q
     .join('accounts as o', 'o.id', 't.account_id')
     .leftJoin('bots as b', 'b.id', 't.bot_id')
-    .leftJoin('sip_lines as l', 'l.id', 't.line_id');
+    .leftJoin('sip_lines as l', 'l.id', 't.line_id')
+    .leftJoin('dial_settings as ds', 'ds.account_id', 't.account_id');
+
+/** The owner's dialing zone and hours, as the dial scheduler reads them (dialer/context.ts). */
+export const dialZone = (r: Row): { timeZone: string; accountPeriods: string[] } => ({
+  timeZone: r.dial_tz || DEFAULT_DIAL_TZ,
+  accountPeriods: r.dial_start && r.dial_end ? [`${r.dial_start}-${r.dial_end}`] : [],
+});
 
 export const presentTask = (r: Row, counts: NumberCounts = emptyCounts()): TaskDto => ({
   id: Number(r.id),
@@ -60,12 +85,14 @@ export const presentTask = (r: Row, counts: NumberCounts = emptyCounts()): TaskD
   pushAccount: r.push_account,
   pushGrades: r.push_grades,
   wechatPush: r.wechat_push,
+  createCustomers: r.create_customers,
   lineId: r.line_id === null ? null : Number(r.line_id),
   lineName: r.line_name ?? null,
   active: r.active,
   status: r.status as TaskStatus,
   runState: r.run_state as RunState,
   counts,
+  ...dialZone(r),
   createdAt: iso(r.created_at),
   updatedAt: iso(r.updated_at),
 });
@@ -163,6 +190,7 @@ const taskRow = (v: TaskBody) => ({
   push_account: v.pushAccount,
   push_grades: v.pushGrades,
   wechat_push: v.wechatPush,
+  create_customers: v.createCustomers,
   line_id: v.lineId,
 });
 
@@ -260,16 +288,22 @@ export async function ownerOf(
   return r ? { id: Number(r.id), level: r.level, path: r.path, aiSeats: r.ai_seats } : undefined;
 }
 
-/** Bots the owner may dial with: its own or its ancestors', published, enabled and online. */
+/**
+ * Bots the owner may dial with: its own or its ancestors', published, enabled and online. An
+ * ancestor's market template is left out: it is there to be bought (copied), and the demo seeds the
+ * same bots as the merchant's own and as the super administrator's templates, which listed each bot
+ * twice under one name.
+ */
 export const usableBots = (db: Db, owner: Tenant) =>
   db('bots')
-    .whereIn('account_id', pathIds(owner.path))
-    .whereNull('deleted_at')
-    .whereNotNull('published_version')
-    .where({ enabled: true, status: 'online' });
+    .whereIn('bots.account_id', pathIds(owner.path))
+    .whereNull('bots.deleted_at')
+    .whereNotNull('bots.published_version')
+    .where({ 'bots.enabled': true, 'bots.status': 'online' })
+    .where((w) => w.where('bots.account_id', owner.id).orWhere('bots.is_template', false));
 
 export const usableBot = (db: Db, owner: Tenant, id: number) =>
-  usableBots(db, owner).where({ id }).first('id', 'name');
+  usableBots(db, owner).where('bots.id', id).first('bots.id', 'bots.name');
 
 /** Lines the owner holds (own or assigned): dialcenter's visibility query. */
 export const usableLine = (db: Db, owner: Tenant, id: number) =>
@@ -279,13 +313,23 @@ export const usableLine = (db: Db, owner: Tenant, id: number) =>
     .first('id', 'name', 'enabled');
 
 export async function pickerOptions(db: Knex, owner: Tenant) {
-  const bots = await usableBots(db, owner).orderBy('id').limit(500).select('id', 'name', 'account_id');
+  const bots = await usableBots(db, owner)
+    .join('accounts as a', 'a.id', 'bots.account_id')
+    .orderBy('bots.id')
+    .limit(500)
+    .select('bots.id', 'bots.name', 'bots.account_id', 'a.account as owner_account');
   const lines = await db('sip_lines')
     .whereIn('id', heldLineIds(db, owner))
     .orderBy('id')
     .select('id', 'name', 'enabled', 'port_count');
   return {
-    bots: bots.map((b: Row) => ({ id: Number(b.id), name: b.name, own: Number(b.account_id) === owner.id })),
+    // The owner's name where the bot is an ancestor's (shown beside the name).
+    bots: bots.map((b: Row) => ({
+      id: Number(b.id),
+      name: b.name,
+      own: Number(b.account_id) === owner.id,
+      ownerAccount: b.owner_account as string,
+    })),
     lines: lines.map((l: Row) => ({
       id: Number(l.id),
       name: l.name,
@@ -369,3 +413,26 @@ export async function listNumbers(
 /** Removes numbers that are not being dialed right now (claimed ones stay). */
 export const removeNumbers = (db: Db, actor: Tenant, taskId: number, ids: number[]) =>
   numbersOf(db, actor, taskId).whereIn('id', ids).whereNot('state', 1).delete();
+
+// ---- the customer picker's choices ----
+
+/** The caller's tags and its latest import batches, for the "from my customers" picker. */
+export async function numberSources(db: Knex, actor: Tenant): Promise<NumberSources> {
+  const [tags, imports] = await Promise.all([
+    listTags(db, actor),
+    scoped(db('import_jobs'), db, actor)
+      .where('target', 'customers')
+      .orderBy('id', 'desc')
+      .limit(50)
+      .select('id', 'file_name', 'created_at', 'imported'),
+  ]);
+  return {
+    tags: tags.map((x) => ({ id: x.id, name: x.name })),
+    imports: imports.map((r: Row) => ({
+      id: Number(r.id),
+      fileName: r.file_name,
+      createdAt: iso(r.created_at),
+      imported: Number(r.imported ?? 0),
+    })),
+  };
+}

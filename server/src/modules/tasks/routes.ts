@@ -9,9 +9,19 @@ import { authOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { forbidden } from '../../http/errors';
 import { body, idParam, query } from '../../http/validate';
-import { fileError, receiveFile } from '../bots/upload';
 import { requireTypedDelete } from '../../http/confirm';
-import { listNumbers, listTasks, ownerOf, pickerOptions, runningTasks, statusLog } from './repo';
+import {
+  dialZone,
+  listNumbers,
+  listTasks,
+  numberSources,
+  ownerOf,
+  pickerOptions,
+  runningTasks,
+  statusLog,
+} from './repo';
+import { uploadedLines } from './numbers';
+import { billingOf } from './startChecks';
 import {
   addNumbersSchema,
   bulkSchema,
@@ -32,6 +42,7 @@ import {
   deleteTask,
   editTask,
   numberCounts,
+  previewAdd,
   reachable,
   readTask,
   requireKind,
@@ -40,7 +51,6 @@ import { removeNumbers } from './repo';
 import { taskProgress } from '../../dialer/progress';
 
 const TASK_MENUS = [...Object.values(TASK_MENU), OVERVIEW_MENU];
-const UPLOAD_MAX_BYTES = 8 * 1024 * 1024;
 
 /** Any of the task menus; each route then checks the one it needs. */
 async function anyTaskMenu(ctx: Context, next: Next): Promise<void> {
@@ -75,8 +85,25 @@ export function tasksRoutes(deps: Deps): Router {
     const auth = authOf(ctx);
     requireKind(auth, query(ctx, kindQuerySchema).kind);
     const owner = (await ownerOf(deps.db, auth.actor.id))!;
-    ok(ctx, { ...(await pickerOptions(deps.db, owner)), aiSeats: owner.aiSeats });
+    const ds = await deps
+      .db('dial_settings')
+      .where('account_id', owner.id)
+      .first('time_zone as dial_tz', 'call_start as dial_start', 'call_end as dial_end');
+    ok(ctx, {
+      ...(await pickerOptions(deps.db, owner)),
+      aiSeats: owner.aiSeats,
+      ...dialZone(ds ?? {}),
+      billing: await billingOf(deps.db, owner),
+    });
   });
+  // The numbers step of a task not created yet: the picker's choices and the count preview.
+  r.get('/numbers/sources', async (ctx) => ok(ctx, await numberSources(deps.db, authOf(ctx).actor)));
+  r.post('/numbers/preview', async (ctx) =>
+    ok(ctx, await previewAdd(deps, authOf(ctx), null, body(ctx, addNumbersSchema))),
+  );
+  r.post('/numbers/preview/upload', async (ctx) =>
+    ok(ctx, await previewAdd(deps, authOf(ctx), null, { source: 'lines', lines: await uploadedLines(ctx) })),
+  );
   r.post('/', async (ctx) => ok(ctx, await createTask(deps, authOf(ctx), body(ctx, taskSchema))));
   r.post('/bulk', async (ctx) => {
     const v = body(ctx, bulkSchema);
@@ -117,13 +144,22 @@ export function tasksRoutes(deps: Deps): Router {
     const id = idParam(ctx);
     ok(ctx, await addNumbers(deps, authOf(ctx), id, body(ctx, addNumbersSchema)));
   });
+  r.post('/:id/numbers/preview', async (ctx) => {
+    const id = idParam(ctx);
+    ok(ctx, await previewAdd(deps, authOf(ctx), id, body(ctx, addNumbersSchema)));
+  });
+  // txt, csv, xls or xlsx, read by the customer import's parsers (numbers.ts uploadedLines).
   r.post('/:id/numbers/upload', async (ctx) => {
     const id = idParam(ctx);
     await reachable(deps.db, authOf(ctx), id);
-    const file = await receiveFile(ctx, UPLOAD_MAX_BYTES);
-    if (!/\.(txt|csv)$/i.test(file.originalName)) throw fileError('txt or csv only');
-    const text = file.bytes.toString('utf8').replace(/^\uFEFF/, '');
-    ok(ctx, await addNumbers(deps, authOf(ctx), id, { source: 'file', text }));
+    const lines = await uploadedLines(ctx);
+    ok(ctx, await addNumbers(deps, authOf(ctx), id, { source: 'lines', lines }));
+  });
+  r.post('/:id/numbers/preview/upload', async (ctx) => {
+    const id = idParam(ctx);
+    await reachable(deps.db, authOf(ctx), id);
+    const lines = await uploadedLines(ctx);
+    ok(ctx, await previewAdd(deps, authOf(ctx), id, { source: 'lines', lines }));
   });
   r.post('/:id/numbers/remove', async (ctx) => {
     const id = idParam(ctx);

@@ -13,6 +13,7 @@ import {
   type TaskProblem,
 } from '../../../../domain/tasks';
 import { filterSchema } from '../crm/customers/schema';
+import { flag } from '../../http/listQuery';
 
 const int = z.number('validation.invalid').int('validation.invalid');
 const id = int.positive('validation.invalid');
@@ -50,6 +51,8 @@ export const taskSchema = z
     pushAccount: text(64).default(''),
     pushGrades: smallInts.default([]),
     wechatPush: z.boolean('validation.invalid').default(false),
+    // A number that is no customer yet becomes one when its call ends (dialer/customerResult.ts).
+    createCustomers: z.boolean('validation.invalid').default(true),
     lineId: id.nullable(),
     requestId: z
       .string('validation.invalid')
@@ -101,6 +104,13 @@ export const bulkSchema = z.object({
   ids: z.array(id, 'validation.required').min(1, 'validation.required').max(500, 'validation.invalid'),
 });
 
+/** The customer picker: the customer list's filters, plus an import batch and "never called". */
+export const numbersFilterSchema = filterSchema.extend({
+  importJobId: id.optional(),
+  neverCalled: flag.optional(),
+});
+export type NumbersFilter = z.infer<typeof numbersFilterSchema>;
+
 export const addNumbersSchema = z.discriminatedUnion(
   'source',
   [
@@ -111,7 +121,7 @@ export const addNumbersSchema = z.discriminatedUnion(
         .min(1, 'validation.required')
         .max(ADD_NUMBERS_MAX, 'validation.invalid')
         .optional(),
-      filter: filterSchema.optional(),
+      filter: numbersFilterSchema.optional(),
     }),
     z.object({
       source: z.literal('text'),

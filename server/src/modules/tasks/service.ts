@@ -1,9 +1,8 @@
 // Task rules (SPEC §2 AI tasks, §4 statuses and bulk rules, §5 validation): create (idempotent with
 // requestId), edit, copy, delete, start/pause/stop through transition() with a status-log row in the
-// same transaction, bulk start/pause through splitBulk(), and numbers (customers, pasted or uploaded
-// lists; invalid, duplicate, blacklisted and already-present numbers are counted, not added).
+// same transaction (a start also needs numbers and a billing rate: startChecks.ts), bulk start/pause
+// through splitBulk(), and numbers (numbers.ts: added or previewed with one classification).
 import type { Knex } from 'knex';
-import { phoneHash } from '../../../../config/secrets';
 import { Code } from '../../../../domain/api';
 import {
   splitBulk,
@@ -12,30 +11,26 @@ import {
   type RunState,
   type TaskStatus,
 } from '../../../../domain/dialer/status';
-import { maskPhone } from '../../../../domain/format';
 import {
-  ADD_NUMBERS_MAX,
   TASK_MENU,
-  splitPhoneLines,
   type AddNumbersReply,
-  type AddSkipReason,
   type BulkReply,
+  type NumbersPreviewReply,
+  type StartRefusal,
   type TaskAction,
   type TaskKind,
 } from '../../../../domain/tasks';
 import type { Deps } from '../../deps';
-import { AppError, badRequest, fieldError, forbidden, notFound } from '../../http/errors';
+import { AppError, fieldError, forbidden, notFound } from '../../http/errors';
 import type { AuthContext } from '../auth/sessions';
-import { blacklistedHashes } from '../crm/blacklist/repo';
-import { normalizePhone } from '../crm/blacklist/numbers';
-import { applyFilter, inSubtree, mine } from '../crm/customers/repo';
+import { insertClassified, previewNumbers, type NumbersSource } from './numbers';
+import { startRefusal } from './startChecks';
 import {
   countsOf,
   emptyCounts,
   findByRequestId,
   findTask,
   getTask,
-  insertNumbers,
   insertTask,
   ownerOf,
   setState,
@@ -44,9 +39,8 @@ import {
   usableBot,
   usableLine,
   writeLog,
-  type NewNumber,
 } from './repo';
-import type { AddNumbersBody, TaskBody } from './schema';
+import type { TaskBody } from './schema';
 import { isUniqueViolation } from '../../lib/pgErrors';
 
 type Tenant = AuthContext['actor'];
@@ -159,7 +153,7 @@ export async function deleteTask(deps: Deps, auth: AuthContext, id: number) {
 
 const ACTIONS: Record<TaskAction, DialerAction> = { start: 'start', pause: 'pause', stop: 'stop' };
 
-type Refusal = 'inactive' | 'notAllowed' | 'noBot' | 'noLine';
+type Refusal = 'inactive' | 'notAllowed' | StartRefusal;
 
 /** One user transition inside `trx`, with the task row locked; the log row is written with it. */
 async function applyAction(
@@ -181,12 +175,8 @@ async function applyAction(
   const to = transition(from, ACTIONS[action], 'user');
   if ('error' in to) return { ok: false, reason: to.error };
   if (action === 'start') {
-    // The bot or line may have been unpublished, disabled or unassigned since the task was saved.
-    const owner = (await ownerOf(trx, Number(row.account_id)))!;
-    if (row.bot_id === null || !(await usableBot(trx, owner, Number(row.bot_id))))
-      return { ok: false, reason: 'noBot' };
-    if (row.line_id === null || !(await usableLine(trx, owner, Number(row.line_id))))
-      return { ok: false, reason: 'noLine' };
+    const refused = await startRefusal(trx, row);
+    if (refused) return { ok: false, reason: refused };
   }
   await setState(trx, auth.actor, Number(row.id), to);
   await writeLog(trx, {
@@ -205,7 +195,12 @@ export async function actOn(deps: Deps, auth: AuthContext, id: number, action: T
     const row = await reachable(trx, auth, id, true);
     return applyAction(trx, auth, row, action, action);
   });
-  if (!r.ok) throw new AppError(Code.Conflict, 409, 'badRequest', {}, { reason: r.reason });
+  if (!r.ok) {
+    // A start refusal reads as its own message; a status refusal stays the plain 409.
+    const key =
+      r.reason === 'inactive' || r.reason === 'notAllowed' ? 'badRequest' : (`tasks.${r.reason}` as const);
+    throw new AppError(Code.Conflict, 409, key, {}, { reason: r.reason });
+  }
   return (await getTask(deps.db, auth.actor, id))!;
 }
 
@@ -254,92 +249,36 @@ async function findRows(trx: Knex.Transaction, auth: AuthContext, ids: number[])
 
 // ---- numbers ----
 
-const noSkips = (): Record<AddSkipReason, number> => ({
-  invalid: 0,
-  duplicate: 0,
-  blacklisted: 0,
-  exists: 0,
-});
-
-/** Adds numbers to a task: selected or filtered customers of the caller, or a list of phones. */
+/** Adds numbers to a task: selected or filtered customers of the caller, a pasted list or a file. */
 export async function addNumbers(
   deps: Deps,
   auth: AuthContext,
   id: number,
-  v: AddNumbersBody | { source: 'file'; text: string },
+  v: NumbersSource,
 ): Promise<AddNumbersReply> {
   const row = await reachable(deps.db, auth, id);
   if (row.status === 100) throw new AppError(Code.Conflict, 409, 'badRequest', {}, { reason: 'terminated' });
   const owner = (await ownerOf(deps.db, Number(row.account_id)))!;
-  const hashOf = (d: string) => phoneHash(deps.config.secretKey, d);
-  const skipped = noSkips();
-  const invalidSamples: string[] = [];
-  let candidates: NewNumber[] = [];
+  return insertClassified(deps, auth.actor, owner, { id, accountId: Number(row.account_id) }, v);
+}
 
-  if (v.source === 'customers') {
-    if (!v.customerIds && !v.filter) throw fieldError('customerIds', 'validation.required');
-    const ids = v.customerIds && [...new Set(v.customerIds)];
-    if (ids && (await mine(deps.db, auth.actor).whereIn('c.id', ids).select('c.id')).length !== ids.length)
-      throw notFound();
-    if (v.filter?.ownerId && !(await inSubtree(deps.db, auth.actor, v.filter.ownerId))) throw notFound();
-    const q = mine(deps.db, auth.actor);
-    if (ids) q.whereIn('c.id', ids);
-    else applyFilter(q, v.filter!, hashOf);
-    const rows = await q
-      .orderBy('c.id')
-      .limit(ADD_NUMBERS_MAX + 1)
-      .select(
-        'c.id',
-        'c.name',
-        'c.phone',
-        'c.phone_hash',
-        deps.db.raw('c.phone_cipher is not null as hidden'),
-      );
-    if (rows.length > ADD_NUMBERS_MAX) throw badRequest('allocateTooMany');
-    candidates = rows.map((r) => ({
-      customerId: Number(r.id),
-      phone: r.hidden ? null : r.phone,
-      phoneHash: r.phone_hash,
-      phoneMasked: r.hidden ? r.phone : maskPhone(r.phone),
-      name: r.name,
-    }));
-  } else {
-    const lines = splitPhoneLines(v.text);
-    if (lines.length > ADD_NUMBERS_MAX) throw fieldError('text', 'validation.invalid');
-    for (const line of lines) {
-      const digits = normalizePhone(line);
-      if (!digits) {
-        skipped.invalid++;
-        if (invalidSamples.length < 10) invalidSamples.push(line.slice(0, 40));
-        continue;
-      }
-      candidates.push({
-        customerId: null,
-        phone: digits,
-        phoneHash: hashOf(digits),
-        phoneMasked: maskPhone(digits),
-        name: '',
-      });
-    }
+/**
+ * What an add would do, counted by the add's own classification: to a task in reach, or (id null)
+ * to a task the caller is about to create, whose owner is the caller.
+ */
+export async function previewAdd(
+  deps: Deps,
+  auth: AuthContext,
+  id: number | null,
+  v: NumbersSource,
+): Promise<NumbersPreviewReply> {
+  if (id === null) {
+    if (!Object.values(TASK_MENU).some((m) => auth.menus.includes(m))) throw forbidden();
+    return previewNumbers(deps, auth.actor, auth.actor, null, v);
   }
-
-  // Duplicates within the request, then the platform and account blacklists (SPEC §2 blacklists).
-  const seen = new Set<string>();
-  const unique: NewNumber[] = [];
-  for (const n of candidates) {
-    if (seen.has(n.phoneHash)) skipped.duplicate++;
-    else {
-      seen.add(n.phoneHash);
-      unique.push(n);
-    }
-  }
-  const blocked = await blacklistedHashes(deps.db, owner, [...seen]);
-  const allowed = unique.filter((n) => !blocked.has(n.phoneHash));
-  skipped.blacklisted = unique.length - allowed.length;
-  const added = await insertNumbers(deps.db, { id, accountId: Number(row.account_id) }, allowed);
-  skipped.exists = allowed.length - added;
-  const counts = (await countsOf(deps.db, [id])).get(id) ?? emptyCounts();
-  return { added, skipped, invalidSamples, counts };
+  const row = await reachable(deps.db, auth, id);
+  const owner = (await ownerOf(deps.db, Number(row.account_id)))!;
+  return previewNumbers(deps, auth.actor, owner, id, v);
 }
 
 export async function numberCounts(deps: Deps, id: number) {

@@ -51,6 +51,11 @@ beforeAll(async () => {
     })
     .returning('id');
   ids.m2line = Number(l.id);
+  // A start needs a billing rate at some level of the owner's tree (startChecks.ts).
+  await k('billing_rates')
+    .insert({ account_id: t.ids.m1, rate_per_min_fen: 10, accuracy_s: 60 })
+    .onConflict('account_id')
+    .ignore();
 }, 60_000);
 afterAll(() => t.p.close());
 
@@ -81,6 +86,8 @@ const create = async (c: ApiClient, over: Record<string, unknown> = {}) => {
 const del = (c: ApiClient, path: string, body?: unknown) => c.request('DELETE', path, body);
 const paste = (c: ApiClient, id: number, text: string) =>
   c.post<AddNumbersReply>(`/api/tasks/${id}/numbers`, { source: 'text', text });
+/** A start needs at least one number. */
+const oneNumber = (c: ApiClient, id: number) => paste(c, id, '13900009999');
 
 describe('create, read, edit, copy, delete', () => {
   it('creates a task with every field and logs its creation', async () => {
@@ -204,6 +211,7 @@ describe('create, read, edit, copy, delete', () => {
     expect((await del(t.m1, `/api/tasks/${copy.id}`, { confirm: 'delete' })).body.code).toBe(200);
     expect((await t.m1.get(`/api/tasks/${copy.id}`)).status).toBe(404);
     // A queued task must be paused first.
+    await oneNumber(t.m1, named.id);
     await t.m1.post(`/api/tasks/${named.id}/start`);
     expect((await del(t.m1, `/api/tasks/${named.id}`, { confirm: 'delete' })).status).toBe(409);
   });
@@ -212,6 +220,7 @@ describe('create, read, edit, copy, delete', () => {
 describe('transitions', () => {
   it('starts (queued), pauses, starts again and stops, logging each step with who and why', async () => {
     const task = await create(t.m1, { name: '状态任务' });
+    await oneNumber(t.m1, task.id);
     expect((await t.m1.post(`/api/tasks/${task.id}/pause`)).status).toBe(409);
     expect((await t.m1.post<TaskDto>(`/api/tasks/${task.id}/start`)).body.data).toMatchObject({
       status: 4,
@@ -254,6 +263,7 @@ describe('transitions', () => {
 
   it('bulk start and pause apply where SPEC §4 allows and say why the others were skipped', async () => {
     const a = await create(t.m1, { name: '批量A' });
+    await oneNumber(t.m1, a.id);
     const b = await create(t.m1, { name: '批量B' });
     const c = await create(t.m1, { name: '批量C' });
     await t.m1.post(`/api/tasks/${c.id}/stop`);
@@ -388,6 +398,8 @@ describe('lists, menus and tenant isolation', () => {
     expect(await list(t.m1, 'scope=all&name=列表任务')).toEqual([theirs.id, mine.id]);
     expect(await list(t.op1, 'scope=all&name=列表任务')).toEqual([theirs.id]);
     expect(await list(t.m2, 'scope=all')).toEqual([]);
+    await oneNumber(t.m1, mine.id);
+    await oneNumber(t.op1, theirs.id);
     await t.m1.post(`/api/tasks/${mine.id}/start`);
     expect(await list(t.m1, 'scope=all&name=列表任务&status=4')).toEqual([mine.id]);
     expect(await list(t.m1, `scope=all&name=列表任务&botId=${ids.bot}`)).toEqual([theirs.id, mine.id]);

@@ -48,6 +48,12 @@ export function BotTable({ items }: { items: BotRow[] }) {
                 >
                   {b.name}
                 </a>
+                {!mine && b.ownerAccount && (
+                  <span className={Classes.TEXT_MUTED} data-testid={`bot-owner-${b.id}`}>
+                    {' '}
+                    {t('list.ownedBy', { account: b.ownerAccount })}
+                  </span>
+                )}
               </td>
               <td>{b.id}</td>
               <td>

@@ -86,7 +86,17 @@ export function SceneDialog() {
           id="scene-botId"
           label={t('fields.bot')}
           value={f.botId}
-          options={[choose, ...o.bots.map((b) => ({ value: String(b.id), label: b.name }))]}
+          options={[
+            choose,
+            ...o.bots.map((b) => ({
+              value: String(b.id),
+              // An ancestor's bot is named with its owner (two bots may share a name).
+              label:
+                b.own || !b.ownerAccount
+                  ? b.name
+                  : `${b.name} ${t('bots:list.ownedBy', { account: b.ownerAccount })}`,
+            })),
+          ]}
           error={err('botId')}
           onChange={set('botId')}
         />

@@ -1,7 +1,9 @@
 // New / edit task (SPEC §3 Task, §5 rules): bot picker (published bots), line picker, robots within the
 // AI seats, start date, call and no-call period rows (HH:mm–HH:mm), weekdays Mon…Sun, fail hang-up
-// count, redial settings with the result levels, push settings (stored only). The same validateTask
-// the server runs decides what may be sent.
+// count, redial settings with the result levels, push settings (stored only), and for a new task its
+// numbers (NumbersPicker, with the count preview). The same validateTask the server runs decides what
+// may be sent. Warnings: when the periods/weekdays/start date exclude now, when dialling will begin
+// (in the account's zone); and an account without a call rate, whose start would be refused.
 import {
   Button,
   Callout,
@@ -29,7 +31,9 @@ import {
 } from '../../../../../domain/tasks';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { DialogActions } from '../../../ui/DialogActions';
-import { selectTasks, tasksActions as A } from '../slice';
+import { selectTasks, tasksActions as A, type AddNumbersRequest } from '../slice';
+import { DialStartNote } from './DialStartNote';
+import { NumbersPicker } from './NumbersPicker';
 
 const today = () => {
   const d = new Date();
@@ -121,6 +125,7 @@ export function TaskDialog({ kind }: { kind: TaskKind }) {
   const { editor, options } = s;
   const [v, setV] = useState<TaskInput>(() => emptyTaskInput(kind, today()));
   const [touched, setTouched] = useState(false);
+  const [numbers, setNumbers] = useState<AddNumbersRequest | null>(null);
 
   useEffect(() => {
     if (!editor.open) return;
@@ -143,6 +148,7 @@ export function TaskDialog({ kind }: { kind: TaskKind }) {
         pushAccount: task.pushAccount,
         pushGrades: task.pushGrades,
         wechatPush: task.wechatPush,
+        createCustomers: task.createCustomers ?? true,
         lineId: task.lineId,
       });
     // Only when the dialog opens.
@@ -150,6 +156,8 @@ export function TaskDialog({ kind }: { kind: TaskKind }) {
   }, [editor.open, editor.id]);
 
   const problems = validateTask(v, { aiSeats: options?.aiSeats });
+  // The owner's zone: an edited task's own (it may be a subordinate's), else the caller's.
+  const zone = s.list.items.find((x) => x.id === editor.id) ?? options;
   const errorOf = (f: TaskField | 'kind') => {
     const p = f === 'kind' ? undefined : problems[f];
     if (touched && p) return t(`problems.${p}`);
@@ -172,8 +180,17 @@ export function TaskDialog({ kind }: { kind: TaskKind }) {
   const submit = () => {
     setTouched(true);
     if (Object.keys(problems).length === 0)
-      dispatch(A.saveRequested({ id: editor.id, input: { ...v, kind } }));
+      dispatch(
+        A.saveRequested({
+          id: editor.id,
+          input: { ...v, kind },
+          numbers: editor.id === null ? numbers : null,
+        }),
+      );
   };
+  // An ancestor's bot is named with its owner: two bots of the tree may share a name.
+  const botLabel = (b: { name: string; own: boolean; ownerAccount: string }) =>
+    b.own ? b.name : `${b.name} ${t('bots:list.ownedBy', { account: b.ownerAccount })}`;
   const set = <K extends keyof TaskInput>(k: K, value: TaskInput[K]) => setV((x) => ({ ...x, [k]: value }));
 
   return (
@@ -188,6 +205,11 @@ export function TaskDialog({ kind }: { kind: TaskKind }) {
           {editor.formError && Object.keys(editor.serverErrors).length === 0 && (
             <Callout intent={Intent.DANGER} data-testid="task-form-error">
               {editor.formError}
+            </Callout>
+          )}
+          {options?.billing === 'noRate' && (
+            <Callout intent={Intent.WARNING} data-testid="task-no-rate">
+              {t('reasons.noRate')}
             </Callout>
           )}
           <div className="cp-tasks-form">
@@ -214,7 +236,7 @@ export function TaskDialog({ kind }: { kind: TaskKind }) {
                 <option value="">{t('fields.chooseBot')}</option>
                 {(options?.bots ?? []).map((b) => (
                   <option key={b.id} value={b.id}>
-                    {b.name}
+                    {botLabel(b)}
                   </option>
                 ))}
               </HTMLSelect>,
@@ -349,6 +371,25 @@ export function TaskDialog({ kind }: { kind: TaskKind }) {
                 />,
               )}
             </>
+          )}
+          {zone && (
+            <DialStartNote
+              schedule={v}
+              timeZone={zone.timeZone}
+              accountPeriods={zone.accountPeriods}
+              testId="task-dial-start"
+            />
+          )}
+          <Switch
+            label={t('fields.createCustomers')}
+            checked={v.createCustomers ?? true}
+            data-testid="task-create-customers"
+            onChange={(e) => set('createCustomers', e.currentTarget.checked)}
+          />
+          {editor.id === null && editor.open && (
+            <FormGroup label={t('fields.numbers')} helperText={t('fields.numbersHint')}>
+              <NumbersPicker taskId={null} onChange={setNumbers} initialSource="none" />
+            </FormGroup>
           )}
           <FormGroup label={t('fields.push')}>
             <div className="cp-tasks-form">

@@ -1,127 +1,43 @@
-// A task's detail drawer: counts per number state, adding numbers (paste, txt/csv upload, my
-// customers by id or by name filter) with what was skipped and why, the numbers (keyset pages,
-// remove), and the status log (who moved it, from what to what, why).
-import {
-  Button,
-  Callout,
-  Drawer,
-  FileInput,
-  FormGroup,
-  InputGroup,
-  Intent,
-  Tab,
-  Tabs,
-  Tag,
-  TextArea,
-} from '@blueprintjs/core';
+// A task's detail drawer: counts per number state, adding numbers with the dialog's picker (my
+// customers by filters, a txt/csv/xls/xlsx file, a pasted list; a count preview first) and what was
+// skipped and why, the numbers (keyset pages, remove), and the status log (who moved it, why).
+import { Button, Callout, Drawer, FormGroup, Intent, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../../domain/format';
-import { NUMBER_STATE_NAMES, type AddSkipReason } from '../../../../../domain/tasks';
+import { NUMBER_STATE_NAMES } from '../../../../../domain/tasks';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { DataTable } from '../../../ui/DataTable';
-import { selectTasks, tasksActions as A } from '../slice';
+import { selectTasks, tasksActions as A, type AddNumbersRequest } from '../slice';
+import { AddResult } from './AddResult';
+import { NumbersPicker } from './NumbersPicker';
 import { StatusTag } from './StatusTags';
 
-function AddNumbers() {
+/** The same picker as the new-task dialog, then Add; the result says what was left out and why. */
+function AddNumbers({ taskId }: { taskId: number }) {
   const { t } = useTranslation('tasks');
   const dispatch = useAppDispatch();
   const d = useAppSelector(selectTasks).detail;
-  const [text, setText] = useState('');
-  const [ids, setIds] = useState('');
-  const [name, setName] = useState('');
-  const r = d.addReply;
+  const [request, setRequest] = useState<AddNumbersRequest | null>(null);
   return (
-    <>
-      <FormGroup label={t('detail.paste')}>
-        <TextArea
-          fill
-          rows={4}
-          value={text}
-          placeholder={t('detail.pastePlaceholder')}
-          data-testid="numbers-paste"
-          onChange={(e) => setText(e.currentTarget.value)}
-        />
-        <Button
-          intent={Intent.PRIMARY}
-          text={t('detail.addPasted')}
-          loading={d.adding}
-          disabled={text.trim() === ''}
-          data-testid="numbers-paste-add"
-          onClick={() => dispatch(A.addNumbersRequested({ source: 'text', text }))}
-        />
-      </FormGroup>
-      <FormGroup label={t('detail.upload')}>
-        <FileInput
-          text={t('actions.upload')}
-          inputProps={
-            {
-              accept: '.txt,.csv',
-              'data-testid': 'numbers-upload',
-            } as React.InputHTMLAttributes<HTMLInputElement>
-          }
-          onInputChange={(e) => {
-            const file = e.currentTarget.files?.[0];
-            if (file) dispatch(A.addNumbersRequested({ source: 'file', file }));
-          }}
-        />
-      </FormGroup>
-      <FormGroup label={t('detail.customers')}>
-        <div className="cp-tasks-bar">
-          <InputGroup
-            placeholder={t('detail.customerIds')}
-            value={ids}
-            onChange={(e) => setIds(e.currentTarget.value)}
-          />
-          <InputGroup
-            placeholder={t('detail.customerName')}
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-          />
-          <Button
-            text={t('detail.addCustomers')}
-            disabled={ids.trim() === '' && name.trim() === ''}
-            onClick={() => {
-              const list = ids
-                .split(/[\s,，]+/)
-                .filter(Boolean)
-                .map(Number)
-                .filter((n) => Number.isSafeInteger(n) && n > 0);
-              dispatch(
-                A.addNumbersRequested(
-                  list.length
-                    ? { source: 'customers', customerIds: list }
-                    : { source: 'customers', filter: { name: name.trim() } },
-                ),
-              );
-            }}
-          />
-        </div>
-      </FormGroup>
+    <FormGroup label={t('detail.addNumbers')}>
+      <NumbersPicker taskId={taskId} onChange={setRequest} initialSource="text" />
+      <Button
+        intent={Intent.PRIMARY}
+        icon="add"
+        text={t('detail.add')}
+        loading={d.adding}
+        disabled={request === null}
+        data-testid="numbers-add"
+        onClick={() => request && dispatch(A.addNumbersRequested(request))}
+      />
       {d.addError && (
         <Callout intent={Intent.DANGER} data-testid="numbers-add-error">
           {d.addError}
         </Callout>
       )}
-      {r && (
-        <Callout
-          intent={Object.values(r.skipped).some((n) => n > 0) ? Intent.WARNING : Intent.SUCCESS}
-          data-testid="numbers-add-result"
-        >
-          <div data-testid="numbers-added">{t('detail.addResult', { count: r.added })}</div>
-          {(Object.keys(r.skipped) as AddSkipReason[])
-            .filter((k) => r.skipped[k] > 0)
-            .map((k) => (
-              <div key={k} data-testid={`numbers-skipped-${k}`}>
-                {t(`detail.skipped.${k}`, { count: r.skipped[k] })}
-              </div>
-            ))}
-          {r.invalidSamples.length > 0 && (
-            <div>{t('detail.invalidSamples', { list: r.invalidSamples.join(', ') })}</div>
-          )}
-        </Callout>
-      )}
-    </>
+      {d.addReply && <AddResult reply={d.addReply} />}
+    </FormGroup>
   );
 }
 
@@ -138,7 +54,7 @@ function Numbers() {
           </Tag>
         ))}
       </div>
-      <AddNumbers />
+      {d.id !== null && <AddNumbers taskId={d.id} />}
       {d.numbers.length === 0 ? (
         <p>{t('detail.empty')}</p>
       ) : (

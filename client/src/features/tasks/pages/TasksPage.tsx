@@ -1,6 +1,8 @@
 // The AI task page (SPEC §2 AI tasks; /dialcenter/singletask and /dialcenter/multtask share it by
 // kind): own/all switch, filters, the list with status and run state, new/edit/copy/typed delete,
-// start/pause/stop, bulk start/pause with the skipped ones explained, and the detail drawer.
+// start/pause/stop (a refusal, e.g. no numbers or no call rate, is explained), bulk start/pause with
+// the skipped ones explained, what a new task's numbers came to, "dialling begins at" for a queued or
+// running task outside its hours, and the detail drawer.
 import { Button, Checkbox, H3, HTMLSelect, InputGroup, Intent, Radio, RadioGroup } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +21,8 @@ import { ListView } from '../../../ui/ListView';
 import { RowAction } from '../../../ui/RowAction';
 import { TypeToConfirmDialog } from '../../../ui/TypeToConfirmDialog';
 import { BulkResult } from '../components/BulkResult';
+import { CreatedNumbers } from '../components/CreatedNumbers';
+import { DialStartNote } from '../components/DialStartNote';
 import { RunStateText, StatusTag } from '../components/StatusTags';
 import { TaskDialog } from '../components/TaskDialog';
 import { TaskDrawer } from '../components/TaskDrawer';
@@ -160,6 +164,7 @@ export function TasksPage({ kind }: { kind: TaskKind }) {
         />
       </div>
       <BulkResult />
+      <CreatedNumbers />
       <ListView
         waiting={s.list.loading && !s.list.loaded}
         empty={items.length === 0}
@@ -213,6 +218,15 @@ export function TasksPage({ kind }: { kind: TaskKind }) {
               </td>
               <td>
                 <RunStateText active={x.active} runState={x.runState} />
+                {x.active && (x.status === 4 || x.status === 2) && (
+                  <DialStartNote
+                    inline
+                    schedule={x}
+                    timeZone={x.timeZone}
+                    accountPeriods={x.accountPeriods}
+                    testId={`task-wait-${x.name}`}
+                  />
+                )}
               </td>
               <td data-testid={`task-counts-${x.name}`}>
                 {x.counts.pending}/{x.counts.total}
