@@ -1,7 +1,7 @@
 // Calls between the server (producer of dial jobs, reader of records) and the media worker
 // (consumer, writer of records): the `dial` job, Redis keys of the live slot counters, call and
 // conversation-line shapes, and the test-call number rules (SPEC §5). Pure: no I/O.
-import { isMobile } from './validators';
+import { normalizeMobile } from './phone';
 
 export const DIAL_QUEUE = 'dial';
 
@@ -49,8 +49,10 @@ export function parseTestNumbers(text: string): string[] | null {
     .map((s) => s.trim())
     .filter(Boolean);
   if (!parts.length || parts.length > MAX_TEST_NUMBERS) return null;
-  if (!parts.every((p) => p === TEST_NUMBER || isMobile(p))) return null;
-  return [...new Set(parts)];
+  // Full-width digits and a +86 / 86- prefix read as the mobile (phone.ts, the one normaliser).
+  const numbers = parts.map((p) => (p === TEST_NUMBER ? p : normalizeMobile(p)));
+  if (numbers.some((n) => n === null)) return null;
+  return [...new Set(numbers as string[])];
 }
 
 // ---- live slot counters ----

@@ -176,6 +176,8 @@ export interface ImportProgress {
   rowsDone: number;
   rowsTotal: number;
   imported: number;
+  /** Numbers already customers (called before): their customer was updated, not added again. */
+  updated: number;
   duplicates: number;
   invalid: number;
   blacklisted: number;

@@ -11,6 +11,7 @@ const zh = {
   sessionRevoked: '登录状态已失效，请重新登录',
   forbidden: '没有该功能的权限',
   notFound: '资源不存在',
+  rangeNotSatisfiable: '请求的范围超出文件大小',
   serverError: '服务器内部错误',
   tooManyAttempts: '尝试次数过多，请 {{minutes}} 分钟后再试',
   badCredentials: '账号或密码错误',
@@ -63,6 +64,7 @@ const zh = {
   'validation.invalid': '格式不正确',
   'validation.typeDelete': '请输入 delete 以确认删除',
   'validation.phoneHidden': '加密号码不能修改',
+  'validation.phoneTaken': '该号码已是客户（#{{id}}），同一号码只保留一个客户',
   'validation.quantities': '分配数量之和不能超过所选客户数',
   'validation.required': '必填',
   'validation.account': '账号至少 6 位，只能是字母或数字',
@@ -127,11 +129,16 @@ const zh = {
   'softphone.offline': '分机不在线：请先让坐席上线并注册网页电话',
   'softphone.finished': '这通电话的记录已经结束，不能再修改',
   'seatdesk.disposed': '这通电话已登记了另一个处理结果，不能重复登记',
+  'seatdesk.notOnCall': '坐席已不在这通电话中，无需挂断',
   'seatdesk.noCustomer': '这通电话没有关联客户，无法写跟进记录',
   'seatdesk.note': '备注最多 500 个字',
   'scenes.did': '接待号码为 2 到 20 位数字',
   'scenes.didTaken': '该接待号码已属于另一个场景',
   'scenes.wait': '坐席振铃等待为 0 到 600 秒，且是 5 的倍数（0 为一直等待）',
+  'tasks.noNumbers': '任务还没有号码，不能启动：请先添加号码',
+  'tasks.noRate': '账号及其上级都没有设置通话费率，不能启动任务：请联系上级设置费率',
+  'tasks.noBot': '机器人未发布或已停用，不能启动任务',
+  'tasks.noLine': '线路不可用，不能启动任务',
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -146,6 +153,7 @@ const en: Record<MessageKey, string> = {
   sessionRevoked: 'Your session has ended, please log in again',
   forbidden: 'You do not have permission for this function',
   notFound: 'Not found',
+  rangeNotSatisfiable: 'Requested range is beyond the end of the file',
   serverError: 'Internal server error',
   tooManyAttempts: 'Too many attempts, try again in {{minutes}} minutes',
   badCredentials: 'Wrong account or password',
@@ -198,6 +206,7 @@ const en: Record<MessageKey, string> = {
   'validation.invalid': 'Invalid value',
   'validation.typeDelete': 'Type delete to confirm',
   'validation.phoneHidden': 'A hidden number cannot be changed',
+  'validation.phoneTaken': 'This number is already a customer (#{{id}}): one customer per number',
   'validation.quantities': 'The quantities add up to more than the selected customers',
   'validation.required': 'Required',
   'validation.account': 'At least 6 characters, letters or digits only',
@@ -263,11 +272,17 @@ const en: Record<MessageKey, string> = {
   'softphone.offline': 'The extension is not online: put the seat online and register the softphone first',
   'softphone.finished': 'This call record is already finished and cannot be changed',
   'seatdesk.disposed': 'This call already has another disposition; a call is disposed once',
+  'seatdesk.notOnCall': 'The seat is no longer on this call; there is nothing to hang up',
   'seatdesk.noCustomer': 'This call has no customer; a follow-up cannot be written',
   'seatdesk.note': 'The note is at most 500 characters',
   'scenes.did': 'The reception number is 2 to 20 digits',
   'scenes.didTaken': 'This reception number already belongs to another scene',
   'scenes.wait': 'The ring wait is 0 to 600 seconds in steps of 5 (0 waits for ever)',
+  'tasks.noNumbers': 'The task has no numbers and cannot start: add numbers first',
+  'tasks.noRate':
+    'Neither this account nor any account above it has a call rate, so the task cannot start: ask your superior to set a rate',
+  'tasks.noBot': 'The bot is not published or is disabled, so the task cannot start',
+  'tasks.noLine': 'The line is not available, so the task cannot start',
 };
 
 const tables: Record<Lang, Record<MessageKey, string>> = { 'zh-CN': zh, en };

@@ -4,7 +4,7 @@ import { DEFAULT_CAPS } from './dialer/caps';
 import { parseTime } from './dialer/callWindow';
 import { GRADE_LEVELS, NOT_CONNECTED_LEVELS } from './dialer/levels';
 import { DAY_MS, isTimeZone, localDay } from './localTime';
-import { isMobile } from './validators';
+import { normalizeMobile } from './phone';
 
 /**
  * Results a day-shield rule may name: the grades A–F (21–26) and the not-connected levels (62–70, 79,
@@ -14,16 +14,8 @@ export const SHIELD_LEVELS: readonly number[] = [...GRADE_LEVELS, ...NOT_CONNECT
 export const isShieldLevel = (n: unknown): boolean =>
   typeof n === 'number' && Number.isInteger(n) && SHIELD_LEVELS.includes(n);
 
-/**
- * A mobile number as people type or paste it (spaces, dashes, brackets, a +86 / 0086 / 86 prefix) to
- * its 11 digits, or null when it is not a mobile of SPEC §5.
- */
-export function normalizeMobile(raw: string): string | null {
-  let s = raw.replace(/[\s\-–—().（）]/g, '');
-  if (/^(\+|00)86\d{11}$/.test(s)) s = s.replace(/^(\+|00)86/, '');
-  else if (/^86\d{11}$/.test(s)) s = s.slice(2);
-  return isMobile(s) ? s : null;
-}
+/** A mobile number as people type or paste it, to its 11 digits, or null (the one normaliser, phone.ts). */
+export { normalizeMobile };
 
 /**
  * A search of the call blacklist: numbers are stored only as a hash and a masked form (138****5678),

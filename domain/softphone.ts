@@ -2,13 +2,14 @@
 // §5 "a softphone dial needs the SIP extension online and seat capability enabled", message "number
 // dialed is incorrect"): the number rule shared by the dial form, the API and the simulator, the
 // states the phone shows, and the DTOs of its configuration and call records. Pure.
+import { parsePhone, phoneKindOf } from './phone';
 
-/** Strips what people type between digits (spaces, dashes, brackets) and a leading +86 / 0086. */
+/**
+ * The number as dialled: full-width forms, separators and a +86 / 0086 prefix go (the one normaliser,
+ * phone.ts); short numbers (extensions, 10086, 9999) come back as their digits.
+ */
 export function normalizeDialNumber(s: string): string {
-  return s
-    .trim()
-    .replace(/[\s\-()（）]/g, '')
-    .replace(/^(\+86|0086)(?=1\d{10}$)/, '');
+  return parsePhone(s).digits;
 }
 
 /**
@@ -18,12 +19,7 @@ export function normalizeDialNumber(s: string): string {
  */
 export function isDialNumber(raw: string): boolean {
   const s = normalizeDialNumber(raw);
-  return (
-    /^1[3-9]\d{9}$/.test(s) ||
-    /^0[1-9]\d{8,10}$/.test(s) ||
-    /^[48]00\d{7}$/.test(s) ||
-    /^[1-9]\d{2,7}$/.test(s)
-  );
+  return phoneKindOf(s) !== 'invalid' || /^[1-9]\d{2,7}$/.test(s);
 }
 
 /** Problem of the dial form's number field (the client shows `softphone:validation.<code>`). */

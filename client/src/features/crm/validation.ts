@@ -1,7 +1,7 @@
 // Client-side checks of the customer-center forms, the same rules as the server (SPEC §5).
 // Values are i18n keys of the crm namespace.
 import { RecordType, STAGES, USER_CONTACT_METHODS } from '../../../../domain/crm';
-import { isMobile } from '../../../../domain/validators';
+import { normalizeMobile } from '../../../../domain/phone';
 import { isApiError } from '../../api';
 import type { CustomerInput, FieldErrors, FollowUpInput, SeaSettingsInput } from './types';
 
@@ -17,7 +17,7 @@ export function validateCustomer(v: CustomerInput, phoneEditable = true): FieldE
   if (phoneEditable) {
     const phone = (v.phone ?? '').trim();
     if (phone === '') e.phone = `${V}required`;
-    else if (!isMobile(phone)) e.phone = `${V}mobile`;
+    else if (normalizeMobile(phone) === null) e.phone = `${V}mobile`; // +86 …, full-width: the server's normaliser
   }
   if (v.remarks.length > 5) e.remarks = `${V}invalid`;
   if (!STAGES.includes(v.stage)) e.stage = `${V}invalid`;

@@ -7,6 +7,7 @@ import {
   FormGroup,
   H6,
   HTMLSelect,
+  InputGroup,
   Intent,
   NumericInput,
 } from '@blueprintjs/core';
@@ -20,6 +21,9 @@ import { importsActions as I, progressOf } from '../slice/imports';
 import { stashFile } from '../uploads';
 import { ImportJobRow } from './ImportJobRow';
 
+/** A supplier key the server takes: 16, 24 or 32 bytes of UTF-8 (AES-128/192/256). */
+const isAesKey = (k: string): boolean => [16, 24, 32].includes(new TextEncoder().encode(k).length);
+
 export function ImportDialog() {
   const { t } = useTranslation(['crm', 'common']);
   const dispatch = useAppDispatch();
@@ -28,18 +32,23 @@ export function ImportDialog() {
   const [option, setOption] = useState<number>(ImportOption.Dedupe);
   const [days, setDays] = useState(30);
   const [missing, setMissing] = useState(false);
+  const [aesKey, setAesKey] = useState('');
+  const encrypted = option === ImportOption.DedupeEncrypted;
+  const keyBad = encrypted && aesKey !== '' && !isAesKey(aesKey);
 
   useEffect(() => {
     if (!s.open) return;
     setFile(null);
     setMissing(false);
+    setAesKey('');
   }, [s.open]);
 
   const start = () => {
     setMissing(!file);
-    if (!file) return;
+    if (!file || keyBad) return;
     const params = option === ImportOption.DedupeRemoveByCondition ? { calledWithinDays: days } : {};
-    dispatch(I.uploadRequested({ fileKey: stashFile(file), option, params }));
+    const key = encrypted && aesKey !== '' ? { aesKey } : {};
+    dispatch(I.uploadRequested({ fileKey: stashFile(file), option, params, ...key }));
   };
   const close = () => dispatch(I.closed());
 
@@ -57,7 +66,11 @@ export function ImportDialog() {
               onInputChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
             />
           </FormGroup>
-          <FormGroup label={t('imports.option')} labelFor="import-option">
+          <FormGroup
+            label={t('imports.option')}
+            labelFor="import-option"
+            helperText={<span data-testid="import-option-help">{t(`imports.optionHelp${option}`)}</span>}
+          >
             <HTMLSelect
               id="import-option"
               data-testid="import-option"
@@ -79,6 +92,30 @@ export function ImportDialog() {
                 max={3650}
                 value={days}
                 onValueChange={(n) => setDays(n || 1)}
+              />
+            </FormGroup>
+          )}
+          {encrypted && (
+            <FormGroup
+              label={t('imports.aesKey')}
+              labelFor="import-aes-key"
+              intent={keyBad ? Intent.DANGER : Intent.NONE}
+              helperText={
+                keyBad
+                  ? t('imports.aesKeyInvalid')
+                  : s.aesKeyConfigured
+                    ? t('imports.aesKeySet')
+                    : t('imports.aesKeyMissing')
+              }
+            >
+              <InputGroup
+                id="import-aes-key"
+                type="password"
+                autoComplete="off"
+                data-testid="import-aes-key"
+                intent={keyBad ? Intent.DANGER : Intent.NONE}
+                value={aesKey}
+                onValueChange={setAesKey}
               />
             </FormGroup>
           )}

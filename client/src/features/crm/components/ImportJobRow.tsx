@@ -39,6 +39,7 @@ export function ImportJobRow(p: { job: ImportJobDto; progress: ImportProgress; o
           done: g.rowsDone,
           total: g.rowsTotal,
           imported: g.imported,
+          updated: g.updated ?? 0,
           duplicates: g.duplicates,
           invalid: g.invalid,
           blacklisted: g.blacklisted,

@@ -5,7 +5,14 @@ import { customersActions as C } from '../slice/customers';
 import { importsActions as I, initialImportsState } from '../slice/imports';
 import { saveBlob, stashFile, takeFile } from '../uploads';
 import { quiet } from './customers';
-import { loadJobsSaga, progressSaga, RECENT_IMPORTS, reportSaga, uploadSaga } from './imports';
+import {
+  loadAesKeySaga,
+  loadJobsSaga,
+  progressSaga,
+  RECENT_IMPORTS,
+  reportSaga,
+  uploadSaga,
+} from './imports';
 
 jest.mock('../../../app/env', () => ({ API_BASE: '' }));
 
@@ -34,6 +41,33 @@ describe('import sagas', () => {
     expect(opts).toEqual({ ...quiet, successToast: false });
     const job = { importJobId: 4, status: 'queued' } as never;
     expect(g.next(job).value).toEqual(put(I.jobStarted(job)));
+  });
+
+  it('reads whether a supplier key is set', () => {
+    const g = loadAesKeySaga();
+    expect(g.next().value).toEqual(call(api.get, '/api/crm/imports/aes-key', quiet));
+    expect(g.next({ configured: true }).value).toEqual(put(I.aesKeyLoaded(true)));
+  });
+
+  it('stores a new supplier key before an option 4 upload, and stops when it is refused', () => {
+    const key = stashFile(new File(['x\n'], 'c.txt'));
+    const action = I.uploadRequested({ fileKey: key, option: 4, params: {}, aesKey: 'k'.repeat(16) });
+    let g = uploadSaga(action);
+    g.next();
+    const file = new File(['x\n'], 'c.txt');
+    expect(g.next(file).value).toEqual(
+      call(api.put, '/api/crm/imports/aes-key', { key: 'k'.repeat(16) }, { ...quiet, successToast: false }),
+    );
+    expect(g.next({ configured: true }).value).toEqual(put(I.aesKeyLoaded(true)));
+    expect((g.next().value as ReturnType<typeof call>).payload.fn).toBe(api.upload);
+    g = uploadSaga(action);
+    g.next();
+    g.next(file);
+    const refused = new ApiError('Invalid', 400, 'envelope', {
+      errors: [{ path: 'key', message: 'bad key' }],
+    });
+    expect(g.throw(refused).value).toEqual(put(I.uploadFailed('bad key')));
+    expect(g.next().done).toBe(true);
   });
 
   it('hands a stashed file out once', () => {

@@ -2,7 +2,7 @@
 // when the followed job finishes.
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
-import { call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import { all, call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { ImportProgress } from '../../../../../domain/events';
 import { api } from '../../../api';
 import { selectImports } from '../slice';
@@ -26,10 +26,35 @@ export function* loadJobsSaga(): SagaIterator {
   }
 }
 
+/** Whether the supplier key of option 4 is set (the key itself never comes back). */
+export function* loadAesKeySaga(): SagaIterator {
+  try {
+    const r = (yield call(api.get, '/api/crm/imports/aes-key', quiet)) as { configured: boolean };
+    yield put(I.aesKeyLoaded(r.configured));
+  } catch {
+    // The dialog still imports numbers in clear.
+  }
+}
+
+export function* openedSaga(): SagaIterator {
+  yield all([call(loadJobsSaga), call(loadAesKeySaga)]);
+}
+
 export function* uploadSaga(action: PayloadAction<ImportUpload>): SagaIterator {
-  const { fileKey, option, params } = action.payload;
+  const { fileKey, option, params, aesKey } = action.payload;
   const file = (yield call(takeFile, fileKey)) as File | undefined;
   if (!file) return;
+  if (aesKey) {
+    // The supplier key first: the import reads it when it starts.
+    try {
+      yield call(api.put, '/api/crm/imports/aes-key', { key: aesKey }, { ...quiet, successToast: false });
+      yield put(I.aesKeyLoaded(true));
+    } catch (e) {
+      const f = failureOf(e);
+      yield put(I.uploadFailed(Object.values(f.fieldErrors)[0] ?? f.message));
+      return;
+    }
+  }
   const form = new FormData();
   form.append('option', String(option));
   form.append('params', JSON.stringify(params));
@@ -66,7 +91,7 @@ export function* reportSaga(action: PayloadAction<number>): SagaIterator {
 }
 
 export function* importsSaga(): SagaIterator {
-  yield takeLatest(I.opened, loadJobsSaga);
+  yield takeLatest(I.opened, openedSaga);
   yield takeLatest(I.uploadRequested, uploadSaga);
   yield takeEvery(I.importProgress, progressSaga);
   yield takeEvery(I.reportRequested, reportSaga);

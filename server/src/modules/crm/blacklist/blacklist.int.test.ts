@@ -57,6 +57,45 @@ describe('adding and listing', () => {
     ]);
   });
 
+  it('accepts the forms the importer accepts: +86, 86-, 0086, full-width, 400 numbers', async () => {
+    const r = await m1.post<Added>('/api/crm/blacklist', {
+      scope: 'account',
+      phones: [
+        '+86 139 0000 0001',
+        '86-13900000002',
+        '0086 139-0000-0003',
+        '１３９００００００04',
+        '＋８６　１３９　００００　０００５',
+        '400-123-4567',
+        '+86 10 8765 4321',
+        '+86 139 0000 0001', // the same number as the first, written the same
+        '8613900000002', // the same as the second, written differently
+        '87654321', // a local number without its area code
+      ],
+    });
+    expect(r.body.data).toEqual({ added: 7, duplicates: 2, invalid: [{ index: 9, value: '87654321' }] });
+    const phones = (await list(m1, 'scope=account&limit=500')).items.map((i) => i.phone);
+    expect(phones).toEqual(
+      expect.arrayContaining([
+        '13900000001',
+        '13900000002',
+        '13900000003',
+        '13900000004',
+        '13900000005',
+        '4001234567',
+        '01087654321',
+      ]),
+    );
+    // Searching takes the same forms.
+    expect(
+      (await list(m1, 'scope=account&phone=%2B86%20139%200000%200004')).items.map((i) => i.phone),
+    ).toEqual(['13900000004']);
+    expect(
+      (await list(m1, `scope=account&phone=${encodeURIComponent('１３９００００００05')}`)).items,
+    ).toHaveLength(1);
+    expect((await m1.get('/api/crm/blacklist?scope=account&phone=abc')).status).toBe(400);
+  });
+
   it('keeps the platform list to the super administrator; others read it masked', async () => {
     expect((await m1.post('/api/crm/blacklist', { scope: 'platform', phones: ['13900000009'] })).status).toBe(
       403,

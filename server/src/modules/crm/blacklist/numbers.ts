@@ -1,11 +1,8 @@
-// What the blacklist accepts: a mobile number (SPEC §5) or a landline of 7 to 12 digits. Spaces and
-// dashes people paste (010-1234 5678) are dropped; an 11-digit number starting with 1 must be a
-// valid mobile, so a mistyped mobile is reported instead of stored as a "landline".
-import { isMobile } from '../../../../../domain/validators';
+// What the blacklist (and a task's pasted numbers) accept: a mobile, a fixed line with its area code or
+// a 400/800 number, in any form the one normaliser reads (+86 …, 86-…, full-width digits,
+// separators). A mistyped mobile is reported instead of stored as something else.
+import { normalizePhone as normalize } from '../../../../../domain/phone';
 
 export function normalizePhone(raw: string): string | null {
-  const s = raw.replace(/[\s-]/g, '');
-  if (isMobile(s)) return s;
-  if (/^\d{7,12}$/.test(s) && !s.startsWith('1')) return s;
-  return null;
+  return normalize(raw);
 }

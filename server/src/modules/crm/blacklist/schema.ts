@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizePhone, toHalfWidth } from '../../../../../domain/phone';
 
 const scope = z.enum(['platform', 'account'], 'validation.invalid');
 
@@ -7,7 +8,9 @@ export const listBlacklistSchema = z.object({
   phone: z
     .string()
     .trim()
-    .regex(/^\d{1,12}$/, 'validation.invalid')
+    // A full number in any form (+86 …, full-width) searches as stored; a prefix as its digits.
+    .transform((v) => normalizePhone(v) ?? toHalfWidth(v).replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{1,12}$/, 'validation.invalid'))
     .optional(),
   limit: z.coerce.number().int().min(1).max(500).default(50),
   after: z.coerce.number().int().positive().optional(),

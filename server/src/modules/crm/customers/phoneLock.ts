@@ -24,7 +24,11 @@ export function phoneTreeKey(path: string): number {
 export const TREE_LOCK_SQL = 'SELECT pg_advisory_xact_lock($1::int, $2::int)';
 
 /** A single-row writer's locks on one number of the actor's tree; inside `trx`, before the lookup. */
-export async function lockCustomerPhone(trx: Knex.Transaction, actor: Actor, phoneHash: string): Promise<void> {
+export async function lockCustomerPhone(
+  trx: Knex.Transaction,
+  actor: Actor,
+  phoneHash: string,
+): Promise<void> {
   await trx.raw('SELECT pg_advisory_xact_lock_shared(?::int, ?::int)', [
     TREE_LOCK_SPACE,
     phoneTreeKey(actor.path),

@@ -38,28 +38,31 @@ export const stageLine = (r: StageRow): string =>
   `${nul(r.outcome)}\t${esc(r.reason)}\n`;
 
 /**
- * Numbers seen earlier in the file (in-file duplicates), as 1 + digits read as one integer (the leading
- * 1 keeps a landline's leading zeros apart): an open-addressing set in a Float64Array, ~16 MB for a
- * million numbers where a Set of strings would take well over 100 MB.
+ * Numbers seen earlier in the file (in-file duplicates) with the row each was first seen on, keyed by
+ * 1 + digits read as one integer (the leading 1 keeps a landline's leading zeros apart): an
+ * open-addressing table in a Float64Array plus the rows in an Int32Array, ~24 MB for a million numbers
+ * where a Map of strings would take well over 100 MB.
  */
 export class NumberSet {
   private slots = new Float64Array(1 << 16);
+  private rows = new Int32Array(1 << 16);
   private size = 0;
-  private other = new Set<string>(); // anything that is not a short run of digits (never, in practice)
+  private other = new Map<string, number>(); // anything that is not a short run of digits (never, in practice)
 
-  /** Adds the number; false when it was there already. */
-  add(digits: string): boolean {
+  /** Adds the number first seen on `rowNo`; returns 0 when it is new, else the row it was first seen on. */
+  add(digits: string, rowNo = 1): number {
     const key = Number('1' + digits);
     if (!Number.isSafeInteger(key) || !/^\d+$/.test(digits)) {
-      if (this.other.has(digits)) return false;
-      this.other.add(digits);
-      return true;
+      const first = this.other.get(digits);
+      if (first !== undefined) return first;
+      this.other.set(digits, rowNo);
+      return 0;
     }
     if (this.size * 2 >= this.slots.length) this.grow();
-    return this.put(this.slots, key);
+    return this.put(this.slots, this.rows, key, rowNo);
   }
 
-  private put(slots: Float64Array, key: number): boolean {
+  private put(slots: Float64Array, rows: Int32Array, key: number, rowNo: number): number {
     const mask = slots.length - 1;
     // Multiplicative mixing of both halves of the key: sequential numbers spread over the table.
     let i = (Math.imul(key | 0, 0x9e3779b1) ^ Math.imul((key / 4294967296) | 0, 0x85ebca6b)) & mask;
@@ -67,19 +70,23 @@ export class NumberSet {
       const v = slots[i]!;
       if (v === 0) {
         slots[i] = key;
+        rows[i] = rowNo;
         if (slots === this.slots) this.size++;
-        return true;
+        return 0;
       }
-      if (v === key) return false;
+      if (v === key) return rows[i]! || 1;
       i = (i + 1) & mask;
     }
   }
 
   private grow(): void {
     const old = this.slots;
+    const oldRows = this.rows;
     const next = new Float64Array(old.length * 2);
-    for (const v of old) if (v !== 0) this.put(next, v);
+    const nextRows = new Int32Array(old.length * 2);
+    for (let i = 0; i < old.length; i++) if (old[i] !== 0) this.put(next, nextRows, old[i]!, oldRows[i]!);
     this.slots = next;
+    this.rows = nextRows;
   }
 }
 
@@ -114,13 +121,18 @@ export class Chunker {
   constructor(
     private readonly chunkRows: number,
     private readonly send: (chunk: Buffer) => Promise<void>,
+    /** The report's reason of an in-file duplicate, '{n}' standing for the row it repeats. */
+    private readonly repeatsRow = 'repeats row {n}',
   ) {}
 
   /** Adds one row; returns a promise only when a full chunk is being sent (await it). */
   add(r: StageRow): Promise<void> | undefined {
-    if (r.outcome === null && r.digits !== null && !this.seen.add(r.digits)) {
-      r.outcome = 'duplicate';
-      r.reason = 'repeated in the file';
+    if (r.outcome === null && r.digits !== null) {
+      const first = this.seen.add(r.digits, r.rowNo);
+      if (first) {
+        r.outcome = 'duplicate';
+        r.reason = this.repeatsRow.replace('{n}', String(first));
+      }
     }
     if (r.outcome !== null) this.counters[r.outcome === 'duplicate' ? 'duplicates' : r.outcome]++;
     const line = stageLine(r);

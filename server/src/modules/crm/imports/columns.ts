@@ -7,7 +7,25 @@ export type RowFields = Partial<Record<Field, string>>;
 
 const aliases: Record<Field, string[]> = {
   name: ['姓名', '名字', '客户姓名', '客户名称', 'name'],
-  phone: ['手机', '电话', '手机号', '手机号码', '电话号码', '号码', 'phone', 'mobile', 'tel', 'telephone'],
+  phone: [
+    '联系电话',
+    '联系方式',
+    '手机号码',
+    '手机号',
+    '手机',
+    '电话',
+    '客户电话',
+    '电话号码',
+    '号码',
+    '客户手机',
+    '移动电话',
+    'phone',
+    'mobile',
+    'tel',
+    'telephone',
+    'phonenumber',
+    'mobilephone',
+  ],
   contact: ['联系人', 'contact'],
   sex: ['性别', 'sex', 'gender'],
   company: ['公司', '公司名称', 'company'],
@@ -22,7 +40,15 @@ const aliases: Record<Field, string[]> = {
 const lookup = new Map<string, Field>(
   FIELDS.flatMap((f) => aliases[f].map((a) => [a, f] as [string, Field])),
 );
-const norm = (h: string) => h.replace(/[\s_\-:：]/g, '').toLowerCase();
+/** A header as compared: full-width forms folded (ＰＨＯＮＥ, 手机：), trimmed, case and separators ignored. */
+const norm = (h: string) =>
+  h
+    .normalize('NFKC')
+    .replace(/[\s_\-:*]/g, '')
+    .toLowerCase();
+
+/** The phone column's accepted names, for the error of a file without one. */
+export const PHONE_HEADERS: readonly string[] = aliases.phone;
 
 /** Column index → field; the first column wins when two map to the same field. */
 export function mapHeader(cells: string[]): Map<number, Field> {

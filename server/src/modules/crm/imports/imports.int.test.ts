@@ -85,17 +85,18 @@ it('imports a txt with option 1: exact counts, report with row numbers', async (
     '',
     '13800000001', // repeated in the file (row 5)
     UNCALLED, // already a customer, uncalled
-    CALLED_OLD, // already a customer but called: imported again
+    CALLED_OLD, // already a customer but called: its customer is updated
     BL_PLATFORM,
     BL_OWN,
     'abc123', // row 10
     '=1+2', // row 11: formula-looking junk
     '010-12345678', // landline: accepted with option 1
   ]);
-  const j = await importAndWait(m1, file, 1);
+  const j = await importAndWait(m1, file, 1, undefined, 'en');
   expect(j).toMatchObject({
     status: 'done',
-    imported: 5,
+    imported: 4,
+    updated: 1, // CALLED_OLD: its customer, not a second one
     duplicates: 2,
     invalid: 2,
     blacklisted: 2,
@@ -118,9 +119,13 @@ it('imports a txt with option 1: exact counts, report with row numbers', async (
   expect(r.status).toBe(200);
   expect(r.headers.get('content-type')).toContain('text/csv');
   expect(r.headers.get('content-disposition')).toContain('attachment');
-  expect(r.text).toContain('imported,5\n');
-  expect(r.text).toContain('5,13800000001,duplicate,repeated in the file');
-  expect(r.text).toContain('10,abc123,invalid,not a mobile or landline number');
+  expect(r.text).toContain('imported,4\nupdated,1\n');
+  expect(r.text).toContain('5,13800000001,duplicate,repeats row 1');
+  expect(r.text).toContain('10,abc123,invalid,"not a mobile');
+  expect(r.text).toMatch(new RegExp(`7,${CALLED_OLD},updated,updated customer #\\d+ \\(called before\\)`));
+  expect(r.text).toContain(`9,${BL_OWN},blacklisted,on the call blacklist of account merchant01`);
+  expect(r.text).toContain(`8,${BL_PLATFORM},blacklisted,on the platform call blacklist`);
+  expect(await p.db.knex('customers').where({ phone: CALLED_OLD }).count('* as n')).toEqual([{ n: '1' }]);
   expect(r.text).toContain("11,'=1+2,invalid"); // neutralised
   expect(r.text).toContain(`8,${BL_PLATFORM},blacklisted`);
 });
@@ -140,7 +145,7 @@ it('gives the same counts and report when the rows reach the database in many ch
       '13800000103',
       '13800000103', // repeated within the last chunk
     ]);
-    const j = await importAndWait(m1, file, 1);
+    const j = await importAndWait(m1, file, 1, undefined, 'en');
     expect(j).toMatchObject({ status: 'done', imported: 3, duplicates: 4, invalid: 1, blacklisted: 1 });
     expect((await customersOf(j.importJobId)).map((r) => r.phone)).toEqual([
       '13800000101',
@@ -148,8 +153,8 @@ it('gives the same counts and report when the rows reach the database in many ch
       '13800000103',
     ]);
     const r = (await report(m1, j.importJobId)).text;
-    expect(r).toContain('3,13800000101,duplicate,repeated in the file\n4,13900000001,duplicate,"already a');
-    expect(r).toContain('7,13800000102,duplicate,repeated in the file\n9,13800000103,duplicate');
+    expect(r).toContain('3,13800000101,duplicate,repeats row 1\n4,13900000001,duplicate,"already customer #');
+    expect(r).toContain('7,13800000102,duplicate,repeats row 2\n9,13800000103,duplicate,repeats row 8');
     expect(r).toContain(`5,${BL_OWN},blacklisted`);
   } finally {
     importLimits.minChunkRows = saved.min;
@@ -194,14 +199,15 @@ it('imports an xlsx with option 3: numbers called within N days or graded F are 
     ['Name', 'Mobile', 'Company'],
     ['A', 13822220001, 'x'],
     ['B', CALLED_F, 'y'], // called 2 days ago and graded F: removed
-    ['C', CALLED_OLD_B, 'z'], // called 30 days ago, grade A: not removed by 7 days
+    ['C', CALLED_OLD_B, 'z'], // called 30 days ago, grade A: not removed by 7 days, updated
     ['D', UNCALLED, ''], // duplicate
     ['E', 'not a phone', ''],
   ]);
   const j = await importAndWait(m1, file, 3, { calledWithinDays: 7, grades: [26] });
   expect(j).toMatchObject({
     status: 'done',
-    imported: 2,
+    imported: 1,
+    updated: 1, // CALLED_OLD_B: called, not within 7 days: its customer is updated
     duplicates: 1,
     invalid: 1,
     blacklisted: 0,

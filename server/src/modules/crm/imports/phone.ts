@@ -1,26 +1,6 @@
-// Phone numbers of imported rows: normalise, classify (mobile / landline / invalid), and decrypt the
-// supplier's AES ciphertext for import option 4.
+// Supplier AES of import option 4 and the fast phone hash of imported rows. Normalising and
+// classifying a number is domain/phone.ts's (the one normaliser).
 import crypto from 'node:crypto';
-import { isMobile } from '../../../../../domain/validators';
-
-/** Strips spaces, dashes, dots, brackets and the +86 / 0086 country prefix. */
-export function normalisePhone(raw: string): string {
-  // The usual case, a plain 11-digit mobile, skips the regex work (a million rows per file).
-  const s = raw.length === 11 && /^\d+$/.test(raw) ? raw : raw.replace(/[\s\-–—().（）]/g, '');
-  if (/^(\+|00)86/.test(s)) return s.replace(/^(\+|00)86/, '');
-  if (/^86\d{11}$/.test(s)) return s.slice(2);
-  return s;
-}
-
-/**
- * Landline forms we accept (7–12 digits): area code with its leading 0 (0 + 2–3 digits + 7–8 digits)
- * or a bare local number of 7–8 digits (not starting with 0 or 1).
- */
-export const isLandline = (s: string): boolean => /^(0\d{9,11}|[2-9]\d{6,7})$/.test(s);
-
-export type PhoneKind = 'mobile' | 'landline' | 'invalid';
-export const phoneKind = (digits: string): PhoneKind =>
-  isMobile(digits) ? 'mobile' : isLandline(digits) ? 'landline' : 'invalid';
 
 /**
  * Supplier encryption (option 4), the usual Java `AES/ECB/PKCS5Padding` + Base64 convention of Chinese

@@ -20,6 +20,7 @@ export const presentProgress = (r: any): ImportProgress => ({
   rowsDone: r.rows_done,
   rowsTotal: r.rows_total,
   imported: r.imported,
+  updated: r.updated ?? 0,
   duplicates: r.duplicates,
   invalid: r.invalid,
   blacklisted: r.blacklisted,

@@ -14,6 +14,8 @@ export interface NewJob {
   filePath: string;
   option: number;
   params: Record<string, unknown>;
+  /** The report's language. */
+  lang: string;
 }
 
 export async function insertJob(db: Knex, j: NewJob) {
@@ -28,6 +30,7 @@ export async function insertJob(db: Knex, j: NewJob) {
       file_path: j.filePath,
       option: j.option,
       params: JSON.stringify(j.params),
+      lang: j.lang,
       status: 'queued',
     })
     .returning('*');

@@ -10,6 +10,8 @@ export const csvCell = (v: string | number): string => csvField(neutralise(Strin
 
 export interface Counters {
   imported: number;
+  /** Numbers already customers (called before) whose customer the file updated. */
+  updated: number;
   duplicates: number;
   invalid: number;
   blacklisted: number;

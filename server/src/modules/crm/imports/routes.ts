@@ -7,7 +7,7 @@ import { ok } from '../../../http/envelope';
 import { notFound } from '../../../http/errors';
 import { body, idParam, query } from '../../../http/validate';
 import { presentJob } from './presenters';
-import { findScoped, listOwn } from './repo';
+import { aesKeyEncOf, findScoped, listOwn } from './repo';
 import { aesKeySchema, listImportsSchema } from './schema';
 import { setAesKey, startImport } from './service';
 
@@ -19,6 +19,10 @@ export function importsRoutes(deps: Deps): Router {
     const q = query(ctx, listImportsSchema);
     const items = (await listOwn(deps.db, authOf(ctx).actor, q)).map(presentJob);
     ok(ctx, { items, nextBeforeId: items.length === q.limit ? items[items.length - 1]!.importJobId : null });
+  });
+  // Whether a supplier key is set (the key itself is never sent back).
+  r.get('/aes-key', async (ctx) => {
+    ok(ctx, { configured: (await aesKeyEncOf(deps.db, authOf(ctx).actor.id)) !== null });
   });
   r.put('/aes-key', async (ctx) => {
     await setAesKey(deps, authOf(ctx), body(ctx, aesKeySchema).key);

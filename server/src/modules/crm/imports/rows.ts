@@ -1,19 +1,24 @@
-// One parsed row → one staged row: phone checks (SPEC §5), option 2's landline filter, option 4's
-// decryption and hiding, field truncation to the customers columns.
+// One parsed row → one staged row: phone checks (domain/phone.ts, the one normaliser), option 2's
+// mobiles-only filter, option 4's hiding (a plain number, or a supplier's AES cell decrypted), field
+// truncation to the customers columns.
 import { ImportOption } from '../../../../../domain/crm';
 import { maskPhone } from '../../../../../domain/format';
 import { encryptSecret } from '../../../../../config/secrets';
 import { parseSex } from './columns';
 import type { ParsedRow } from './parsers/types';
-import { normalisePhone, phoneHasher, phoneKind } from './phone';
+import { parsePhone, type ParsedPhone } from '../../../../../domain/phone';
+import { phoneHasher } from './phone';
+import type { Reasons } from './reasons';
 import { neutralise } from '../../../../../domain/spreadsheet';
 import type { StageRow } from './chunker';
 
 export interface RowContext {
   option: number;
   secretKey: string;
-  /** Option 4: the supplier's decrypter. */
+  /** Option 4: the supplier's decrypter, when the importer has set a key. */
   decrypt?: (cell: string) => string | null;
+  /** The report's words, in the importer's language. */
+  reasons: Reasons;
   /** phoneHash with the key prepared once (set on first use). */
   hash?: (digits: string) => string;
 }
@@ -38,22 +43,26 @@ export function toStage(row: ParsedRow, ctx: RowContext): StageRow {
     outcome: null,
     reason: '',
   };
+  const R = ctx.reasons;
   const raw = (f.phone ?? '').trim();
-  if (!raw) return refuse(base, 'invalid', 'missing phone', '');
+  if (!raw) return refuse(base, 'invalid', R.missing, '');
   const hidden = ctx.option === ImportOption.DedupeEncrypted;
-  let clear = raw;
-  if (hidden) {
-    const d = ctx.decrypt!(raw);
-    if (d === null) return refuse(base, 'invalid', 'cannot decrypt (AES-ECB/PKCS7, base64)', raw);
-    clear = d;
+  let p: ParsedPhone = parsePhone(raw);
+  // Option 4 stores every number encrypted. A cell that is a number in clear is taken as it is; any
+  // other cell is a supplier's AES ciphertext, decrypted with the key set in the import dialog.
+  if (p.kind === 'invalid' && hidden) {
+    if (!ctx.decrypt) return refuse(base, 'invalid', R.noKey, raw);
+    const clear = ctx.decrypt(raw);
+    const q = clear === null ? null : parsePhone(clear);
+    if (!q || q.kind === 'invalid') return refuse(base, 'invalid', R.cannotDecrypt, raw);
+    p = q;
   }
-  const digits = normalisePhone(clear);
-  const kind = phoneKind(digits);
+  if (p.kind === 'invalid') return refuse(base, 'invalid', R.invalid, raw);
+  const digits = p.digits;
   const shown = hidden ? maskPhone(digits) : digits;
-  if (kind === 'invalid')
-    return refuse(base, 'invalid', 'not a mobile or landline number', hidden ? shown : raw);
-  if (kind === 'landline' && ctx.option === ImportOption.DedupeDropLandlines)
-    return refuse(base, 'removed', 'landline', shown);
+  // Option 2 imports mobiles only: fixed lines and 400/800 numbers are valid, so removed, not invalid.
+  if (p.kind !== 'mobile' && ctx.option === ImportOption.DedupeDropLandlines)
+    return refuse(base, 'removed', p.kind === 'landline' ? R.landline : R.service, shown);
   base.phone = shown;
   base.cipher = hidden ? encryptSecret(ctx.secretKey, digits) : null;
   base.hash = (ctx.hash ??= phoneHasher(ctx.secretKey))(digits);

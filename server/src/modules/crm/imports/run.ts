@@ -12,13 +12,16 @@ import { Chunker } from './chunker';
 import { importLimits, jobDir, type ImportFileType } from './limits';
 import { parseCsv } from './parsers/csv';
 import { parseTxt } from './parsers/txt';
-import { ImportFileError, type ParsedRow } from './parsers/types';
+import { ImportFileError, NoPhoneColumnError, type ParsedRow } from './parsers/types';
+import { PHONE_HEADERS } from './columns';
+import { reasonsFor, type Reasons } from './reasons';
 import { parseXls, XLS_MAX_ROWS } from './parsers/xls';
 import { supplierDecrypter } from './phone';
 import { presentProgress } from './presenters';
 import { toStage, type RowContext } from './rows';
 import { actorOf, aesKeyEncOf, ancestorsOf, claimJob, jobById, subtreeOf, updateJob } from './repo';
 import { openStage } from './stage';
+import { phoneTreeKey } from '../customers/phoneLock';
 import { checkZip, ZipCheckError } from './zipCheck';
 import { countLines } from './upload';
 
@@ -64,6 +67,7 @@ export async function runImport(deps: ImportDeps, id: number, lastAttempt = true
   try {
     await importFile(deps, job);
   } catch (e) {
+    if (e instanceof NoPhoneColumnError) e.message = noPhoneColumn(reasonsFor(job.lang), e.found);
     const fileFault = e instanceof ImportFileError;
     if (!fileFault && !lastAttempt) throw e; // Bull tries again
     if (!fileFault) log.error('import failed', { id, err: String((e as Error).stack ?? e) });
@@ -78,13 +82,27 @@ export async function runImport(deps: ImportDeps, id: number, lastAttempt = true
   await fs.promises.rm(job.file_path, { force: true });
 }
 
-/** Option 4: the supplier's decrypter; otherwise undefined. */
+/** The job's error for a header row without a phone column, in the importer's language. */
+const noPhoneColumn = (r: Reasons, found: string[]): string =>
+  r.noPhoneColumn
+    .replace(
+      '{found}',
+      found
+        .map((h) => h.trim())
+        .filter(Boolean)
+        .join(', ') || '—',
+    )
+    .replace('{names}', PHONE_HEADERS.join(', '));
+
+/**
+ * Option 4: the supplier's decrypter when the importer has set a key; otherwise undefined (a plain
+ * file needs none: its numbers are encrypted here, and only non-number cells need the key).
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function supplierDecrypterOf(deps: ImportDeps, job: any): Promise<RowContext['decrypt']> {
   if (job.option !== ImportOption.DedupeEncrypted) return undefined;
   const enc = await aesKeyEncOf(deps.db, Number(job.account_id));
-  if (!enc) throw new ImportFileError('option 4 needs the supplier AES key: set it first');
-  return supplierDecrypter(decryptSecret(deps.config.secretKey, enc));
+  return enc ? supplierDecrypter(decryptSecret(deps.config.secretKey, enc)) : undefined;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -95,10 +113,12 @@ async function importFile(deps: ImportDeps, job: any): Promise<void> {
   if (!fs.existsSync(file)) throw new ImportFileError('the uploaded file is no longer available');
   const actor = await actorOf(deps.db, Number(job.account_id));
   // Option 4's decrypter, the hasher: built once for the file.
+  const reasons = reasonsFor(job.lang);
   const ctx: RowContext = {
     option: job.option,
     secretKey: deps.config.secretKey,
     decrypt: await supplierDecrypterOf(deps, job),
+    reasons,
   };
   const zip =
     type === 'xlsx'
@@ -114,6 +134,8 @@ async function importFile(deps: ImportDeps, job: any): Promise<void> {
     accountId: actor.id,
     subtreeIds: await subtreeOf(deps.db, actor),
     ancestorIds: ancestorsOf(actor),
+    treeKey: phoneTreeKey(actor.path),
+    reasons,
     removeIf: job.option === ImportOption.DedupeRemoveByCondition ? job.params : undefined,
   });
   if (!stage) return; // another run finished it while we waited for its lock
@@ -128,6 +150,7 @@ async function importFile(deps: ImportDeps, job: any): Promise<void> {
       storing = stage.storeChunk();
       storing.catch(() => undefined); // surfaced by the next chunk or after the last
     },
+    reasons.repeatsRow,
   );
   try {
     let n = 0;

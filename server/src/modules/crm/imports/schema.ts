@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IMPORT_OPTIONS, ImportOption } from '../../../../../domain/crm';
 import { isSupplierKey } from './phone';
+import { IMPORT_LANGS } from './reasons';
 
 const removeIf = z
   .object({
@@ -30,6 +31,8 @@ export const importFieldsSchema = z
         }
       })
       .pipe(removeIf),
+    // The report's language; without it, the request's Accept-Language.
+    lang: z.enum(IMPORT_LANGS, 'validation.invalid').optional(),
   })
   .transform((v) => (v.option === ImportOption.DedupeRemoveByCondition ? v : { ...v, params: {} }))
   .refine(

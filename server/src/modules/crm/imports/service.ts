@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Context } from 'koa';
 import type { Deps } from '../../../deps';
 import { encryptSecret } from '../../../../../config/secrets';
+import { langOf } from '../../../http/envelope';
 import { parse } from '../../../http/validate';
 import type { AuthContext } from '../../auth/sessions';
 import { jobDir } from './limits';
@@ -30,6 +31,7 @@ export async function startImport(deps: Deps, auth: AuthContext, ctx: Context) {
       filePath,
       option: fields.option,
       params: fields.params,
+      lang: fields.lang ?? langOf(ctx),
     });
     await deps.queues.imports.add(
       { importJobId: id },

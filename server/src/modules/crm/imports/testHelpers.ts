@@ -10,11 +10,13 @@ export async function upload(
   file: string,
   option: number,
   params?: unknown,
+  lang?: 'zh-CN' | 'en',
 ): Promise<{ status: number; body: Envelope<ImportJobDto> }> {
   const form = new FormData();
   form.append('file', new Blob([fs.readFileSync(file)]), path.basename(file));
   form.append('option', String(option));
   if (params !== undefined) form.append('params', JSON.stringify(params));
+  if (lang) form.append('lang', lang);
   const res = await fetch(`${c.baseUrl}/api/crm/imports`, {
     method: 'POST',
     headers: { cookie: `Auth=${c.cookie}`, authorization: `Bearer ${c.token}` },
@@ -34,8 +36,14 @@ export async function finished(c: ApiClient, id: number, timeoutMs = 60_000): Pr
   }
 }
 
-export async function importAndWait(c: ApiClient, file: string, option: number, params?: unknown) {
-  const r = await upload(c, file, option, params);
+export async function importAndWait(
+  c: ApiClient,
+  file: string,
+  option: number,
+  params?: unknown,
+  lang?: 'zh-CN' | 'en',
+) {
+  const r = await upload(c, file, option, params, lang);
   if (r.body.code !== 200) throw new Error(`upload refused: ${JSON.stringify(r.body)}`);
   return finished(c, r.body.data!.importJobId);
 }

@@ -1,7 +1,7 @@
 // csv: a header row mapped to fields (columns.ts), then data rows. Comma, semicolon or tab separated.
 import { parse } from 'csv-parse';
 import { hasPhone, mapHeader, pick, type Field } from '../columns';
-import { ImportFileError, NO_PHONE_COLUMN, type ParsedRow } from './types';
+import { ImportFileError, NoPhoneColumnError, type ParsedRow } from './types';
 import { openText } from './text';
 
 export async function* parseCsv(file: string): AsyncGenerator<ParsedRow> {
@@ -20,7 +20,7 @@ export async function* parseCsv(file: string): AsyncGenerator<ParsedRow> {
     for await (const rec of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
       if (!header) {
         header = mapHeader(rec.record);
-        if (!hasPhone(header)) throw new ImportFileError(NO_PHONE_COLUMN);
+        if (!hasPhone(header)) throw new NoPhoneColumnError(rec.record);
         continue;
       }
       yield { rowNo: rec.info.lines, fields: pick(rec.record, header) };

@@ -1,16 +1,20 @@
 // txt: one number per line, optionally followed by a name (tab, comma or spaces between). No header.
 import readline from 'node:readline';
+import { toHalfWidth } from '../../../../../../domain/phone';
 import type { ParsedRow } from './types';
 import { openText } from './text';
 
 /**
- * A tab, comma or semicolon separates number and name; without one, a line of only phone characters
- * is the number ("+86 138 0000 0001"), otherwise the first space separates.
+ * A tab, comma or semicolon separates number and name; without one, the leading run of phone
+ * characters is the number ("+86 138 0000 0001 张三", full-width forms too), else the first space.
  */
 function splitLine(s: string): { phone: string; name: string } {
-  const sep = /[\t,，;]/.exec(s) ?? (/^[+\d][\d\s\-()]*$/.test(s) ? null : /\s/.exec(s));
-  if (!sep) return { phone: s, name: '' };
-  return { phone: s.slice(0, sep.index).trim(), name: s.slice(sep.index + 1).trim() };
+  const sep = /[\t,，;；]/.exec(s);
+  if (sep) return { phone: s.slice(0, sep.index).trim(), name: s.slice(sep.index + 1).trim() };
+  // toHalfWidth maps one character to one, so the match's length indexes the line as it is.
+  const lead = /^\+?[\d(][\d\s\-()]*\d\)?(?=$|\s)/.exec(toHalfWidth(s));
+  const at = lead ? lead[0].length : (/[\s\u3000]/.exec(s)?.index ?? s.length);
+  return { phone: s.slice(0, at).trim(), name: s.slice(at).trim() };
 }
 
 export async function* parseTxt(file: string): AsyncGenerator<ParsedRow> {

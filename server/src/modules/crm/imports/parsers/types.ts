@@ -1,4 +1,4 @@
-import type { RowFields } from '../columns';
+import { PHONE_HEADERS, type RowFields } from '../columns';
 
 /** One data row; rowNo is the row as the user sees it in the file (the header is row 1). */
 export interface ParsedRow {
@@ -9,4 +9,16 @@ export interface ParsedRow {
 /** The file's own fault (no phone column, corrupt workbook…): the job fails at once, no retry. */
 export class ImportFileError extends Error {}
 
-export const NO_PHONE_COLUMN = 'no phone column in the header row (手机/电话/手机号/phone/mobile)';
+/** A header row without a phone column: names the headers it found (run.ts words it for the importer). */
+export class NoPhoneColumnError extends ImportFileError {
+  constructor(readonly found: string[]) {
+    super(
+      `no phone column in the header row (found: ${
+        found
+          .map((h) => h.trim())
+          .filter(Boolean)
+          .join(', ') || 'none'
+      }; ` + `name it one of: ${PHONE_HEADERS.join(', ')})`,
+    );
+  }
+}

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { hasPhone, mapHeader, pick, type Field } from '../columns';
 import { importLimits } from '../limits';
-import { ImportFileError, NO_PHONE_COLUMN, type ParsedRow } from './types';
+import { ImportFileError, NoPhoneColumnError, type ParsedRow } from './types';
 
 export const xlsWorkerLimits = { maxOldGenerationSizeMb: 256, deadlineMs: 60_000 };
 /** A BIFF8 worksheet has at most 65,536 rows. */
@@ -59,7 +59,7 @@ export async function* parseXls(file: string): AsyncGenerator<ParsedRow> {
       if (!header) {
         if (cells.every((c) => !c.trim())) continue;
         header = mapHeader(cells);
-        if (!hasPhone(header)) throw new ImportFileError(NO_PHONE_COLUMN);
+        if (!hasPhone(header)) throw new NoPhoneColumnError(cells);
         continue;
       }
       if (cells.every((c) => !c.trim())) continue;

@@ -1,7 +1,7 @@
 // xlsx: exceljs's streaming reader, first worksheet only, header row mapped like csv. Run checkZip first.
 import ExcelJS from 'exceljs';
 import { hasPhone, mapHeader, pick, type Field } from '../columns';
-import { ImportFileError, NO_PHONE_COLUMN, type ParsedRow } from './types';
+import { ImportFileError, NoPhoneColumnError, type ParsedRow } from './types';
 
 function cellText(v: unknown): string {
   if (v === null || v === undefined) return '';
@@ -39,7 +39,7 @@ export async function* parseXlsx(file: string): AsyncGenerator<ParsedRow> {
         const cells = (row.values as unknown[]).slice(1).map(cellText);
         if (!header) {
           header = mapHeader(cells);
-          if (!hasPhone(header)) throw new ImportFileError(NO_PHONE_COLUMN);
+          if (!hasPhone(header)) throw new NoPhoneColumnError(cells);
           continue;
         }
         if (cells.every((c) => !c.trim())) continue;
