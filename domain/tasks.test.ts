@@ -66,5 +66,10 @@ describe('helpers', () => {
       '13800000002',
       '021-1234567',
     ]);
+    // Chinese input methods type the full-width comma; a +86 number keeps its spaces for the normaliser.
+    expect(splitPhoneLines('13800000003，李四\n+86 138 0000 0004；x')).toEqual([
+      '13800000003',
+      '+86 138 0000 0004',
+    ]);
   });
 });

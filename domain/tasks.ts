@@ -317,7 +317,7 @@ export interface NumberSources {
 export function splitPhoneLines(text: string): string[] {
   return text
     .split(/\r?\n|\r/)
-    .map((line) => (line.split(/[,;\t]/)[0] ?? '').trim().replace(/^"|"$/g, ''))
+    .map((line) => (line.split(/[,;\t，；]/)[0] ?? '').trim().replace(/^"|"$/g, ''))
     .filter((s) => s !== '');
 }
 

@@ -16,6 +16,7 @@ import { resolveCallback, type CallbackNote } from '../../../domain/callback';
 import { ContactMethod, RecordType, Stage } from '../../../domain/crm';
 import { scoped, type Actor } from '../db/scope';
 import { log } from '../lib/log';
+import { lockCustomerPhone } from '../modules/crm/customers/phoneLock';
 import type { DialAccount } from './context';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -121,7 +122,7 @@ const owned = (r: Row): Owned => ({ id: Number(r.id), accountId: Number(r.accoun
  * The customer record of the call's number in the call account's subtree: the call's own customer,
  * else the oldest with the number (one outside the sea first), else (when `create`) a new customer of
  * the call's account, linked to the call. Serialised per account and number, so two calls of one new
- * number settled at once make one customer. Also used for the call's result (customerResult.ts).
+ * number settled at once (or a call and an import of the number) make one customer. Also used for the call's result (customerResult.ts).
  */
 export async function customerFor(
   trx: Knex.Transaction,
@@ -137,9 +138,8 @@ export async function customerFor(
       .first(...cols);
     if (own) return owned(own);
   }
-  await trx.raw('SELECT pg_advisory_xact_lock(hashtextextended(?, 0))', [
-    `customer:${account.id}:${call.phone_hash}`,
-  ]);
+  // The lock imports and the customer form take too: one customer per number in the tree.
+  await lockCustomerPhone(trx, actor, call.phone_hash);
   const same = await scoped(trx('customers'), trx, actor)
     .where('customers.phone_hash', call.phone_hash)
     .orderBy([{ column: 'customers.in_sea' }, { column: 'customers.id' }])
