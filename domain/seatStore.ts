@@ -80,7 +80,7 @@ return nv
 /**
  * Claims the longest-idle pickable seat of a group for a call (pickSeat's rule: enabled, online, not
  * DND, idle; idle longest first, then the lower id). KEYS: the group's idle set. ARGV: seat key prefix,
- * group id, call uuid, now (ms). Members read on the way whose hash no longer qualifies are dropped
+ * group id, call uuid, now (ms), and optionally the seat ids not to pick (comma-separated). Members read on the way whose hash no longer qualifies are dropped
  * from the set; the walk stops after the longest-idle qualifying seats (one hash read per pick, not one
  * per seat of the group).
  * Returns the seat id (string) or false.
@@ -88,13 +88,17 @@ return nv
 export const SEAT_PICK_SCRIPT = `
 local members = redis.call('ZRANGE', KEYS[1], 0, -1, 'WITHSCORES')
 local best, bestScore = nil, nil
+-- ARGV[5]: ids not to pick, comma-separated (seats that failed this call already).
+local skip = ',' .. (ARGV[5] or '') .. ','
 for i = 1, #members, 2 do
   local id = members[i]
   -- The set is ordered by idle-since: past the best one's score, nobody has been idle longer.
   if best ~= nil and tonumber(members[i + 1]) > bestScore then break end
   local h = redis.call('HMGET', ARGV[1] .. id, 'on', 'dnd', 'act', 'en', 'grp', 'idle')
   local idle = tonumber(h[6])
-  if h[1] == '1' and h[2] == '0' and h[3] == 'idle' and h[4] == '1' and h[5] == ARGV[2] and idle then
+  if string.find(skip, ',' .. id .. ',', 1, true) then
+    -- passed over, still in the set
+  elseif h[1] == '1' and h[2] == '0' and h[3] == 'idle' and h[4] == '1' and h[5] == ARGV[2] and idle then
     if best == nil or idle < bestScore or (idle == bestScore and tonumber(id) < tonumber(best)) then
       best = id
       bestScore = idle

@@ -86,6 +86,11 @@ export interface TransferOfferJob {
   waitSeconds: number;
   card: TransferCard;
   transcript: TransferTranscriptLine[];
+  /**
+   * Seats that accepted this call but whose leg never answered the bridge (no microphone, softphone
+   * gone): not offered the same call again.
+   */
+  excludeSeatIds?: number[];
 }
 
 /** The call ended after a seat took it: the seat goes to wrap-up and its offer row gets the talk time. */
@@ -96,7 +101,44 @@ export interface TransferEndedJob {
   talkMs: number;
 }
 
-export type TransferJob = TransferOfferJob | TransferEndedJob;
+/**
+ * The seat accepted but its leg did not answer the bridge (the browser had no microphone, the
+ * softphone was gone): its offer ends as failed and the seat is free again; the media worker offers
+ * the call anew without it, or goes on at the fallback.
+ */
+export interface TransferFailedJob {
+  kind: 'failed';
+  callUuid: string;
+  seatId: number;
+  /** The bridge's hang-up cause (USER_NOT_REGISTERED, CALL_REJECTED…). */
+  cause: string;
+}
+
+/** Wrap-up ran out without a disposition: the seat is idle again (if it still wraps up that call). */
+export interface TransferWrapUpOverJob {
+  kind: 'wrapupOver';
+  callUuid: string;
+  seatId: number;
+}
+
+export type TransferJob = TransferOfferJob | TransferEndedJob | TransferFailedJob | TransferWrapUpOverJob;
+
+/**
+ * Pub/sub: a call's uuid whose seat hung up from the desk; the media worker running the call kills
+ * its customer leg (uuid_kill), which ends the seat's leg too.
+ */
+export const seatHangupChannel = (prefix: string) => `${prefix}:transfer:hangup`;
+
+/** How long a seat may wrap up a call before it is idle again by itself. */
+export const WRAP_UP_TIMEOUT_MS = 60_000;
+
+/**
+ * Whether a bridge's Application-Response says the seat's leg never answered: a hang-up cause other
+ * than a normal clearing (FreeSWITCH's bridge sets the originate failure cause; "_none_" when it
+ * bridged).
+ */
+export const bridgeFailed = (response: string | null | undefined): boolean =>
+  !!response && /^[A-Z][A-Z_]+$/.test(response) && !['NORMAL_CLEARING', 'SUCCESS'].includes(response);
 
 /** Where the call goes: an extension registered on the switch, or a mobile through the line. */
 export interface TransferSeat {
@@ -118,7 +160,8 @@ export interface TransferReply {
   offers: number;
 }
 
-export type OfferState = 'offered' | 'accepted' | 'declined' | 'expired' | 'cancelled';
+/** failed: accepted, but the seat's leg never answered the bridge. */
+export type OfferState = 'offered' | 'accepted' | 'declined' | 'expired' | 'cancelled' | 'failed';
 
 /**
  * Ends an offer once: KEYS[1] the offer hash; ARGV: seat id, new state, ttl s. Returns 1 when the

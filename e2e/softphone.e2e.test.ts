@@ -1,8 +1,10 @@
 // The web softphone in Chromium (fake microphone): operator01 works extension seat 8101; logged in,
 // its browser registers the extension on the simulator's SIP-over-WebSocket registrar (credentials
 // from the platform's mod_xml_curl directory). A customer of the simulator talks to the demo bot,
-// which transfers: operator01 accepts the pop-up, the bridge to user/8101 rings the softphone, it is
-// answered and hung up from the browser. Then a dial from the personal center: a wrong number is
+// which transfers: operator01 accepts the pop-up once, and the bridge to user/8101 (naming the call)
+// is answered by the softphone itself; the desk's hang-up ends it, and the seat is idle again after
+// the wrap-up time. Without a microphone (a Chromium without fake media) the accept says why, the
+// seat goes do-not-disturb and the call goes back to the bot's fallback. Then a dial from the personal center: a wrong number is
 // refused ("number dialed is incorrect"), 9999 is answered by the simulator and hung up; both calls
 // are in the dial records, and the dial is charged from the CDR the simulator posts (mod_json_cdr).
 import type { CallWorker } from '../media/src/calls/worker';
@@ -13,8 +15,19 @@ import { xmlCurlDirectory } from '../media/src/sim/sipws/directory';
 import type { SeatDto, SeatGroupDto } from '../domain/seats';
 import { menuPath } from '../domain/menus';
 import { loggedIn } from '../test/fixtures';
-import { click, fill, login, newPage, shot, textOf, tid } from './support/browser';
+import {
+  click,
+  fill,
+  launchBrowser,
+  login,
+  newPage,
+  shot,
+  textOf,
+  tid,
+  waitForText,
+} from './support/browser';
 import { useE2eEnv } from './support/platform';
+import { wrapUp } from '../server/src/modules/seats/transfer';
 
 const SCALE = 0.2;
 const env = useE2eEnv(150_000);
@@ -46,6 +59,11 @@ beforeAll(async () => {
       }),
     },
   });
+  // A short manual-transfer wait (set before the worker loads the bot): the call with no seat left
+  // goes back to the bot soon.
+  await p.db
+    .knex('bot_versions')
+    .update({ definition: p.db.knex.raw(`jsonb_set(definition, '{settings,transferWaitSeconds}', '10')`) });
   // The browser registers where the server says (GET /api/softphone/config).
   p.config.softphone.wsUrl = `ws://127.0.0.1:${sim.sipWsPort}`;
   worker = await startTestWorker(p, sim.port, SCALE);
@@ -58,7 +76,7 @@ afterAll(async () => {
 const waitPhase = (page: Awaited<ReturnType<typeof newPage>>, phase: string, ms = 30_000) =>
   page.waitForSelector(`${tid('softphone-call')}[data-phase="${phase}"]`, { timeout: ms });
 
-it('registers, rings on a transferred call, answers and hangs up; dials out with the number rule; keeps dial records', async () => {
+it('registers; one accept in the pop-up answers the transferred call; hangs up from the desk, idle after wrap-up; dials out; keeps dial records', async () => {
   const k = env.platform.db.knex;
   const m1 = await loggedIn(env.platform, 'merchant01');
   const op = await loggedIn(env.platform, 'operator01');
@@ -94,17 +112,39 @@ it('registers, rings on a transferred call, answers and hangs up; dials out with
   // A customer call the bot transfers to group 1.
   const uuid = await dialDemoBot(env.platform, PHONE);
   await page.waitForSelector(tid('offer-accept'), { timeout: 60_000 });
+  await shot(page, 'softphone-offer');
   await click(page, 'offer-accept');
 
-  // The bridge to user/8101 rings the browser.
-  await waitPhase(page, 'incoming');
+  // One accept takes the call: the bridge to user/8101 names the call (X-Call-UUID), so the phone
+  // answers it by itself, never offering a second answer button, and the pop-up gives way to it.
+  await waitPhase(page, 'active');
   expect(await textOf(page, tid('softphone-phase'))).toContain('139****0089');
-  await shot(page, 'softphone-incoming');
-  await click(page, 'softphone-answer');
-  await waitPhase(page, 'active', 10_000);
+  expect(await page.$(tid('softphone-answer'))).toBeNull();
+  await page.waitForSelector(tid('offer-dialog'), { hidden: true });
   await shot(page, 'softphone-active');
-  await click(page, 'softphone-hangup');
+  const inbound = await k('softphone_calls').where({ call_uuid: uuid }).first();
+  expect(inbound).toMatchObject({ direction: 'in' });
+
+  // Hang up from the seat desk (reached in the app, so the call goes on): the desk hangs up on the
+  // phone; the seat wraps up, then is idle again once the wrap-up time ran out (no disposition).
+  wrapUp.timeoutMs = 3000;
+  await click(page, 'seat-desk-link');
+  const onDesk = `${tid('desk-call')}[data-call="${uuid}"]`;
+  await page.waitForSelector(`${onDesk}[data-phase="talking"]`, { timeout: 15_000 });
+  await click(page, 'desk-hangup');
   await waitPhase(page, 'ended', 10_000);
+  await page.waitForSelector(`${onDesk}[data-phase="wrapup"]`, { timeout: 15_000 });
+  await page.waitForSelector(tid('desk-wrapup-note'));
+  await shot(page, 'softphone-desk-wrapup');
+  const seatStatus = async () =>
+    (await op.get<SeatDto>(`/api/seats/${seat.id}/state`)).body.data!.state.status;
+  const idleBy = Date.now() + 15_000;
+  while ((await seatStatus()) !== 'idle') {
+    if (Date.now() > idleBy) throw new Error('the seat never came back from wrap-up');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  // The desk is free for the next call.
+  await page.waitForSelector(tid('desk-no-call'), { timeout: 10_000 });
 
   const deadlineEnd = Date.now() + 30_000;
   let call;
@@ -179,4 +219,55 @@ it('registers, rings on a transferred call, answers and hangs up; dials out with
     tid(`softphone-record-${out.id}-charge`),
   );
   await shot(page, 'softphone-records');
+});
+
+it('without a microphone: accepting says why, the seat goes do-not-disturb, and the call goes back to the bot', async () => {
+  const k = env.platform.db.knex;
+  const op = await loggedIn(env.platform, 'operator01');
+  const seat = (await op.get<SeatDto[]>('/api/seats/mine')).body.data![0]!;
+  // Only the browser without a microphone works the seat now.
+  for (const pg of await env.b.browser.pages()) await pg.close();
+  const bare = await launchBrowser({ fakeMedia: false });
+  try {
+    const page = await newPage(bare);
+    const uncaught: string[] = [];
+    page.on('pageerror', (e) => uncaught.push(String(e)));
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /Uncaught|unhandled/i.test(m.text())) uncaught.push(m.text());
+    });
+    await login(page, env.platform.url, 'operator01');
+    await page.waitForSelector(
+      `${tid('softphone-widget')} ${tid('softphone-registration')}[data-state="registered"]`,
+      { timeout: 20_000 },
+    );
+    await seatSocketJoined(env.platform, seat.id);
+    await op.put(`/api/seats/${seat.id}/state`, { online: true, dnd: false });
+    const uuid = await dialDemoBot(env.platform, PHONE);
+    await page.waitForSelector(tid('offer-accept'), { timeout: 60_000 });
+    await click(page, 'offer-accept');
+    // A clear message, a note on the phone that stays, and the pop-up gone.
+    await waitForText(page, '.bp6-toast-container', '麦克风');
+    expect(await textOf(page, tid('softphone-mic-problem'))).toContain('麦克风');
+    await page.waitForSelector(tid('offer-dialog'), { hidden: true });
+    await shot(page, 'softphone-no-mic');
+    expect((await op.get<SeatDto>(`/api/seats/${seat.id}/state`)).body.data!.state.dnd).toBe(true);
+    // No other seat: when the wait is over the bot goes on at the transfer's fallback flow.
+    const by = Date.now() + 60_000;
+    let call;
+    for (;;) {
+      call = await k('calls').where({ call_uuid: uuid }).first();
+      if (call?.status === 'ended') break;
+      if (Date.now() > by) throw new Error('the call never ended');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(call.transfer_outcome).toBe('timeout');
+    const lines = await k('conversation_lines').where({ call_id: call.id }).orderBy('seq');
+    expect(lines.some((l) => String(l.khcontent).includes('客户经理正在忙'))).toBe(true);
+    const offers = await k('seat_offers').where({ call_uuid: uuid });
+    expect(offers).toHaveLength(1);
+    expect(offers[0].declined_at).not.toBeNull();
+    expect(uncaught).toEqual([]);
+  } finally {
+    await bare.close();
+  }
 });

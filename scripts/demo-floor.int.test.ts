@@ -4,7 +4,7 @@
 import knexFactory, { type Knex } from 'knex';
 import { loadConfig } from '../config';
 import { setupDatabase } from './db-setup';
-import { DEMO_FLOOR } from './demo-floor';
+import { DEMO_FLOOR, seedDemoFloor } from './demo-floor';
 import { createDatabase, dropDatabase, withDatabase } from './lib/db';
 
 const base = loadConfig().databaseUrl;
@@ -44,4 +44,28 @@ it('seeds the demo floor once, where the demo bots transfer to', async () => {
     seat_group_id: '1',
     bot_id: null,
   });
+}, 120_000);
+
+it('points the demo bots at the demo group when it is not group 1', async () => {
+  const merchant = await db('accounts').where({ account: 'merchant01' }).first('id');
+  // A floor set up on a database that already had a group: the demo group gets another id.
+  await db('scenes').del();
+  await db('seats').del();
+  await db('seat_groups').del();
+  await db('seat_groups').insert({ account_id: merchant.id, name: '早先的组' });
+  await seedDemoFloor(db);
+  const group = await db('seat_groups').where({ name: DEMO_FLOOR.group }).first('id');
+  expect(Number(group.id)).not.toBe(1);
+  const targets = (def: unknown) =>
+    [...JSON.stringify(def).matchAll(/"seatGroupId":(\d+)/g)].map((m) => Number(m[1]));
+  const bots = await db('bots').where({ account_id: merchant.id }).select('id', 'draft');
+  expect(bots.length).toBeGreaterThan(0);
+  for (const b of bots) {
+    expect(new Set(targets(b.draft))).toEqual(new Set([Number(group.id)]));
+    for (const v of await db('bot_versions').where({ bot_id: b.id }).select('definition'))
+      expect(new Set(targets(v.definition))).toEqual(new Set([Number(group.id)]));
+  }
+  // Another account's bots (the super administrator's templates) are left alone.
+  const templates = await db('bots').whereNot({ account_id: merchant.id }).select('draft');
+  for (const t of templates) expect(targets(t.draft).every((g) => g === 1)).toBe(true);
 }, 120_000);

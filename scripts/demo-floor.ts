@@ -8,6 +8,10 @@ import { loadConfig } from '../config';
 import { DEMO_ACCOUNTS } from '../config/demo';
 import { encryptSecret } from '../config/secrets';
 import { DEMO_LINE_NAME } from '../seeds/03-telephony';
+import { DEMO_BOTS } from '../domain/bot/demo';
+
+/** The seat group the demo bots' transfer nodes name (domain/bot/demo). */
+const DEMO_BOT_GROUP = 1;
 
 export const DEMO_FLOOR = {
   group: '演示坐席组',
@@ -17,6 +21,45 @@ export const DEMO_FLOOR = {
     { name: '演示呼入-坐席组', did: '4008002000', target: 'seatGroup' },
   ],
 } as const;
+
+/** The definition with every transfer to seat group `from` sent to `to` instead. */
+export function retargetTransfers(def: unknown, from: number, to: number): unknown {
+  if (Array.isArray(def)) return def.map((x) => retargetTransfers(x, from, to));
+  if (!def || typeof def !== 'object') return def;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(def))
+    out[k] = k === 'seatGroupId' && v === from ? to : retargetTransfers(v, from, to);
+  return out;
+}
+
+/**
+ * The demo bots transfer to seat group 1, the demo group on a fresh database. When the demo group got
+ * another id (groups made before it), merchant01's demo bots are pointed at it, draft and versions:
+ * else every lead would end "seat group does not exist" and no pop-up would ever ring.
+ */
+async function pointDemoBotsAt(trx: Knex.Transaction, merchantId: number, groupId: number): Promise<void> {
+  if (groupId === DEMO_BOT_GROUP) return;
+  const bots = await trx('bots')
+    .where({ account_id: merchantId })
+    .whereIn(
+      'name',
+      DEMO_BOTS.map((b) => b.name),
+    )
+    .whereNull('deleted_at')
+    .select('id', 'draft');
+  for (const b of bots) {
+    const draft = typeof b.draft === 'string' ? JSON.parse(b.draft) : b.draft;
+    await trx('bots')
+      .where({ id: b.id })
+      .update({ draft: JSON.stringify(retargetTransfers(draft, DEMO_BOT_GROUP, groupId)) });
+    for (const v of await trx('bot_versions').where({ bot_id: b.id }).select('id', 'definition')) {
+      const def = typeof v.definition === 'string' ? JSON.parse(v.definition) : v.definition;
+      await trx('bot_versions')
+        .where({ id: v.id })
+        .update({ definition: JSON.stringify(retargetTransfers(def, DEMO_BOT_GROUP, groupId)) });
+    }
+  }
+}
 
 export async function seedDemoFloor(knex: Knex): Promise<void> {
   const key = loadConfig().secretKey;
@@ -31,6 +74,7 @@ export async function seedDemoFloor(knex: Knex): Promise<void> {
       [group] = await trx('seat_groups')
         .insert({ account_id: merchant.id, name: DEMO_FLOOR.group, description: '演示：机器人转人工到此组' })
         .returning('id');
+    await pointDemoBotsAt(trx, Number(merchant.id), Number(group.id));
     const s = DEMO_FLOOR.seat;
     const taken = await trx('seats')
       .where({ user_id: operator.id })

@@ -13,7 +13,8 @@ export interface TestBrowser {
   close(): Promise<void>;
 }
 
-export async function launchBrowser(): Promise<TestBrowser> {
+/** fakeMedia false: no fake microphone (getUserMedia fails), for the tests of a seat without one. */
+export async function launchBrowser(opts: { fakeMedia?: boolean } = {}): Promise<TestBrowser> {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cp-e2e-'));
   const browser = await puppeteer.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
@@ -28,8 +29,9 @@ export async function launchBrowser(): Promise<TestBrowser> {
       '--disable-sync',
       '--no-first-run',
       // Media tests (environment check, softphone): a fake microphone/camera and no permission prompt.
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
+      ...(opts.fakeMedia === false
+        ? []
+        : ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']),
     ],
   });
   return {

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { EslInputError } from '../esl/guard';
-import { originateCommand, playbackArg, recordCommand } from './commands';
+import { originateCommand, playbackArg, recordCommand, seatDialString } from './commands';
 
 const uuid = '0f8fad5b-d9cb-469f-a165-70867728950e';
 
@@ -29,5 +29,20 @@ describe('switch commands', () => {
     expect(playbackArg('您好,张先生}', file, '3')).toBe(`{sim_text=您好，张先生）,cp_seq=3}${file}`);
     expect(() => playbackArg('x', '/etc/passwd')).toThrow(EslInputError);
     expect(() => recordCommand(uuid, file)).toThrow(EslInputError);
+  });
+});
+
+describe('seatDialString', () => {
+  const line = { lineId: 3, prefix: '' };
+  const ext = { type: 'extension' as const, extension: '8001', mobile: null };
+  it("dials an extension seat, naming the call in the INVITE when given (the softphone's answer)", () => {
+    expect(seatDialString(ext, line)).toBe('user/8001');
+    expect(seatDialString(ext, line, uuid)).toBe(`{sip_h_X-Call-UUID=${uuid}}user/8001`);
+    expect(() => seatDialString(ext, line, 'x}user/9;')).toThrow();
+  });
+  it('dials a mobile seat through the call line', () => {
+    expect(seatDialString({ type: 'mobile', extension: null, mobile: '13800000001' }, line)).toBe(
+      'sofia/gateway/line-3/13800000001',
+    );
   });
 });

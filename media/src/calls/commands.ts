@@ -35,8 +35,14 @@ export function originateCommand(
 export function seatDialString(
   seat: { type: 'extension' | 'mobile'; extension: string | null; mobile: string | null },
   line: { lineId: number; prefix: string },
+  callUuid?: string,
 ): string {
-  if (seat.type === 'extension') return `user/${checkExtension(seat.extension ?? '')}`;
+  if (seat.type === 'extension') {
+    // The INVITE to the seat's softphone names the call (X-Call-UUID): the phone then knows it is the
+    // call its user accepted in the pop-up, and answers it by itself (one accept, one answer).
+    const head = callUuid ? `{sip_h_X-Call-UUID=${checkUuid(callUuid)}}` : '';
+    return `${head}user/${checkExtension(seat.extension ?? '')}`;
+  }
   const number = checkNumber(checkDigits(line.prefix, 10, 'line prefix') + (seat.mobile ?? ''));
   return `sofia/gateway/line-${checkId(line.lineId, 'lineId')}/${number}`;
 }

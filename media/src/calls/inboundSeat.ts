@@ -2,14 +2,15 @@
 // group's seats through the transfer machinery (transferClient.ts -> modules/seats/transfer.ts: longest
 // idle first, pop-ups, auto-answer), and bridged to the seat that takes it. No seat within the wait,
 // or the caller hanging up, ends it; the record is closed once like an outbound call's.
-import { bareCard, type TransferOutcome } from '../../../domain/transfer';
+import { bareCard, bridgeFailed, type TransferCard, type TransferOutcome } from '../../../domain/transfer';
 import type { CallStatus, DialJob } from '../../../domain/calls';
 import { maskPhone } from '../../../domain/format';
 import type { EslEvent } from '../esl/events';
 import { checkUuid } from '../esl/guard';
 import type { ChannelRow, EslNode } from '../esl/node';
 import { playHoldMusic } from './holdMusic';
-import { seatDialString } from './commands';
+import { recordCommand, seatDialString } from './commands';
+import { recordingPath } from './prompts';
 import { outcomeOf, type Outcome } from './outcome';
 import { claimOriginate, closeRecord, setStatus } from './record';
 import type { SessionDeps } from './session';
@@ -17,6 +18,8 @@ import { acquireSlots, releaseSlots } from './slots';
 
 type Hangup = Extract<EslEvent, { name: 'CHANNEL_HANGUP_COMPLETE' }>;
 
+/** Seats of one call whose leg may fail the bridge before the caller is hung up on. */
+const MAX_SEAT_FAILURES = 3;
 /** Longest a bridge to a seat may last before its execute is given up (the hang-up ends it anyway). */
 const BRIDGE_TIMEOUT_MS = 4 * 60 * 60 * 1000;
 
@@ -38,6 +41,8 @@ export class InboundSeatCall {
   readonly uuid: string;
   private answered = false;
   private answeredWall = 0;
+  /** The whole call is recorded from the answer (the caller on hold, then with the seat). */
+  private recPath: string | null = null;
   private readonly startedWall = Date.now();
   private hangup: Hangup | null = null;
   private finished = false;
@@ -102,6 +107,8 @@ export class InboundSeatCall {
     this.answered = true;
     this.answeredWall = Date.now();
     const d = this.deps;
+    this.recPath = recordingPath(this.uuid);
+    this.node.api(recordCommand(this.uuid, this.recPath)).catch(() => (this.recPath = null));
     await setStatus(d.db, this.job.recordId, 'answered').catch(() => undefined);
     this.emit('answered');
     const card = bareCard({
@@ -109,6 +116,16 @@ export class InboundSeatCall {
       phoneMasked: maskPhone(this.job.phone),
       grade: null,
     });
+    return this.offerToSeats(card, []);
+  }
+
+  /**
+   * Offers the call to the group's seats (never those in `exclude`) and bridges it to the one that
+   * takes it; a seat whose leg fails the bridge (no microphone, softphone gone) is let go and the call
+   * offered again without it (up to MAX_SEAT_FAILURES seats).
+   */
+  private async offerToSeats(card: TransferCard, exclude: number[]): Promise<void> {
+    const d = this.deps;
     const hold = playHoldMusic(this.node, this.uuid, () => this.finished);
     const reply = await d.transfers.offer(
       {
@@ -120,6 +137,7 @@ export class InboundSeatCall {
         waitSeconds: this.job.waitSeconds,
         card,
         transcript: [],
+        ...(exclude.length ? { excludeSeatIds: exclude } : {}),
       },
       () => this.finished,
     );
@@ -130,7 +148,7 @@ export class InboundSeatCall {
     if (reply.outcome !== 'accepted' || !reply.seat) return this.fail(FAILED[reply.outcome] ?? reply.outcome);
     let dial: string;
     try {
-      dial = seatDialString(reply.seat, { lineId: this.job.lineId, prefix: this.linePrefix });
+      dial = seatDialString(reply.seat, { lineId: this.job.lineId, prefix: this.linePrefix }, this.uuid);
     } catch {
       return this.fail('坐席号码无效');
     }
@@ -143,7 +161,35 @@ export class InboundSeatCall {
       transferred: true,
       reason: this.reason,
     });
-    void this.node.execute(this.uuid, 'bridge', dial, BRIDGE_TIMEOUT_MS).catch(() => undefined);
+    const seatId = reply.seat.id;
+    void this.node
+      .execute(this.uuid, 'bridge', dial, BRIDGE_TIMEOUT_MS)
+      .then(
+        (done) => {
+          if (this.finished || !bridgeFailed(done.response)) return;
+          return this.seatDidNotAnswer(card, [...exclude, seatId], done.response);
+        },
+        () => undefined,
+      )
+      .catch((err: Error) =>
+        console.error(`inbound call ${this.uuid}: re-offer after a failed bridge: ${err.message}`),
+      );
+  }
+
+  /** The seat's leg failed the bridge: its offer ends, and the call goes to the next seat. */
+  private async seatDidNotAnswer(card: TransferCard, failed: number[], cause: string): Promise<void> {
+    this.seatTook = null;
+    await this.deps.transfers
+      .failed({ kind: 'failed', callUuid: this.uuid, seatId: failed[failed.length - 1]!, cause })
+      .catch((err: Error) =>
+        console.error(`inbound call ${this.uuid}: seat failure not sent: ${err.message}`),
+      );
+    if (this.finished) return;
+    if (failed.length >= MAX_SEAT_FAILURES) {
+      await this.recordTransfer('noSeat', null);
+      return this.fail('坐席未能接起通话');
+    }
+    return this.offerToSeats(card, failed);
   }
 
   private fail(why: string): void {
@@ -198,7 +244,7 @@ export class InboundSeatCall {
       hangupCause: h?.cause ?? null,
       sipStatus: h?.sipStatus ?? null,
       rounds: 0,
-      recordingPath: null,
+      recordingPath: this.recPath,
     });
     await releaseSlots(d.redis, d.config.redisPrefix, this.job);
     if (closed) this.emit('ended', o);

@@ -15,9 +15,16 @@ import {
 } from '../../../domain/bot';
 import type { LlmInput } from '../../../domain/bot/llm';
 import type { CallStatus, DialJob } from '../../../domain/calls';
+import { recordingFragment } from '../../../domain/callRecords';
 import { maskPhone } from '../../../domain/format';
 import { greetingKindOf, type GreetingKind } from '../../../domain/telephony';
-import { bareCard, DEFAULT_TRANSFER_WAIT_S, type TransferOutcome } from '../../../domain/transfer';
+import {
+  bareCard,
+  bridgeFailed,
+  DEFAULT_TRANSFER_WAIT_S,
+  type TransferCard,
+  type TransferOutcome,
+} from '../../../domain/transfer';
 import { AVMD_BEEP, type EslEvent } from '../esl/events';
 import { checkCause, checkUuid } from '../esl/guard';
 import { NO_ASR, UnimrcpAdapter, type AsrAdapter, type AsrCommand, type AsrResult } from '../speech/asr';
@@ -76,7 +83,7 @@ export interface SessionDeps {
   /** Whether the worker with this heartbeat id is alive. */
   workerAlive(id: string): Promise<boolean>;
   /** Transfers to human seats (transferClient.ts). */
-  transfers: Pick<TransferClient, 'offer' | 'ended'>;
+  transfers: Pick<TransferClient, 'offer' | 'ended' | 'failed'>;
   llm(accountId: number, input: LlmInput): Promise<string | null>;
   /** The account's recognizer (asr_settings, the superior's when blank). */
   asr: { forAccount(accountId: number): Promise<AsrAdapter> };
@@ -98,6 +105,9 @@ const TRANSFER_FAILED: Partial<Record<TransferOutcome, string>> = {
   noService: '转接服务未运行',
 };
 
+/** Seats of one call whose leg may fail the bridge before the call goes to the fallback. */
+const MAX_SEAT_FAILURES = 3;
+
 /** Longest a single prompt may play before its execute is given up. */
 const PLAY_TIMEOUT_MS = 10 * 60 * 1000;
 /** A customer who started speaking has this long to finish before silence counts again. */
@@ -110,6 +120,8 @@ const AVMD_START_ARG = 'inbound_channel=1,outbound_channel=0';
  * switch or simulator) never turns a short answer into a long greeting.
  */
 const MAX_MS_PER_CHAR = 300;
+/** How long a spoken character usually takes: places a line heard without its begin-speaking. */
+const TYPICAL_MS_PER_CHAR = 200;
 /** A first utterance counts as the greeting only if it began this soon after the answer (switch time). */
 const GREETING_WINDOW_MS = 10000;
 /** A filler played this recently covers a slow rendering of the sentence that follows it. */
@@ -157,6 +169,8 @@ export class CallSession {
   private engineResult: number | null = null;
   private engineReason: Reason | null = null;
   private recPath: string | null = null;
+  /** Switch time (µs) the recording started (RECORD_START); 0 until then. */
+  private recStartUs = 0;
   private decisionAt = 0;
   /** The line's dial prefix (a mobile seat is reached through the call's line). */
   private linePrefix = '';
@@ -294,6 +308,9 @@ export class CallSession {
         return this.onAnswered();
       case 'PLAYBACK_STOP':
         return this.playbackDone(ev.seq);
+      case 'RECORD_START':
+        if (ev.file === this.recPath) this.recStartUs = this.eventUs(ev);
+        return;
       case 'CUSTOM':
         if (ev.subclass === AVMD_BEEP) return this.onBeep();
         return this.onRecognizer(ev);
@@ -418,11 +435,10 @@ export class CallSession {
       : 0;
     const greetingTime = !this.answeredUs || (began - this.answeredUs) / 1000 <= GREETING_WINDOW_MS;
     this.speechBeganUs = 0;
-    const sec = Math.max(0, Math.round((Date.now() - this.answeredWall) / 1000));
     this.transcript?.add({
       khtype: 'customer',
       khcontent: text,
-      khvoicepath: this.recPath ? [`${this.recPath}#t=${sec}`] : [],
+      khvoicepath: this.recPath ? [this.voiceOf(text, began, ev)] : [],
       reduceNoiseRate: (this.bot?.compiled.def.settings.noiseFilterRatio ?? 0) / 100,
     });
     const kind = first ? greetingKindOf(text) : null;
@@ -442,6 +458,23 @@ export class CallSession {
     if (this.utterances >= 2) this.stopAvmd();
     this.decisionAt = ev.receivedAt;
     this.feed({ type: 'asrFinal', text, at: this.now() });
+  }
+
+  /**
+   * Where the customer said `text` in the recording, as its path with `#t=start,end`: switch times
+   * from RECORD_START on (else from the answer: uuid_record is sent right after it); without either
+   * switch time, our clock stands in.
+   */
+  private voiceOf(text: string, beganUs: number, ev: EslEvent): string {
+    const guessMs = [...text].length * TYPICAL_MS_PER_CHAR;
+    const zeroUs = this.recStartUs || this.answeredUs;
+    if (zeroUs) {
+      const endMs = (this.eventUs(ev) - zeroUs) / 1000;
+      const startMs = beganUs ? (beganUs - zeroUs) / 1000 : endMs - guessMs;
+      return recordingFragment(this.recPath!, startMs, endMs);
+    }
+    const endMs = Date.now() - this.answeredWall;
+    return recordingFragment(this.recPath!, endMs - guessMs, endMs);
   }
 
   /** mod_avmd heard a beep: a voicemail box is about to record. Hang up at once (70, not billed). */
@@ -660,6 +693,24 @@ export class CallSession {
       phoneMasked: maskPhone(this.job.phone),
       grade: soFar?.level ?? null,
     });
+    return this.offerToSeats(seatGroupId, reason, card, [], fail);
+  }
+
+  /**
+   * Offers the call to the group's seats (never those in `exclude`) and bridges it to the one that
+   * takes it. A seat whose leg does not answer the bridge (its browser has no microphone, its
+   * softphone is gone) is let go and the call offered again without it, up to MAX_SEAT_FAILURES
+   * seats; no seat: `fail` (the fallback flow, else the hang-up).
+   */
+  private async offerToSeats(
+    seatGroupId: number,
+    reason: Reason,
+    card: TransferCard,
+    exclude: number[],
+    fail: (why: string) => Promise<void>,
+  ): Promise<void> {
+    const d = this.deps;
+    const base = { callUuid: this.uuid, accountId: this.job.accountId, seatGroupId };
     const hold = playHoldMusic(this.node!, this.uuid, () => this.finished);
     const reply = await d.transfers.offer(
       {
@@ -671,6 +722,7 @@ export class CallSession {
         waitSeconds: this.bot?.compiled.def.settings.transferWaitSeconds ?? DEFAULT_TRANSFER_WAIT_S,
         card,
         transcript: this.transcript?.lines() ?? [],
+        ...(exclude.length ? { excludeSeatIds: exclude } : {}),
       },
       () => this.finished,
     );
@@ -684,7 +736,7 @@ export class CallSession {
     const seat = reply.seat;
     let dial: string;
     try {
-      dial = seatDialString(seat, { lineId: this.job.lineId, prefix: this.linePrefix });
+      dial = seatDialString(seat, { lineId: this.job.lineId, prefix: this.linePrefix }, this.uuid);
     } catch {
       return fail('坐席号码无效');
     }
@@ -692,7 +744,40 @@ export class CallSession {
     this.engineReason = { ...reason, text: `${reason.text}；已转接坐席「${seat.name}」` };
     d.live.transfer(this.job, { ...base, transferred: true, reason: this.engineReason.text });
     // The bridge lasts as long as the conversation with the seat; the hangup event ends the call.
-    void this.node!.execute(this.uuid, 'bridge', dial, PLAY_TIMEOUT_MS).catch(() => undefined);
+    // A bridge that ends with the customer still here and a failure cause: the seat never answered.
+    void this.node!.execute(this.uuid, 'bridge', dial, PLAY_TIMEOUT_MS)
+      .then(
+        (done) => {
+          if (this.finished || !bridgeFailed(done.response)) return;
+          return this.seatDidNotAnswer(seatGroupId, reason, card, [...exclude, seat.id], done.response, fail);
+        },
+        () => undefined,
+      )
+      .catch((err: Error) =>
+        console.error(`call ${this.uuid}: re-offer after a failed bridge: ${err.message}`),
+      );
+  }
+
+  /** The seat's leg failed the bridge: its offer ends, and the call goes to the next seat or the fallback. */
+  private async seatDidNotAnswer(
+    seatGroupId: number,
+    reason: Reason,
+    card: TransferCard,
+    failed: number[],
+    cause: string,
+    fail: (why: string) => Promise<void>,
+  ): Promise<void> {
+    this.seatTook = null;
+    const seatId = failed[failed.length - 1]!;
+    await this.deps.transfers
+      .failed({ kind: 'failed', callUuid: this.uuid, seatId, cause })
+      .catch((err: Error) => console.error(`call ${this.uuid}: seat failure not sent: ${err.message}`));
+    if (this.finished) return;
+    if (failed.length >= MAX_SEAT_FAILURES) {
+      await this.recordTransfer('noSeat', null);
+      return fail('坐席未能接起通话');
+    }
+    return this.offerToSeats(seatGroupId, reason, card, failed, fail);
   }
 
   /** How the transfer ended, on the call record (calls.transfer_outcome / transfer_seat_id). */

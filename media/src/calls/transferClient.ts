@@ -13,9 +13,11 @@ import {
   TRANSFER_KEY_TTL_S,
   TRANSFER_POLL_MS,
   transferCancelKey,
+  transferOfferKey,
   transferReplyKey,
   transferWakeChannel,
   type TransferEndedJob,
+  type TransferFailedJob,
   type TransferJob,
   type TransferOfferJob,
   type TransferReply,
@@ -117,6 +119,24 @@ export class TransferClient {
         }
       }
     }
+  }
+
+  /**
+   * The seat that took the call never answered the bridge: the server lets it go. The transfer's
+   * reply and offer are forgotten first, so the next offer of the call is decided anew.
+   */
+  async failed(job: TransferFailedJob): Promise<void> {
+    await this.redis.del(
+      transferReplyKey(this.prefix, job.callUuid),
+      transferOfferKey(this.prefix, job.callUuid),
+    );
+    await this.queue.add(job, {
+      jobId: `transfer-failed:${job.callUuid}:${job.seatId}`,
+      attempts: 5,
+      backoff: { type: 'exponential', delay: 1000 },
+      removeOnComplete: 1000,
+      removeOnFail: 1000,
+    });
   }
 
   /** The call a seat took has ended: wrap-up for the seat, the talk time for its offer. */

@@ -22,6 +22,7 @@ import { listenInbound, type InboundCalls } from './inbound';
 import { createMediaQueue } from '../queue';
 import { TRANSFER_QUEUE, type TransferJob } from '../../../domain/transfer';
 import { createDialQueue, type DialQueue, type DialQueueOptions } from './queue';
+import { followSeatHangups } from './seatHangup';
 import { AsrResolver } from '../speech/asr';
 import {
   CallSession,
@@ -129,6 +130,13 @@ export async function startCallWorker(o: CallWorkerOptions): Promise<CallWorker>
   };
 
   const inbound = listenInbound(pool, deps);
+  // The seat desk's hang-up button: the worker running the call ends it.
+  const stopHangups = await followSeatHangups(
+    redis,
+    config.redisPrefix,
+    pool,
+    (uuid) => sessions.get(uuid) ?? inbound.active.get(uuid),
+  );
 
   const dial = createDialQueue(config, o.queue);
   dial.queue.on('failed', (job, err) => {
@@ -182,6 +190,7 @@ export async function startCallWorker(o: CallWorkerOptions): Promise<CallWorker>
     async close() {
       clearInterval(status);
       inbound.stop();
+      await stopHangups();
       await stopFollowing();
       await dial.close();
       await transferQueue.close();

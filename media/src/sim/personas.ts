@@ -75,6 +75,8 @@ export interface Persona {
   hangupAtMs?: number;
   /** Speaking speed used for how long an utterance takes, ms per character (default 180). */
   msPerChar?: number;
+  /** espeak-ng voice of this callee in the call recordings (default: cmn for Chinese text, else en). */
+  voice?: string;
   /** ASR confidence reported for this callee's speech, 0-100 (default 90). */
   confidence?: number;
   /**

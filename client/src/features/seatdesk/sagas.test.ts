@@ -1,7 +1,9 @@
-import { put, select, take } from 'redux-saga/effects';
+import { call, put, select, take } from 'redux-saga/effects';
+import { api } from '../../api';
+import { softphoneActions, selectSoftphone } from '../softphone/slice';
 import { Events, type SeatStateEvent } from '../../../../domain/events';
 import type { AppSocket } from '../../socket/channel';
-import { deskChannel, watchDesk, type DeskMessage } from './sagas';
+import { deskChannel, hangupSaga, watchDesk, type DeskMessage } from './sagas';
 import { initialSeatDeskState, seatDeskActions as D, selectSeatDesk, type SeatDeskState } from './slice';
 import { fakeSocket } from '../../socket/fakeSocket';
 
@@ -65,5 +67,36 @@ describe('watchDesk', () => {
     expect(g.next({ type: 'reconnect' } as never).value).toEqual(put(D.currentRequested()));
     g.return(undefined);
     expect(fake.close).toHaveBeenCalled();
+  });
+});
+
+describe('hangupSaga', () => {
+  const desk = { ...initialSeatDeskState, seatId: 4 };
+  const action = D.hangupRequested({ callUuid: 'c1' });
+
+  it("hangs up on this browser's softphone when it carries the call", () => {
+    const g = hangupSaga(action);
+    expect(g.next().value).toEqual(select(selectSeatDesk));
+    expect(g.next(desk).value).toEqual(select(selectSoftphone));
+    expect(g.next({ call: { callUuid: 'c1', phase: 'active' } }).value).toEqual(
+      put(softphoneActions.hangupRequested()),
+    );
+    expect(g.next().value).toEqual(put(D.hangupDone()));
+    expect(g.next().done).toBe(true);
+  });
+
+  it('else asks the server, and shows why when refused', () => {
+    const g = hangupSaga(action);
+    g.next();
+    g.next(desk);
+    const post = g.next({ call: null }).value as ReturnType<typeof call>;
+    expect(post).toEqual(call(api.post, '/api/seats/4/desk/calls/c1/hangup', {}, expect.anything()));
+    expect(g.next().value).toEqual(put(D.hangupDone()));
+    const refused = hangupSaga(action);
+    refused.next();
+    refused.next(desk);
+    refused.next({ call: null });
+    expect(refused.throw(new Error('不在通话中')).value).toEqual(put(D.hangupFailed('不在通话中')));
+    expect(refused.next().value).toEqual(put(D.currentRequested()));
   });
 });

@@ -26,6 +26,7 @@ import type { AppSocket } from '../../socket/channel';
 import type { FollowUpInput } from '../crm/types';
 import { api } from '../../api';
 import { failureOf } from '../seats/sagas';
+import { softphoneActions, selectSoftphone, type SoftphoneState } from '../softphone/slice';
 import { seatDeskActions as D, selectSeatDesk, type SeatDeskState } from './slice';
 
 const quiet = { onError: () => undefined };
@@ -55,6 +56,31 @@ export function* recentSaga(action: PayloadAction<{ more: boolean }>): SagaItera
     yield put(D.recentLoaded({ page, more }));
   } catch (e) {
     yield put(D.recentFailed(failureOf(e).message));
+  }
+}
+
+/**
+ * The desk's hang-up. A call this browser's softphone carries is hung up there (a BYE from the
+ * phone); any other (a mobile seat, another browser) through the server, whose media worker ends the
+ * customer's leg. Either way the call's end puts the seat in wrap-up.
+ */
+export function* hangupSaga(action: PayloadAction<{ callUuid: string }>): SagaIterator {
+  const { seatId } = (yield select(selectSeatDesk)) as SeatDeskState;
+  if (seatId === null) return;
+  const { callUuid } = action.payload;
+  const phone = ((yield select(selectSoftphone)) as SoftphoneState).call;
+  if (phone && phone.callUuid === callUuid && phone.phase !== 'ended') {
+    yield put(softphoneActions.hangupRequested());
+    yield put(D.hangupDone());
+    return;
+  }
+  try {
+    yield call(api.post, `${base(seatId)}/calls/${callUuid}/hangup`, {}, quiet);
+    yield put(D.hangupDone());
+  } catch (e) {
+    yield put(D.hangupFailed(failureOf(e).message));
+    // Refused as not on the call any more: the desk shows how the call is now.
+    yield put(D.currentRequested());
   }
 }
 
@@ -187,5 +213,6 @@ export function* seatDeskSaga(): SagaIterator {
   yield takeLatest(D.currentRequested.type, currentSaga);
   yield takeLatest(D.recentRequested.type, recentSaga);
   yield takeEvery(D.dispositionRequested.type, dispositionSaga);
+  yield takeLatest(D.hangupRequested.type, hangupSaga);
   yield takeEvery(D.followUpRequested.type, followUpSaga);
 }

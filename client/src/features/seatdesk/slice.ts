@@ -36,6 +36,8 @@ export interface SeatDeskState {
   recent: { items: DeskRecentCallDto[]; nextBefore: number | null; loading: boolean; error: string | null };
   disposition: FormState;
   followUp: FormState;
+  /** The desk's hang-up: on its way, or why it was refused. */
+  hangup: { busy: boolean; error: string | null };
 }
 
 const form = (): FormState => ({ saving: false, error: null, fieldErrors: {}, saved: 0 });
@@ -50,6 +52,7 @@ export const initialSeatDeskState: SeatDeskState = {
   recent: { items: [], nextBefore: null, loading: false, error: null },
   disposition: form(),
   followUp: form(),
+  hangup: { busy: false, error: null },
 };
 
 export interface Failure {
@@ -156,6 +159,16 @@ const slice = createSlice({
       state.followUp.saving = true;
       state.followUp.error = null;
       state.followUp.fieldErrors = {};
+    },
+    /** Hang up the call on the desk (the softphone's own call, else through the server). */
+    hangupRequested(state, _action: PayloadAction<{ callUuid: string }>) {
+      state.hangup = { busy: true, error: null };
+    },
+    hangupDone(state) {
+      state.hangup = { busy: false, error: null };
+    },
+    hangupFailed(state, action: PayloadAction<string>) {
+      state.hangup = { busy: false, error: action.payload };
     },
     followUpSaved(state) {
       state.followUp = { ...form(), saved: state.followUp.saved + 1 };

@@ -3,7 +3,17 @@ import { Events, type CallLineEvent, type SeatOfferEvent } from '../../../../dom
 import { i18n } from '../../app/i18n';
 import type { AppSocket } from '../../socket/channel';
 import { showToast } from '../../ui/toaster';
-import { answerSaga, offerChannel, sendAnswer, watchOffers, type OfferMessage } from './offerSagas';
+import { softphoneActions } from '../softphone/slice';
+import { checkMicrophone } from './mic';
+import {
+  answerSaga,
+  answersOnThisPhone,
+  offerChannel,
+  quietDnd,
+  sendAnswer,
+  watchOffers,
+  type OfferMessage,
+} from './offerSagas';
 import { initialOffersState, offersActions as O, selectOffers } from './offerSlice';
 import { fakeSocket } from '../../socket/fakeSocket';
 
@@ -58,7 +68,8 @@ describe('answerSaga', () => {
 
   it('marks the answer sent on 200', () => {
     const g = answerSaga(socket, O.answerRequested(req));
-    expect(g.next().value).toEqual(call(sendAnswer, socket, req));
+    expect(g.next().value).toEqual(call(answersOnThisPhone, 4));
+    expect(g.next(false).value).toEqual(call(sendAnswer, socket, req));
     expect(g.next({ code: 200 }).value).toEqual(put(O.answerSent({ callUuid: 'c1', accept: true })));
     expect(g.next().done).toBe(true);
   });
@@ -66,12 +77,33 @@ describe('answerSaga', () => {
   it("shows the server's message, or the timeout's, when the answer is refused", () => {
     const g = answerSaga(socket, O.answerRequested(req));
     g.next();
+    g.next(false);
     expect(g.next({ code: 409, message: '来电已被接走' }).value).toEqual(put(O.answerFailed('c1')));
     expect(g.next().value).toEqual(call(showToast, 'error', '来电已被接走'));
     const t = answerSaga(socket, O.answerRequested(req));
     t.next();
+    t.next(false);
     t.next({ code: 408 });
     expect(t.next().value).toEqual(call(showToast, 'error', i18n.t('errors:timeout')));
+  });
+
+  it("on this browser's softphone without a microphone: says why and declines, so the call moves on", () => {
+    const g = answerSaga(socket, O.answerRequested(req));
+    expect(g.next().value).toEqual(call(answersOnThisPhone, 4));
+    expect(g.next(true).value).toEqual(call(checkMicrophone));
+    expect(g.next('notFound').value).toEqual(call(showToast, 'error', i18n.t('seats:offer.noMic.notFound')));
+    expect(g.next().value).toEqual(put(softphoneActions.mediaFailed('notFound')));
+    expect(g.next().value).toEqual(call(quietDnd, 4));
+    const declined = { ...req, accept: false };
+    expect(g.next().value).toEqual(call(sendAnswer, socket, declined));
+    expect(g.next({ code: 200 }).value).toEqual(put(O.answerSent({ callUuid: 'c1', accept: false })));
+  });
+
+  it('with a microphone the accept goes through', () => {
+    const g = answerSaga(socket, O.answerRequested(req));
+    g.next();
+    expect(g.next(true).value).toEqual(call(checkMicrophone));
+    expect(g.next(null).value).toEqual(call(sendAnswer, socket, req));
   });
 
   it('sends seat:answer with a timeout and reads no ack as 408', async () => {

@@ -12,9 +12,12 @@ import {
   type SeatOfferEvent,
   type SocketAck,
 } from '../../../../domain/events';
+import { api } from '../../api';
 import { i18n } from '../../app/i18n';
 import type { AppSocket } from '../../socket/channel';
 import { showToast } from '../../ui/toaster';
+import { selectSoftphone, softphoneActions, type SoftphoneState } from '../softphone/slice';
+import { checkMicrophone, type MicProblem } from './mic';
 import { offersActions as O, selectOffers, type AnswerRequest, type OffersState } from './offerSlice';
 
 export type OfferMessage =
@@ -67,11 +70,41 @@ export async function sendAnswer(socket: Pick<AppSocket, 'timeout'>, req: Answer
     .catch(() => ({ code: 408 }));
 }
 
+/**
+ * Whether this browser's softphone works the offered seat (an extension seat worked here): the
+ * pop-up's accept is then the phone's answer, and needs a microphone.
+ */
+export function* answersOnThisPhone(seatId: number): SagaIterator {
+  const cfg = ((yield select(selectSoftphone)) as SoftphoneState).config;
+  return cfg?.seatId === seatId;
+}
+
+/** Do-not-disturb on the seat; a failure changes nothing for the decline that follows. */
+export async function quietDnd(seatId: number): Promise<void> {
+  await api
+    .put(`/api/seats/${seatId}/state`, { dnd: true }, { onError: () => undefined, successToast: false })
+    .catch(() => undefined);
+}
+
 export function* answerSaga(socket: AppSocket, action: PayloadAction<AnswerRequest>): SagaIterator {
   const { callUuid, accept } = action.payload;
-  const r = (yield call(sendAnswer, socket, action.payload)) as SocketAck;
+  let req = action.payload;
+  if (accept && (yield call(answersOnThisPhone, req.seatId))) {
+    const problem = (yield call(checkMicrophone)) as MicProblem | null;
+    if (problem) {
+      // No microphone: the seat cannot talk. It goes do-not-disturb first (so the server does not
+      // offer it this call or the next ones again), then the offer is declined and the server offers
+      // the call to the next seat, or the bot goes on at its fallback. The seat is told why.
+      yield call(showToast, 'error', i18n.t(`seats:offer.noMic.${problem}`));
+      // ...and the phone keeps saying it (the toast goes away).
+      yield put(softphoneActions.mediaFailed(problem));
+      yield call(quietDnd, req.seatId);
+      req = { ...req, accept: false };
+    }
+  }
+  const r = (yield call(sendAnswer, socket, req)) as SocketAck;
   if (r.code === 200) {
-    yield put(O.answerSent({ callUuid, accept }));
+    yield put(O.answerSent({ callUuid, accept: req.accept }));
     return;
   }
   yield put(O.answerFailed(callUuid));

@@ -13,12 +13,15 @@ import {
 } from 'sip.js';
 import type { SoftphoneConfigDto } from '../../../../domain/softphone';
 import { RECORD_HEADER } from '../../../../domain/cdr';
+import { micProblemOf, type MicProblem } from '../seats/mic';
 
 export type PhoneEvent =
   | { type: 'registration'; state: 'connecting' | 'registered' | 'unregistered' | 'failed'; reason?: string }
   | { type: 'incoming'; number: string; callUuid: string | null }
   | { type: 'progress' }
   | { type: 'established' }
+  /** The answer failed: no microphone (getUserMedia refused); the INVITE is rejected, the call ends. */
+  | { type: 'mediaError'; problem: MicProblem }
   /** byMe: this phone hung up, cancelled or rejected (else the other side or the network ended it). */
   | { type: 'ended'; answered: boolean; byMe: boolean };
 
@@ -143,7 +146,11 @@ export function createPhone(cfg: SoftphoneConfigDto, emit: (e: PhoneEvent) => vo
     },
     answer() {
       if (session instanceof Invitation && session.state === SessionState.Initial)
-        void session.accept({ sessionDescriptionHandlerOptions: MEDIA });
+        // sip.js rejects the INVITE (480) when the microphone cannot be opened, then throws the
+        // getUserMedia error: reported as an event, never an unhandled rejection.
+        session
+          .accept({ sessionDescriptionHandlerOptions: MEDIA })
+          .catch((err: unknown) => emit({ type: 'mediaError', problem: micProblemOf(err) }));
     },
     reject() {
       if (session instanceof Invitation && session.state === SessionState.Initial) {

@@ -27,7 +27,9 @@ import { api, isApiError } from '../../api';
 import { i18n } from '../../app/i18n';
 import { SOCKET_STOPPERS } from '../../socket/saga';
 import { authActions } from '../auth/slice';
+import { offersActions, selectOffers, type OffersState } from '../seats/offerSlice';
 import { selectSeats } from '../seats/slice';
+import { showToast } from '../../ui/toaster';
 import { createPhone, type Phone, type PhoneEvent } from './phone';
 import { softphoneActions as A, selectSoftphone, type SoftphoneState } from './slice';
 
@@ -51,18 +53,28 @@ function* seatMode(cfg: SoftphoneConfigDto): SagaIterator {
   return { autoAnswer: seat?.state.autoAnswer ?? cfg.autoAnswer, dnd: seat?.state.dnd ?? false };
 }
 
+/** Whether the call is one this user accepted (or is accepting) in the transfer pop-up. */
+export function* acceptedInPopup(callUuid: string | null): SagaIterator {
+  if (!callUuid) return false;
+  const o = ((yield select(selectOffers)) as OffersState).byUuid[callUuid];
+  return !!o && (o.phase === 'accepted' || o.answering);
+}
+
 function* onIncoming(
   phone: Phone,
   cfg: SoftphoneConfigDto,
   e: Extract<PhoneEvent, { type: 'incoming' }>,
 ): SagaIterator {
   const mode = (yield call(seatMode, cfg)) as { autoAnswer: boolean; dnd: boolean };
-  yield put(A.incoming({ number: e.number, callUuid: e.callUuid }));
-  if (mode.dnd) {
+  // The bridge of a call this user accepted in the pop-up (the INVITE names it): that accept was the
+  // answer, so the phone picks up by itself instead of ringing a second time.
+  const accepted = (yield call(acceptedInPopup, e.callUuid)) as boolean;
+  yield put(A.incoming({ number: e.number, callUuid: e.callUuid, accepted }));
+  if (mode.dnd && !accepted) {
     phone.reject();
     return;
   }
-  if (mode.autoAnswer) phone.answer();
+  if (mode.autoAnswer || accepted) phone.answer();
   try {
     const rec = (yield call(
       api.post,
@@ -94,8 +106,15 @@ function* onEvent(phone: Phone, cfg: SoftphoneConfigDto, e: PhoneEvent): SagaIte
       return;
     case 'established':
       yield put(A.established(new Date().toISOString()));
+      // The pop-up's call is on the phone now: one place shows it (the phone, and the seat desk).
+      if (s.call?.callUuid && (yield call(acceptedInPopup, s.call.callUuid)))
+        yield put(offersActions.offerClosed(s.call.callUuid));
       if (s.call?.recordId && s.call.direction === 'in')
         yield call(api.put, `${CALLS}/${s.call.recordId}/answer`, { answered: true }, quiet);
+      return;
+    case 'mediaError':
+      yield put(A.mediaFailed(e.problem));
+      yield call(showToast, 'error', i18n.t(`softphone:mic.${e.problem}`));
       return;
     case 'ended':
       yield put(A.ended());

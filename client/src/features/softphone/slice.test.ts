@@ -56,4 +56,14 @@ describe('softphone slice', () => {
       initialSoftphoneState,
     );
   });
+
+  it('a call accepted in the transfer pop-up is marked so (the phone answers it); a failed answer keeps why', () => {
+    let s = run(A.incoming({ number: '139****0001', callUuid: 'u2', accepted: true }));
+    expect(s.call).toMatchObject({ phase: 'incoming', accepted: true });
+    s = reduce(s, A.mediaFailed('notFound'));
+    expect(s.micProblem).toBe('notFound');
+    s = reduce(s, A.incoming({ number: '139****0002', callUuid: 'u3' }));
+    expect(s.call!.accepted).toBe(false);
+    expect(s.micProblem).toBeNull();
+  });
 });

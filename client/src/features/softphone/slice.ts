@@ -10,6 +10,7 @@ import type {
   SoftphoneDirection,
 } from '../../../../domain/softphone';
 import type { RootState } from '../../app/store';
+import type { MicProblem } from '../seats/mic';
 import { authActions } from '../auth/slice';
 
 export interface PhoneCall {
@@ -27,6 +28,8 @@ export interface PhoneCall {
   digits: string;
   /** ISO: when it was answered. */
   answeredAt: string | null;
+  /** The call its user accepted in the transfer pop-up: the phone answers it by itself. */
+  accepted: boolean;
 }
 
 export interface SoftphoneState {
@@ -41,6 +44,8 @@ export interface SoftphoneState {
   dialing: boolean;
   records: SoftphoneCallDto[];
   recordsLoading: boolean;
+  /** The last answer failed for want of a microphone (cleared by the next call). */
+  micProblem: MicProblem | null;
 }
 
 export const initialSoftphoneState: SoftphoneState = {
@@ -53,6 +58,7 @@ export const initialSoftphoneState: SoftphoneState = {
   dialing: false,
   records: [],
   recordsLoading: false,
+  micProblem: null,
 };
 
 const newCall = (
@@ -71,6 +77,7 @@ const newCall = (
   holding: false,
   digits: '',
   answeredAt: null,
+  accepted: false,
 });
 
 const slice = createSlice({
@@ -115,8 +122,14 @@ const slice = createSlice({
         recordId: action.payload.recordId,
       };
     },
-    incoming(state, action: PayloadAction<{ number: string; callUuid: string | null }>) {
+    incoming(state, action: PayloadAction<{ number: string; callUuid: string | null; accepted?: boolean }>) {
       state.call = newCall('in', action.payload.number, action.payload.callUuid, 'incoming');
+      state.call.accepted = action.payload.accepted ?? false;
+      state.micProblem = null;
+    },
+    /** The phone could not answer: no microphone (or not allowed); the call is passed on. */
+    mediaFailed(state, action: PayloadAction<MicProblem>) {
+      state.micProblem = action.payload;
     },
     recordCreated(state, action: PayloadAction<number>) {
       if (state.call) state.call.recordId = action.payload;

@@ -15,7 +15,8 @@ const DEFAULT_BRIDGE_MS = 30_000;
 
 /** The extension of a `user/<ext>[@domain]` dial string registered here, else null. */
 export function registeredUser(registrar: Registrar | undefined, dial: string): string | null {
-  const m = /^user\/([^@\s/]+)/.exec(dial.trim());
+  // A leading {var=value,…} block (channel variables such as sip_h_X-Call-UUID) is not the endpoint.
+  const m = /^(?:\{[^}]*\})?user\/([^@\s/]+)/.exec(dial.trim());
   return registrar && m && registrar.isRegistered(m[1]!) ? m[1]! : null;
 }
 

@@ -7,7 +7,7 @@ import { authOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { body, idParam, parse, query } from '../../http/validate';
 import { callUuidSchema, deskFollowUpSchema, dispositionSchema, recentSchema } from './deskSchema';
-import { deskCurrent, deskFollowUp, deskRecent, dispose } from './deskService';
+import { deskCurrent, deskFollowUp, deskRecent, dispose, hangupDeskCall } from './deskService';
 
 const uuidParam = (ctx: Context): string =>
   parse(ctx, callUuidSchema, (ctx.params as Record<string, string>).uuid ?? '');
@@ -22,6 +22,10 @@ export function addDeskRoutes(r: Router, deps: Deps): void {
     const id = idParam(ctx);
     const uuid = uuidParam(ctx);
     ok(ctx, await dispose(deps, authOf(ctx), id, uuid, body(ctx, dispositionSchema)));
+  });
+  r.post('/:id/desk/calls/:uuid/hangup', async (ctx) => {
+    const id = idParam(ctx);
+    ok(ctx, await hangupDeskCall(deps, authOf(ctx), id, uuidParam(ctx)));
   });
   r.post('/:id/desk/calls/:uuid/follow-ups', async (ctx) => {
     const id = idParam(ctx);

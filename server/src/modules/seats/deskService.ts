@@ -14,7 +14,12 @@ import {
   type DispositionDto,
 } from '../../../../domain/seatDesk';
 import { seatStateDto, type SeatStateDto } from '../../../../domain/seats';
-import { bareCard, type TransferCard, type TransferJob } from '../../../../domain/transfer';
+import {
+  bareCard,
+  seatHangupChannel,
+  type TransferCard,
+  type TransferJob,
+} from '../../../../domain/transfer';
 import { fillCard } from './card';
 import type { Deps } from '../../deps';
 import { AppError, forbidden, notFound } from '../../http/errors';
@@ -146,6 +151,26 @@ export async function dispose(
   if (endsWrapUp(seatStateDto(live), callUuid))
     live = await states.change(refOf(seat), { by: 'user', ready: true });
   return { disposition, state: seatStateDto(live) };
+}
+
+/**
+ * The desk's hang-up: ends the call the seat is talking on. The media worker running it kills the
+ * customer's leg (the seat's leg goes with it); the call's end then puts the seat in wrap-up. 409 when
+ * the seat is not on that call any more (already ended, another call).
+ */
+export async function hangupDeskCall(
+  deps: Deps,
+  auth: AuthContext,
+  seatId: number,
+  callUuid: string,
+): Promise<{ callUuid: string }> {
+  const seat = await deskSeat(deps, auth, seatId);
+  await seatCall(deps, seat, callUuid);
+  const live = await statesOf(deps).read(refOf(seat));
+  if (live.activity !== 'busy' || live.callUuid !== callUuid)
+    throw new AppError(409, 409, 'seatdesk.notOnCall');
+  await deps.redis.publish(seatHangupChannel(deps.config.redisPrefix), callUuid);
+  return { callUuid };
 }
 
 /**

@@ -176,16 +176,17 @@ export function seatStates(d: SeatStatesDeps) {
     markIdle: (seatId: number, callUuid?: string) => byId(seatId, { by: 'call', kind: 'idle', callUuid }),
 
     /**
-     * Claims the group's longest-idle pickable seat for `callUuid` and marks it busy, atomically: two
-     * calls never get the same seat. Null when no seat can take the call.
+     * Claims the group's longest-idle pickable seat for `callUuid` (never one of `exclude`) and marks it
+     * busy, atomically: two calls never get the same seat. Null when no seat can take the call.
      */
-    async pick(groupId: number, callUuid: string): Promise<number | null> {
+    async pick(groupId: number, callUuid: string, exclude: readonly number[] = []): Promise<number | null> {
       const won = await redis.cpSeatPick(
         seatIdleKey(d.prefix, groupId),
         seatKeyPrefix(d.prefix),
         String(groupId),
         callUuid,
         String(now()),
+        exclude.map(String).join(','),
       );
       if (won === null) return null;
       const seatId = Number(won);

@@ -26,9 +26,12 @@ import {
   transferOfferKey,
   transferReplyKey,
   transferWakeChannel,
+  WRAP_UP_TIMEOUT_MS,
   type OfferState,
   type TransferEndedJob,
+  type TransferFailedJob,
   type TransferJob,
+  type TransferWrapUpOverJob,
   type TransferOfferJob,
   type TransferReply,
   type TransferSeat,
@@ -145,7 +148,7 @@ export async function runOffer(
       runner.seatFree(job.seatGroupId, TRANSFER_POLL_MS),
       runner.changed(callUuid, TRANSFER_POLL_MS),
     ]);
-    const seatId = await states.pick(job.seatGroupId, callUuid);
+    const seatId = await states.pick(job.seatGroupId, callUuid, job.excludeSeatIds ?? []);
     if (seatId === null) {
       if (over()) return reply(deps, { callUuid, outcome: offers ? 'timeout' : 'noSeat', offers });
       await freed;
@@ -261,6 +264,50 @@ async function runEnded(deps: Deps, states: SeatStates, job: TransferEndedJob): 
   });
   deps.live.leaveRooms(rooms.seat(job.seatId), [rooms.call(job.callUuid)]);
   await states.markWrapUp(job.seatId, job.callUuid).catch(() => undefined);
+  // A seat that never files a disposition is idle again after the wrap-up time.
+  const over: TransferWrapUpOverJob = { kind: 'wrapupOver', callUuid: job.callUuid, seatId: job.seatId };
+  await deps.queues.transfers.add(over, {
+    jobId: `transfer-wrapup:${job.callUuid}:${job.seatId}`,
+    delay: wrapUp.timeoutMs,
+    removeOnComplete: 1000,
+    removeOnFail: 1000,
+  });
+}
+
+/** The wrap-up time (mutable so tests can shorten it; the server runs in-process there). */
+export const wrapUp = { timeoutMs: WRAP_UP_TIMEOUT_MS };
+
+/** Wrap-up ran out: idle again, unless the seat already moved on (ready, a disposition, another call). */
+async function runWrapUpOver(states: SeatStates, job: TransferWrapUpOverJob): Promise<void> {
+  const ref = await states.refOf(job.seatId);
+  if (!ref) return;
+  const s = await states.read(ref);
+  if (s.activity === 'wrapup' && s.callUuid === job.callUuid)
+    await states.markIdle(job.seatId, job.callUuid).catch(() => undefined);
+}
+
+/**
+ * The seat accepted but its leg never answered the bridge: its offer ends as failed (the pop-up
+ * closes), and the seat is free again. The media worker offers the call anew without it.
+ */
+async function runFailed(deps: Deps, states: SeatStates, job: TransferFailedJob): Promise<void> {
+  await deps
+    .db('seat_offers')
+    .where({ call_uuid: job.callUuid, seat_id: job.seatId })
+    .whereNull('ended_at')
+    .update({ ended_at: deps.db.fn.now(), talk_ms: 0 });
+  deps.live.toRooms([rooms.seat(job.seatId)], Events.SeatOfferEnd, {
+    callUuid: job.callUuid,
+    seatId: job.seatId,
+    state: 'failed',
+  });
+  deps.live.leaveRooms(rooms.seat(job.seatId), [rooms.call(job.callUuid)]);
+  await states.markIdle(job.seatId, job.callUuid).catch(() => undefined);
+  log.warn('transfer: the seat accepted but did not answer the bridge', {
+    callUuid: job.callUuid,
+    seatId: job.seatId,
+    cause: job.cause,
+  });
 }
 
 /**
@@ -334,6 +381,8 @@ export function startTransferProcessor(deps: Deps): TransferProcessor {
 
   q.process(async (job) => {
     if (job.data.kind === 'ended') return runEnded(deps, states, job.data);
+    if (job.data.kind === 'failed') return runFailed(deps, states, job.data);
+    if (job.data.kind === 'wrapupOver') return runWrapUpOver(states, job.data);
     if (stopping) throw new Error('this process is stopping');
     return start(job.data);
   }).catch(stoppedProcessing(q));

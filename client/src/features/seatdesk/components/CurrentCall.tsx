@@ -1,10 +1,11 @@
 // The call on the desk: its state, the customer card and the live transcript (with what the customer
 // is saying right now), the disposition and the quick follow-up on the customer.
-import { Callout, Card, H5, Intent, Tag } from '@blueprintjs/core';
+import { Button, Callout, Card, H5, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../../domain/format';
 import type { DeskCallDto } from '../../../../../domain/seatDesk';
 import type { SeatStateDto } from '../../../../../domain/seats';
+import { WRAP_UP_TIMEOUT_MS } from '../../../../../domain/transfer';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { FollowUpForm } from '../../crm/components/FollowUpForm';
 import { OfferCard } from '../../seats/components/OfferCard';
@@ -20,7 +21,7 @@ function phaseOf(call: DeskCallDto, state: SeatStateDto): 'talking' | 'wrapup' |
 export function CurrentCall({ call, state }: { call: DeskCallDto; state: SeatStateDto }) {
   const { t } = useTranslation('seatdesk');
   const dispatch = useAppDispatch();
-  const { partial, disposition, followUp } = useAppSelector(selectSeatDesk);
+  const { partial, disposition, followUp, hangup } = useAppSelector(selectSeatDesk);
   const phase = phaseOf(call, state);
   return (
     <Card className="cp-desk-call" data-testid="desk-call" data-call={call.callUuid} data-phase={phase}>
@@ -38,6 +39,26 @@ export function CurrentCall({ call, state }: { call: DeskCallDto; state: SeatSta
         {t('call.taken', { time: call.takenAt ? formatDateTime(call.takenAt) : '—' })}
         {call.endedAt && ` · ${t('call.ended', { time: formatDateTime(call.endedAt) })}`}
       </p>
+      {phase === 'talking' && (
+        <Button
+          intent={Intent.DANGER}
+          icon="phone"
+          text={t('call.hangup')}
+          loading={hangup.busy}
+          onClick={() => dispatch(D.hangupRequested({ callUuid: call.callUuid }))}
+          data-testid="desk-hangup"
+        />
+      )}
+      {hangup.error && (
+        <Callout intent={Intent.WARNING} data-testid="desk-hangup-error">
+          {hangup.error}
+        </Callout>
+      )}
+      {phase === 'wrapup' && (
+        <Callout data-testid="desk-wrapup-note">
+          {t('call.wrapupNote', { s: Math.round(WRAP_UP_TIMEOUT_MS / 1000) })}
+        </Callout>
+      )}
       <div className="cp-desk-call-grid">
         <section>
           <OfferCard card={call.card} />

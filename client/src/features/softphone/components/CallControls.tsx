@@ -10,7 +10,9 @@ const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '*', '0', '#'];
 export function CallControls({ call, compact = false }: { call: PhoneCall; compact?: boolean }) {
   const { t } = useTranslation('softphone');
   const dispatch = useAppDispatch();
-  const ringingIn = call.phase === 'incoming';
+  // A call accepted in the transfer pop-up is being answered by the phone itself: no second answer.
+  const connecting = call.phase === 'incoming' && call.accepted;
+  const ringingIn = call.phase === 'incoming' && !call.accepted;
   const active = call.phase === 'active';
   const live = call.phase !== 'ended';
   return (
@@ -21,7 +23,7 @@ export function CallControls({ call, compact = false }: { call: PhoneCall; compa
         icon={ringingIn ? 'phone' : 'phone-call'}
         data-testid="softphone-phase"
       >
-        {t(`phase.${call.phase}`, { number: call.number })}
+        {t(connecting ? 'phase.connecting' : `phase.${call.phase}`, { number: call.number })}
       </Tag>
       <ButtonGroup>
         {ringingIn && (

@@ -7,6 +7,7 @@ import { dialNumberProblem } from '../../../../../domain/softphone';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectSoftphone, softphoneActions as A } from '../slice';
 import { CallControls } from './CallControls';
+import { MicProblemNote } from './MicProblemNote';
 import { DialRecords } from './DialRecords';
 import { SoftphoneStatus } from './SoftphoneStatus';
 import '../softphone.css';
@@ -68,6 +69,7 @@ export function SoftphonePanel() {
         </FormGroup>
       </form>
       {s.call && <CallControls call={s.call} />}
+      {s.micProblem && <MicProblemNote problem={s.micProblem} />}
       <DialRecords />
     </Card>
   );

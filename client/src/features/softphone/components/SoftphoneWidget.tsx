@@ -8,6 +8,7 @@ import { menuPath } from '../../../../../domain/menus';
 import { useAppSelector } from '../../../app/hooks';
 import { selectSoftphone } from '../slice';
 import { CallControls } from './CallControls';
+import { MicProblemNote } from './MicProblemNote';
 import { RegistrationTag } from './SoftphoneStatus';
 import '../softphone.css';
 
@@ -15,7 +16,7 @@ export function SoftphoneWidget() {
   const { t } = useTranslation('softphone');
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const { config, registration, call } = useAppSelector(selectSoftphone);
+  const { config, registration, call, micProblem } = useAppSelector(selectSoftphone);
   // The personal center shows the full phone.
   if (!config || pathname === menuPath('mymain/main')) return null;
   return (
@@ -34,6 +35,7 @@ export function SoftphoneWidget() {
         <RegistrationTag state={registration} />
       </div>
       {call && <CallControls call={call} compact />}
+      {micProblem && <MicProblemNote problem={micProblem} />}
     </Card>
   );
 }
