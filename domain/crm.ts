@@ -78,6 +78,13 @@ export interface CustomerDto {
   importedAt: string | null;
   lastFollowUpAt: string | null;
   createdAt: string;
+  /** Ended calls of the number settled on this customer (dialer/customerResult.ts). */
+  callCount: number;
+  lastCalledAt: string | null;
+  /** The last call's own result level (grades A–F or a SPEC §4 result level). */
+  lastResult: number | null;
+  /** The LLM grade of the last call that had one. */
+  llmGrade: string | null;
 }
 
 export interface TagDto {
@@ -107,6 +114,8 @@ export interface FollowUpDto {
    * `details` then holds the customer's own words. Null for records a person wrote.
    */
   callId: number | null;
+  /** An AI-visit record's call result level (grades A–F or a SPEC §4 result level); else null. */
+  resultLevel: number | null;
 }
 
 /** The text fields of a customer that files carry (import column mapping, export columns), in order. */
