@@ -37,6 +37,8 @@ export const Code = {
   WrongPassword: 40008,
   /** The bot's checker found errors: data.problems lists them (BotProblem[]). */
   BotNotPublishable: 40009,
+  /** A self-registered account logs in only after its e-mail is verified. */
+  EmailNotVerified: 40010,
 } as const;
 export type Code = (typeof Code)[keyof typeof Code];
 

@@ -16,6 +16,8 @@ export const NoticeType = {
 } as const;
 export type NoticeType = (typeof NoticeType)[keyof typeof NoticeType];
 export const NOTICE_TYPES: readonly NoticeType[] = [0, 1, 60, 98, 99, 100];
+/** Types only the platform itself sends (recharge, low balance, system): never through the API. */
+export const SYSTEM_NOTICE_TYPES: readonly NoticeType[] = [98, 99, 100];
 
 /** Gender (SPEC §4). */
 export const Gender = { Male: 0, Female: 1 } as const;

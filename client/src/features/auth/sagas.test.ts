@@ -12,8 +12,10 @@ import {
   loginRequiredSaga,
   loginSaga,
   logoutSaga,
+  registerSaga,
   restoreSaga,
   sessionRevokedSaga,
+  verifySaga,
 } from './sagas';
 import { authActions as A, initialAuthState, selectForm } from './slice';
 
@@ -136,6 +138,39 @@ describe('changePasswordSaga', () => {
     bad.next();
     expect(bad.throw(new ApiError('Wrong old password', 40008, 'envelope')).value).toEqual(
       put(A.formFailed({ form: 'password', error: 'Wrong old password', fieldErrors: [] })),
+    );
+  });
+});
+
+describe('registration (issue 21)', () => {
+  const body = {
+    account: 'newuser01',
+    password: 'secret12',
+    confirm: 'secret12',
+    email: 'n@example.test',
+    realName: '新用户',
+    pledge: true,
+  };
+
+  it('register stays on the page and says to check the e-mail (no navigation to /login)', () => {
+    const g = registerSaga(A.registerRequested(body));
+    expect(g.next().value).toEqual(call(api.post, '/api/auth/register', body, QUIET));
+    expect(g.next().value).toEqual(
+      put(A.formSucceeded({ form: 'register', message: i18n.t('auth:register.sent') })),
+    );
+    expect(g.next().done).toBe(true);
+  });
+
+  it('the mailed link verifies, then goes to /login; a dead link shows in the page', () => {
+    const g = verifySaga(A.verifyRequested({ token: 't'.repeat(43) }));
+    expect(g.next().value).toEqual(call(api.post, '/api/auth/verify', { token: 't'.repeat(43) }, QUIET));
+    expect(g.next().value).toEqual(put(A.formSucceeded({ form: 'verify' })));
+    expect(g.next().value).toEqual(call(showToast, 'success', i18n.t('auth:verify.done')));
+    expect(g.next().value).toEqual(call(navigate, '/login', { replace: true }));
+    const bad = verifySaga(A.verifyRequested({ token: 'x'.repeat(43) }));
+    bad.next();
+    expect(bad.throw(new ApiError('链接无效', 40007, 'envelope')).value).toEqual(
+      put(A.formFailed({ form: 'verify', error: '链接无效', fieldErrors: [] })),
     );
   });
 });

@@ -93,14 +93,25 @@ export function* sessionRevokedSaga(): SagaIterator {
   yield call(endSession, { kind: 'error', message: i18n.t('errors:sessionRevoked') });
 }
 
+/** The reply is always "check your e-mail" (the server never says what exists): the page says so
+ * and stays; the mailed link (/register?verify=…) finishes the registration. */
 export function* registerSaga(action: PayloadAction<RegisterRequest>): SagaIterator {
   try {
-    // The server's success message shows as a toast (default for writes).
-    yield call(api.post, '/api/auth/register', action.payload, FORM_ERRORS);
-    yield put(A.formSucceeded({ form: 'register' }));
-    yield call(navigate, '/login');
+    yield call(api.post, '/api/auth/register', action.payload, QUIET);
+    yield put(A.formSucceeded({ form: 'register', message: i18n.t('auth:register.sent') }));
   } catch (e) {
     yield put(A.formFailed(failure('register', e)));
+  }
+}
+
+export function* verifySaga(action: PayloadAction<{ token: string }>): SagaIterator {
+  try {
+    yield call(api.post, '/api/auth/verify', action.payload, QUIET);
+    yield put(A.formSucceeded({ form: 'verify' }));
+    yield call(showToast, 'success', i18n.t('auth:verify.done'));
+    yield call(navigate, '/login', { replace: true });
+  } catch (e) {
+    yield put(A.formFailed(failure('verify', e)));
   }
 }
 
@@ -146,6 +157,7 @@ export function* authSaga(): SagaIterator {
   yield takeLatest(A.loginRequired, loginRequiredSaga);
   yield takeLatest(A.sessionRevoked, sessionRevokedSaga);
   yield takeLatest(A.registerRequested, registerSaga);
+  yield takeLatest(A.verifyRequested, verifySaga);
   yield takeLatest(A.forgotRequested, forgotSaga);
   yield takeLatest(A.resetRequested, resetSaga);
   yield takeLatest(A.passwordChangeRequested, changePasswordSaga);

@@ -13,13 +13,13 @@ import type {
 /** restoring: a stored user exists and GET /api/auth/me is in flight; error: the server could not be reached. */
 export type SessionStatus = 'anonymous' | 'restoring' | 'authenticated' | 'error';
 
-export type FormName = 'login' | 'register' | 'forgot' | 'reset' | 'password';
+export type FormName = 'login' | 'register' | 'verify' | 'forgot' | 'reset' | 'password';
 
 export interface FormState {
   pending: boolean;
   error: string | null;
   fieldErrors: FieldError[];
-  /** The server's success message, for forms that stay on screen (forgot). */
+  /** The server's success message, for forms that stay on screen (forgot, register). */
   done: string | null;
 }
 
@@ -36,7 +36,14 @@ export const initialAuthState: AuthState = {
   status: 'anonymous',
   user: null,
   me: null,
-  forms: { login: idleForm, register: idleForm, forgot: idleForm, reset: idleForm, password: idleForm },
+  forms: {
+    login: idleForm,
+    register: idleForm,
+    verify: idleForm,
+    forgot: idleForm,
+    reset: idleForm,
+    password: idleForm,
+  },
 };
 
 const start = (state: AuthState, form: FormName) => {
@@ -71,6 +78,10 @@ const authSlice = createSlice({
     },
     registerRequested(state, _action: PayloadAction<RegisterRequest>) {
       start(state, 'register');
+    },
+    /** The link mailed at registration: /register?verify=… */
+    verifyRequested(state, _action: PayloadAction<{ token: string }>) {
+      start(state, 'verify');
     },
     forgotRequested(state, _action: PayloadAction<{ email: string }>) {
       start(state, 'forgot');

@@ -53,7 +53,7 @@ describe('tenant isolation', () => {
     for (const target of [other.merchant, other.user]) {
       expect((await m1.get(`/api/accounts/${target.id}`)).body.code).toBe(404);
       expect((await m1.put(`/api/accounts/${target.id}`, { disabled: true })).body.code).toBe(404);
-      expect((await m1.post('/api/notices', { accountId: target.id, type: 100, title: 'x' })).body.code).toBe(
+      expect((await m1.post('/api/notices', { accountId: target.id, type: 1, title: 'x' })).body.code).toBe(
         404,
       );
     }
@@ -179,6 +179,63 @@ describe('creating subordinates', () => {
     const op = new ApiClient(p.url);
     await op.login('operator01');
     expect((await op.get('/api/accounts')).body.code).toBe(403); // its role has no user management menu
+  });
+});
+
+describe('issue 21', () => {
+  it('makes account names unique whatever the case, and logs in by name in any case', async () => {
+    const roleId = (await m1.get<RoleDto[]>('/api/roles')).body.data!.find((r) => r.name === '坐席用户')!.id;
+    const made = await m1.post<AccountDto>('/api/accounts', form({ account: 'CaseUser01', roleId }));
+    expect(made.body.data!.account).toBe('CaseUser01'); // kept as typed
+    for (const name of ['CaseUser01', 'caseuser01', 'CASEUSER01'])
+      expect((await new ApiClient(p.url).login(name, 'secret12')).body.code).toBe(200);
+    // Inside one's own subtree the clash is named...
+    const dup = await m1.post('/api/accounts', form({ account: 'caseUSER01', roleId }));
+    expect([dup.status, dup.body.code, dup.body.message]).toEqual([409, 40005, '账号已存在']);
+    // ...elsewhere it is only "not available" (another tenant's name, or e-mail, in another case).
+    const m2 = new ApiClient(p.url);
+    await m2.login('merchant02', 'secret12');
+    const m2Role = (await m2.get<RoleDto[]>('/api/roles')).body.data![0]!.id;
+    const foreign = await m2.post('/api/accounts', form({ account: 'CASEuser01', roleId: m2Role }));
+    expect([foreign.status, foreign.body.code, foreign.body.message]).toEqual([
+      409,
+      40005,
+      '该账号名不可用，请换一个',
+    ]);
+    const mail = await m2.post(
+      '/api/accounts',
+      form({ account: 'freshname1', roleId: m2Role, email: 'OPERATOR01@callplat.local' }),
+    );
+    expect([mail.status, mail.body.code, mail.body.message]).toEqual([409, 40006, '该邮箱不可用，请换一个']);
+    const edit = await m2.put(`/api/accounts/${other.user.id}`, { email: 'operator01@CALLPLAT.local' });
+    expect([edit.status, edit.body.message]).toEqual([409, '该邮箱不可用，请换一个']);
+  });
+
+  it("lets the super administrator disable (and enable) any account without other fields' checks", async () => {
+    // A registrant as registration makes it: 0 seats, 0 total authorization.
+    const [row] = await p.db
+      .knex('accounts')
+      .insert({
+        parent_id: 1,
+        level: 1,
+        account: 'selfreg001',
+        email: 'selfreg001@example.test',
+        password_hash: 'x',
+        expires_at: new Date(Date.now() + 86_400_000),
+        self_registered: true,
+      })
+      .returning('id');
+    await p.db
+      .knex('accounts')
+      .where({ id: row.id })
+      .update({ path: `/1/${row.id}/` });
+    const off = await admin.put<AccountDto>(`/api/accounts/${row.id}`, { disabled: true });
+    expect([off.status, off.body.data?.disabled]).toEqual([200, true]);
+    expect((await admin.put<AccountDto>(`/api/accounts/${row.id}`, { disabled: false })).status).toBe(200);
+    // Other edits still check their rules.
+    expect((await admin.put(`/api/accounts/${row.id}`, { aiSeats: 3, totalAuthorization: 3 })).status).toBe(
+      400,
+    );
   });
 });
 

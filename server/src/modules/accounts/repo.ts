@@ -6,8 +6,13 @@ import { below, type Actor } from '../../db/scope';
 import { AppError } from '../../http/errors';
 import { isUniqueViolation } from '../../lib/pgErrors';
 
+/** The account a login names, by account name (any case) or e-mail; `ident` is lower case. */
 export const findByLogin = (db: Knex, ident: string) =>
-  db('accounts').where('account', ident).orWhereRaw('lower(email) = ?', [ident]).orderBy('id').first();
+  db('accounts')
+    .whereRaw('lower(account) = ?', [ident])
+    .orWhereRaw('lower(email) = ?', [ident])
+    .orderBy('id')
+    .first();
 
 /** Self-registered accounts go under the first super administrator, with its registration role. */
 export async function findRegistrationParent(db: Knex): Promise<{ account: Actor; roleId: number | null }> {
@@ -34,19 +39,36 @@ export interface NewAccount {
   aiSeats?: number;
   totalAuthorization?: number;
   dialIntervalSeconds?: number;
+  /** A self-registered account: its own tenant, usable once its e-mail is verified. */
+  selfRegistered?: boolean;
 }
 
-async function assertFree(db: Knex, account: string, email: string | null, exceptId?: number) {
-  const taken = await db('accounts')
+/**
+ * Account names and e-mails are unique on the platform (case-insensitively). A clash inside the
+ * actor's own subtree is named; one elsewhere gets a generic "not available", so nobody learns
+ * which names or e-mails another tenant uses (no existence oracle).
+ */
+export async function assertFree(
+  db: Knex,
+  actor: Actor,
+  account: string | null,
+  email: string | null,
+  exceptId?: number,
+) {
+  if (!account && !email) return;
+  const taken: { account: string; path: string }[] = await db('accounts')
     .where((q) => {
-      q.where('account', account);
+      if (account) q.whereRaw('lower(account) = lower(?)', [account]);
       if (email) q.orWhereRaw('lower(email) = lower(?)', [email]);
     })
     .modify((q) => exceptId && q.whereNot('id', exceptId))
-    .select('account', 'email');
-  if (taken.some((t: { account: string }) => t.account === account))
-    throw new AppError(Code.AccountTaken, 409, 'accountTaken');
-  if (taken.length) throw new AppError(Code.EmailTaken, 409, 'emailTaken');
+    .select('account', 'path');
+  const byName = taken.find((t) => account && t.account.toLowerCase() === account.toLowerCase());
+  const hit = byName ?? taken[0];
+  if (!hit) return;
+  const mine = hit.path.startsWith(actor.path);
+  if (byName) throw new AppError(Code.AccountTaken, 409, mine ? 'accountTaken' : 'accountUnavailable');
+  throw new AppError(Code.EmailTaken, 409, mine ? 'emailTaken' : 'emailUnavailable');
 }
 
 /** Inserts a direct subordinate of `parent`; its path is the parent's path plus its own id. */
@@ -57,7 +79,7 @@ export async function createAccount(
 ): Promise<{ id: number; account: string }> {
   try {
     return await deps.db.transaction(async (trx) => {
-      await assertFree(trx, a.account, a.email);
+      await assertFree(trx, parent, a.account, a.email);
       const [row] = await trx('accounts')
         .insert({
           parent_id: parent.id,
@@ -74,6 +96,7 @@ export async function createAccount(
           total_authorization: a.totalAuthorization ?? 0,
           dial_interval_seconds: a.dialIntervalSeconds ?? 0,
           expires_at: a.expiresAt,
+          self_registered: a.selfRegistered ?? false,
         })
         .returning('id');
       const id = Number(row.id);
@@ -83,13 +106,13 @@ export async function createAccount(
       return { id, account: a.account };
     });
   } catch (e) {
-    // Two concurrent submits of the same name: the unique index decides.
+    // Two concurrent submits of the same name: the unique index decides (and names nothing).
     if (isUniqueViolation(e)) {
-      const detail = String((e as { detail?: string }).detail ?? '');
+      const email = String((e as { constraint?: string }).constraint ?? '').includes('email');
       throw new AppError(
-        detail.includes('email') ? Code.EmailTaken : Code.AccountTaken,
+        email ? Code.EmailTaken : Code.AccountTaken,
         409,
-        detail.includes('email') ? 'emailTaken' : 'accountTaken',
+        email ? 'emailUnavailable' : 'accountUnavailable',
       );
     }
     throw e;

@@ -1,13 +1,9 @@
 import { z } from 'zod';
+import { isDateText } from '../../../../domain/validators';
 import { accountName, email, optionalMobile, password } from '../auth/schema';
 
 const text = (max: number) => z.string().trim().max(max, 'validation.invalid');
-const date = z
-  .string('validation.required')
-  .refine(
-    (s) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) && !Number.isNaN(Date.parse(s)),
-    'validation.date',
-  );
+const date = z.string('validation.required').refine((s) => isDateText(s), 'validation.date');
 const count = z
   .number('validation.required')
   .int('validation.invalid')

@@ -3,10 +3,10 @@
 import type { z } from 'zod';
 import { Code } from '../../../../domain/api';
 import type { Deps } from '../../deps';
-import { AppError, fieldError, forbidden, notFound } from '../../http/errors';
+import { fieldError, forbidden, notFound } from '../../http/errors';
 import { revokeAccountSessions, type AuthContext } from '../auth/sessions';
 import { assertRoleAssignable } from '../roles/service';
-import { createAccount, findBelow } from './repo';
+import { assertFree, createAccount, findBelow } from './repo';
 import type { createAccountSchema, updateAccountSchema } from './schema';
 
 const creatableLevels: Record<number, number[]> = { 0: [1, 2], 2: [1, 2], 1: [1] };
@@ -49,29 +49,33 @@ export async function createSubordinate(
   return findBelow(deps.db, auth.actor, created.id);
 }
 
-export async function updateSubordinate(
-  deps: Deps,
-  auth: AuthContext,
-  id: number,
-  v: z.infer<typeof updateAccountSchema>,
-) {
-  const current = await findBelow(deps.db, auth.actor, id);
-  if (!current) throw notFound();
+type Current = NonNullable<Awaited<ReturnType<typeof findBelow>>>;
+type Update = z.infer<typeof updateAccountSchema>;
+
+/** The rules of an edit other than enabling/disabling. */
+async function checkUpdate(deps: Deps, auth: AuthContext, id: number, current: Current, v: Update) {
   if (v.level !== undefined && !creatableLevels[auth.actor.level]?.includes(v.level))
     throw forbidden('levelNotAllowed');
   if (v.roleId !== undefined) await assertRoleAssignable(deps, auth, v.roleId);
   await assertWithinOwnLimits(deps, auth, v);
-  const seats = v.aiSeats ?? current.ai_seats;
-  const total = v.totalAuthorization ?? current.total_authorization;
-  if (total <= seats) throw fieldError('totalAuthorization', 'validation.authorization');
-  if (v.email) {
-    const clash = await deps
-      .db('accounts')
-      .whereRaw('lower(email) = lower(?)', [v.email])
-      .whereNot('id', id)
-      .first('id');
-    if (clash) throw new AppError(Code.EmailTaken, 409, 'emailTaken');
+  // Checked only when one of the two changes: other edits keep whatever the account has.
+  if (v.aiSeats !== undefined || v.totalAuthorization !== undefined) {
+    const seats = v.aiSeats ?? current.ai_seats;
+    const total = v.totalAuthorization ?? current.total_authorization;
+    if (total <= seats) throw fieldError('totalAuthorization', 'validation.authorization');
   }
+  if (v.email) await assertFree(deps.db, auth.actor, null, v.email, id);
+}
+
+export async function updateSubordinate(deps: Deps, auth: AuthContext, id: number, v: Update) {
+  const current = await findBelow(deps.db, auth.actor, id);
+  if (!current) throw notFound();
+  // Enabling or disabling alone is always possible: no other field's rule applies to it (a
+  // registrant's 0/0 seats would otherwise fail "total authorization exceeds seats").
+  const onlyDisabled = (Object.keys(v) as (keyof Update)[]).every(
+    (k) => k === 'disabled' || v[k] === undefined,
+  );
+  if (!onlyDisabled) await checkUpdate(deps, auth, id, current, v);
   const patch: Record<string, unknown> = {
     real_name: v.realName,
     email: v.email,

@@ -11,6 +11,9 @@ afterAll(() => p.close());
 const client = () => new ApiClient(p.url);
 const linkToken = (text: string) => /https:\/\/calls\.example\.test\/forgot\?token=([\w-]+)/.exec(text)?.[1];
 
+const verifyToken = (text: string) =>
+  /https:\/\/calls\.example\.test\/register\?verify=([\w-]+)/.exec(text)?.[1];
+
 describe('registration', () => {
   const form = {
     account: 'newuser01',
@@ -20,10 +23,21 @@ describe('registration', () => {
     realName: '新用户',
     pledge: true,
   };
+  const checkMail = { code: 200, message: '请查收邮件：打开邮件中的链接完成注册', data: null };
 
-  it('creates an ordinary user under the super administrator who can then log in', async () => {
+  it('creates an ordinary user under the super administrator, usable once its e-mail is verified', async () => {
     const r = await client().post('/api/auth/register', form);
-    expect(r.body.code).toBe(200);
+    expect(r.body).toEqual(checkMail);
+    // Issue 21: no use before the mailbox is proven (clear message, not "wrong password").
+    const early = await client().login('newuser01', 'secret12');
+    expect([early.status, early.body.code]).toEqual([403, 40010]);
+    expect(early.body.message).toMatch(/验证邮箱/);
+    const token = verifyToken((await p.waitForMail('new01@example.test')).text)!;
+    expect(token).toBeTruthy();
+    expect((await client().post('/api/auth/verify', { token })).body.code).toBe(200);
+    // The link works once.
+    expect((await client().post('/api/auth/verify', { token })).body.code).toBe(40007);
+    expect((await client().post('/api/auth/verify', { token: 'x' })).status).toBe(400);
     const c = client();
     const login = await c.login('newuser01', 'secret12');
     // Served behind https (the public URL): the cookie is Secure.
@@ -33,19 +47,50 @@ describe('registration', () => {
     expect(login.body.data!.me.menus).not.toContain('system/usermanagemain');
   });
 
-  it('refuses duplicates, mismatched confirmation, bad fields and a missing pledge', async () => {
-    expect(
-      (await client().post('/api/auth/register', { ...form, email: 'other@example.test' })).body.code,
-    ).toBe(40005);
-    expect(
-      (
-        await client().post('/api/auth/register', {
-          ...form,
-          account: 'newuser02',
-          email: 'NEW01@example.test',
-        })
-      ).body.code,
-    ).toBe(40006);
+  it('answers "check your e-mail" whatever exists, and tells only the mailbox owner (no existence oracle)', async () => {
+    p.mail.mails.length = 0;
+    // A taken e-mail (another tenant's, any case): same reply; its owner is told, nothing is created.
+    const email = await client().post('/api/auth/register', {
+      ...form,
+      account: 'newuser02',
+      email: 'MERCHANT01@callplat.local',
+    });
+    expect(email.body).toEqual(checkMail);
+    const owner = await p.waitForMail('merchant01@callplat.local');
+    expect(owner.text).toContain('merchant01');
+    expect(await p.db.knex('accounts').where({ account: 'newuser02' }).first('id')).toBeUndefined();
+    // A taken name, in another case: same reply; the registrant's mailbox hears it is not available.
+    const name = await client().post('/api/auth/register', {
+      ...form,
+      account: 'MERCHANT01',
+      email: 'n2@example.test',
+    });
+    expect(name.body).toEqual(checkMail);
+    expect((await p.waitForMail('n2@example.test')).text).toMatch(/账号名 MERCHANT01 不可用/);
+    expect(await p.db.knex('accounts').whereRaw('lower(email) = ?', ['n2@example.test']).first('id')).toBe(
+      undefined,
+    );
+  });
+
+  it('lets a new registration of an unverified mailbox replace the old one (no squatting)', async () => {
+    const squat = { ...form, account: 'squatter1', email: 'victim@example.test' };
+    await client().post('/api/auth/register', squat);
+    const first = verifyToken((await p.waitForMail('victim@example.test')).text)!;
+    p.mail.mails.length = 0;
+    await client().post('/api/auth/register', {
+      ...squat,
+      account: 'victim001',
+      password: 'mine1234',
+      confirm: 'mine1234',
+    });
+    const second = verifyToken((await p.waitForMail('victim@example.test')).text)!;
+    expect((await client().post('/api/auth/verify', { token: first })).body.code).toBe(40007);
+    expect((await client().post('/api/auth/verify', { token: second })).body.code).toBe(200);
+    expect((await client().login('victim001', 'mine1234')).body.code).toBe(200);
+    expect((await client().login('squatter1', 'secret12')).body.code).toBe(40001);
+  });
+
+  it('refuses mismatched confirmation, bad fields and a missing pledge', async () => {
     const bad = await client().post('/api/auth/register', {
       ...form,
       account: 'ab!',
@@ -77,12 +122,16 @@ describe('registration', () => {
     ).toBe(40004);
   });
 
-  it('lets exactly one of two simultaneous identical submits through', async () => {
+  it('creates exactly one account from two simultaneous identical submits', async () => {
     const f = { ...form, account: 'twinuser1', email: 'twin@example.test' };
-    const codes = (
-      await Promise.all([client().post('/api/auth/register', f), client().post('/api/auth/register', f)])
-    ).map((r) => r.body.code);
-    expect(codes.sort()).toEqual([200, 40005]);
+    const replies = await Promise.all([
+      client().post('/api/auth/register', f),
+      client().post('/api/auth/register', f),
+    ]);
+    expect(replies.map((r) => r.body.code)).toEqual([200, 200]);
+    expect(await p.db.knex('accounts').where({ account: 'twinuser1' }).count({ n: '*' }).first()).toEqual({
+      n: '1',
+    });
   });
 });
 
@@ -141,6 +190,35 @@ describe('forgot and reset', () => {
     expect(
       (await client().post('/api/auth/reset', { token: 'short', password: '1', confirm: '2' })).status,
     ).toBe(400);
+  });
+});
+
+describe('reset links end with a password change (issue 21)', () => {
+  it('refuses a link mailed before the password was changed', async () => {
+    p.mail.mails.length = 0;
+    await client().post('/api/auth/forgot', { email: 'operator01@callplat.local' });
+    const token = linkToken((await p.waitForMail('operator01@callplat.local')).text)!;
+    const c = client();
+    await c.login('operator01', 'newpass99'); // the password the reset test above set
+    expect(
+      (
+        await c.post('/api/auth/password', {
+          kind: 'login',
+          oldPassword: 'newpass99',
+          password: 'changed99',
+          confirm: 'changed99',
+        })
+      ).body.code,
+    ).toBe(200);
+    const r = await client().post('/api/auth/reset', { token, password: 'stolen99', confirm: 'stolen99' });
+    expect(r.body.code).toBe(40007);
+    expect((await client().login('operator01', 'changed99')).body.code).toBe(200);
+    // Even a link row left unused is dead: it was issued before the last change.
+    await p.db.knex('password_resets').update({ used_at: null });
+    expect(
+      (await client().post('/api/auth/reset', { token, password: 'stolen99', confirm: 'stolen99' })).body
+        .code,
+    ).toBe(40007);
   });
 });
 

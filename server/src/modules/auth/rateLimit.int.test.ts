@@ -48,3 +48,26 @@ it('limits export-password checks per account', async () => {
     );
   expect((await c.post('/api/auth/export-password/check', { password: 'demo1234' })).body.code).toBe(429);
 });
+
+describe('issue 21', () => {
+  it('keeps one budget per account whether its name or its e-mail is typed, and says when to retry', async () => {
+    for (let i = 0; i < 3; i++) await attempt('10.4.0.1', 'operator01', 'wrong' + i);
+    for (let i = 0; i < 2; i++) await attempt('10.4.0.1', 'OPERATOR01@callplat.local', 'wrong' + i);
+    const blocked = await attempt('10.4.0.1', 'operator01@callplat.local', 'demo1234');
+    expect(blocked.status).toBe(429);
+    const retry = Number(blocked.headers.get('retry-after'));
+    expect(retry).toBeGreaterThan(0);
+    expect(retry).toBeLessThanOrEqual(WINDOW_S);
+    expect((await attempt('10.4.0.1', 'Operator01', 'demo1234')).status).toBe(429);
+  });
+
+  it('takes the client address the trusted proxy saw, not the left-most X-Forwarded-For', async () => {
+    // The client forges a fresh left-most address each time; our one proxy appends the real one.
+    for (let i = 0; i < 30; i++) await attempt(`192.0.2.${i}, 10.5.0.1`, `spray${i}xx`, 'wrong123');
+    const r = await attempt('192.0.2.200, 10.5.0.1', 'operator01', 'demo1234');
+    expect(r.status).toBe(429);
+    expect((await attempt('192.0.2.200, 10.5.0.2', 'superadmin', 'demo1234')).body.code).toBe(200);
+    const ips = await p.db.knex('sessions').orderBy('created_at', 'desc').first('ip');
+    expect(ips.ip).toBe('10.5.0.2');
+  });
+});

@@ -14,16 +14,11 @@ import {
   loginSchema,
   registerSchema,
   resetSchema,
+  verifySchema,
 } from './schema';
-import {
-  changePassword,
-  checkPassword,
-  forgot,
-  login,
-  register,
-  resetPassword,
-  type ClientMeta,
-} from './service';
+import { retryAfterOf, type ClientMeta } from './guard';
+import { register, verifyEmail } from './registration';
+import { changePassword, checkPassword, forgot, login, resetPassword } from './service';
 import { revokeSessions } from './sessions';
 
 const meta = (ctx: Context): ClientMeta => ({
@@ -35,6 +30,16 @@ const meta = (ctx: Context): ClientMeta => ({
 export function authRoutes(deps: Deps): Router {
   const r = new Router({ prefix: '/auth' });
   const secure = (ctx: Context) => ctx.secure || deps.config.publicUrl.startsWith('https:');
+  // A rate-limit refusal says when to come back (RFC 9110 Retry-After, in seconds).
+  r.use(async (ctx, next) => {
+    try {
+      await next();
+    } catch (e) {
+      const wait = retryAfterOf(e);
+      if (wait) ctx.set('Retry-After', String(wait));
+      throw e;
+    }
+  });
 
   r.post('/login', async (ctx) => {
     const { account, session, menus } = await login(deps, body(ctx, loginSchema), meta(ctx));
@@ -45,9 +50,15 @@ export function authRoutes(deps: Deps): Router {
     };
     ok(ctx, reply);
   });
-  r.post('/register', async (ctx) =>
-    ok(ctx, await register(deps, body(ctx, registerSchema), meta(ctx)), 'registered'),
-  );
+  // The same reply whatever exists: what happened is told by mail to the mailbox's owner.
+  r.post('/register', async (ctx) => {
+    await register(deps, body(ctx, registerSchema), meta(ctx));
+    ok(ctx, null, 'registrationMailSent');
+  });
+  r.post('/verify', async (ctx) => {
+    await verifyEmail(deps, body(ctx, verifySchema).token, meta(ctx));
+    ok(ctx, null, 'emailVerified');
+  });
   r.post('/forgot', async (ctx) => {
     await forgot(deps, body(ctx, forgotSchema).email, meta(ctx));
     ok(ctx, null, 'resetSent');

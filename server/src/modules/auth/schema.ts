@@ -36,6 +36,8 @@ export const registerSchema = confirmMatches(
 
 export const forgotSchema = z.object({ email });
 
+export const verifySchema = z.object({ token: z.string('validation.required').min(20).max(100) });
+
 export const resetSchema = confirmMatches(
   z.object({
     token: z.string('validation.required').min(20).max(100),

@@ -1,14 +1,14 @@
-// Login, logout, registration, password reset and password changes.
+// Login, logout, password reset and password changes (registration: registration.ts).
 import { Code } from '../../../../domain/api';
-import { translate, type Lang } from '../../../../domain/messages';
+import { translate } from '../../../../domain/messages';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
-import type { Limit } from '../../lib/rateLimit';
 import { randomToken, sha256 } from '../../lib/tokens';
 import { enqueueMail } from '../../queues/mail';
-import { createAccount, findByLogin, findRegistrationParent } from '../accounts/repo';
+import { findByLogin } from '../accounts/repo';
 import { effectiveMenus } from '../roles/menus';
-import { forgotLimits, loginLimits, passwordCheckLimits, registerLimits, resetLimits } from './limits';
+import { guard, type ClientMeta } from './guard';
+import { forgotLimits, loginLimits, passwordCheckLimits, resetLimits } from './limits';
 import {
   accountIsExpired,
   createSession,
@@ -17,17 +17,7 @@ import {
   type AuthContext,
 } from './sessions';
 
-export interface ClientMeta {
-  ip: string;
-  userAgent?: string;
-  lang: Lang;
-}
-
-async function guard(deps: Deps, limits: Limit[]): Promise<void> {
-  const wait = await deps.limiter.blockedFor(limits);
-  if (wait > 0)
-    throw new AppError(Code.TooManyRequests, 429, 'tooManyAttempts', { minutes: Math.ceil(wait / 60) });
-}
+export type { ClientMeta };
 
 export async function login(
   deps: Deps,
@@ -36,9 +26,10 @@ export async function login(
 ) {
   if (!input.pledge) throw new AppError(Code.PledgeRequired, 400, 'pledgeRequired');
   const ident = input.account.trim().toLowerCase();
-  const limits = loginLimits(deps.config.rateLimit, ident, meta.ip);
+  const account: LoginRow | undefined = await findByLogin(deps.db, ident);
+  // One budget per account, whether its name or its e-mail is typed.
+  const limits = loginLimits(deps.config.rateLimit, account ? `id:${account.id}` : `u:${ident}`, meta.ip);
   await guard(deps, limits);
-  const account: (AccountRow & { password_hash: string }) | undefined = await findByLogin(deps.db, ident);
   const good = await deps.passwords.verify(account?.password_hash, input.password);
   if (!account || !good) {
     await deps.limiter.fail(limits);
@@ -47,41 +38,19 @@ export async function login(
   // Status is told only to someone who knows the password.
   if (account.disabled) throw new AppError(Code.AccountDisabled, 403, 'accountDisabled');
   if (accountIsExpired(account)) throw new AppError(Code.AccountExpired, 403, 'accountExpired');
+  if (account.self_registered && !account.email_verified_at)
+    throw new AppError(Code.EmailNotVerified, 403, 'emailNotVerified');
   await deps.limiter.reset([limits[0]!.key]);
   const session = await createSession(deps.db, deps.config, account.id, input.remember, meta);
   const actor = { id: Number(account.id), level: account.level, path: account.path };
   return { account, session, menus: await effectiveMenus(deps.db, actor) };
 }
 
-export async function register(
-  deps: Deps,
-  input: {
-    account: string;
-    password: string;
-    email: string;
-    realName: string;
-    phone?: string;
-    pledge: boolean;
-  },
-  meta: ClientMeta,
-) {
-  if (!input.pledge) throw new AppError(Code.PledgeRequired, 400, 'pledgeRequired');
-  const limits = registerLimits(deps.config.rateLimit, meta.ip);
-  await guard(deps, limits);
-  await deps.limiter.fail(limits); // every registration counts: this stops bulk sign-ups
-  const parent = await findRegistrationParent(deps.db);
-  const trialDays = 30;
-  return createAccount(deps, parent.account, {
-    account: input.account,
-    passwordHash: await deps.passwords.hash(input.password),
-    email: input.email,
-    realName: input.realName,
-    phone: input.phone ?? null,
-    level: 1,
-    roleId: parent.roleId,
-    expiresAt: new Date(Date.now() + trialDays * 86_400_000),
-  });
-}
+type LoginRow = AccountRow & {
+  password_hash: string;
+  self_registered: boolean;
+  email_verified_at: Date | null;
+};
 
 /** Same reply whether or not the e-mail is known; the mail itself goes through the queue. */
 export async function forgot(deps: Deps, email: string, meta: ClientMeta): Promise<void> {
@@ -89,7 +58,8 @@ export async function forgot(deps: Deps, email: string, meta: ClientMeta): Promi
   await guard(deps, limits);
   await deps.limiter.fail(limits);
   const account = await deps.db('accounts').whereRaw('lower(email) = lower(?)', [email]).first();
-  if (!account || account.disabled) return;
+  // A registrant that never verified its e-mail registers again instead (registration.ts).
+  if (!account || account.disabled || (account.self_registered && !account.email_verified_at)) return;
   const token = randomToken();
   const minutes = deps.config.resetTokenMinutes;
   await deps.db('password_resets').insert({
@@ -118,12 +88,19 @@ export async function resetPassword(
 ): Promise<void> {
   const limits = resetLimits(deps.config.rateLimit, meta.ip);
   await guard(deps, limits);
-  // Single use: the row is claimed atomically; a second use finds nothing.
+  // Single use: the row is claimed atomically; a second use finds nothing. A link issued before
+  // the account's last password change is dead: the change ends what the link was for.
   const [claimed] = await deps
     .db('password_resets')
     .where({ token_hash: sha256(token) })
     .whereNull('used_at')
     .where('expires_at', '>', deps.db.fn.now())
+    .whereNotExists(
+      deps
+        .db('accounts as a')
+        .whereRaw('a.id = password_resets.account_id')
+        .whereRaw('a.password_changed_at >= password_resets.created_at'),
+    )
     .update({ used_at: deps.db.fn.now() }, ['account_id']);
   if (!claimed) {
     await deps.limiter.fail(limits);
@@ -132,7 +109,9 @@ export async function resetPassword(
   const accountId = Number(claimed.account_id);
   const hash = await deps.passwords.hash(password);
   const revoked = await deps.db.transaction(async (trx) => {
-    await trx('accounts').where({ id: accountId }).update({ password_hash: hash, updated_at: trx.fn.now() });
+    await trx('accounts')
+      .where({ id: accountId })
+      .update({ password_hash: hash, password_changed_at: trx.fn.now(), updated_at: trx.fn.now() });
     await trx('password_resets')
       .where({ account_id: accountId })
       .whereNull('used_at')
@@ -181,7 +160,14 @@ export async function changePassword(
     return { loggedOut: false };
   }
   const revoked = await deps.db.transaction(async (trx) => {
-    await trx('accounts').where({ id }).update({ password_hash: hash, updated_at: trx.fn.now() });
+    await trx('accounts')
+      .where({ id })
+      .update({ password_hash: hash, password_changed_at: trx.fn.now(), updated_at: trx.fn.now() });
+    // Reset links mailed before the change no longer work.
+    await trx('password_resets')
+      .where({ account_id: id })
+      .whereNull('used_at')
+      .update({ used_at: trx.fn.now() });
     return revokeAccountSessions(trx, id, 'password-changed');
   });
   deps.live.kickSessions(revoked, Code.SessionRevoked);

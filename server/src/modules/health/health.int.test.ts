@@ -77,3 +77,33 @@ describe('the envelope', () => {
     expect(r.body.code).toBe(10003);
   });
 });
+
+describe('issue 21', () => {
+  it('shows the anonymous internet only ok/degraded; details to loopback and the super administrator', async () => {
+    // Forwarded through a proxy we do not trust: not "this machine".
+    const outside = await new ApiClient(p.url).request('GET', '/api/health', undefined, {
+      'x-forwarded-for': '203.0.113.9',
+    });
+    expect(outside.status).toBe(200);
+    expect(outside.body.data).toEqual({ status: 'ok' });
+    expect(JSON.stringify(outside.body)).not.toMatch(/pid|host|waiting/);
+    // A monitor on loopback sees everything (the tests above).
+    expect(Object.keys((await new ApiClient(p.url).get<HealthReport>('/api/health')).body.data!)).toContain(
+      'queues',
+    );
+  });
+
+  it('sends no-store on API replies and a CSP on the HTML page', async () => {
+    const api = await fetch(`${p.url}/api/health`);
+    expect(api.headers.get('cache-control')).toBe('no-store');
+    const missing = await fetch(`${p.url}/api/no/such`);
+    expect(missing.headers.get('cache-control')).toBe('no-store');
+    const page = await fetch(`${p.url}/login`);
+    expect(page.headers.get('content-type')).toMatch(/html/);
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+});

@@ -58,7 +58,7 @@ it('keeps number and text params as they were given, and the typed content of a 
 it('a notice a person writes has no key: shown as typed, and a body cannot smuggle one in', async () => {
   const sent = await t.m1.post<NoticeDto>('/api/notices', {
     accountId: t.ids.op1,
-    type: 100,
+    type: 1,
     title: '会议通知 / Meeting',
     content: '周五 10:00',
     titleKey: 'recharge.title',
@@ -78,15 +78,24 @@ it('a notice a person writes has no key: shown as typed, and a body cannot smugg
   });
 });
 
+it('refuses notices of system types through the API, to oneself or below (issue 21)', async () => {
+  for (const type of [98, 99, 100])
+    for (const accountId of [t.ids.m1, t.ids.op1]) {
+      const r = await t.m1.post('/api/notices', { accountId, type, title: '充值成功', content: '¥999' });
+      expect([r.status, errorPaths(r.body)]).toEqual([400, ['type']]);
+    }
+  expect(await t.p.db.knex('notices').where({ title: '充值成功' }).first('id')).toBeUndefined();
+});
+
 it('refuses bad input in the envelope', async () => {
   const bad = [
-    [{ type: 100, title: 'x' }, 'accountId'],
-    [{ accountId: 'me', type: 100, title: 'x' }, 'accountId'],
+    [{ type: 1, title: 'x' }, 'accountId'],
+    [{ accountId: 'me', type: 1, title: 'x' }, 'accountId'],
     [{ accountId: t.ids.op1, type: 5, title: 'x' }, 'type'],
-    [{ accountId: t.ids.op1, type: 100 }, 'title'],
-    [{ accountId: t.ids.op1, type: 100, title: '   ' }, 'title'],
-    [{ accountId: t.ids.op1, type: 100, title: 7 }, 'title'],
-    [{ accountId: t.ids.op1, type: 100, title: 'x'.repeat(201) }, 'title'],
+    [{ accountId: t.ids.op1, type: 1 }, 'title'],
+    [{ accountId: t.ids.op1, type: 1, title: '   ' }, 'title'],
+    [{ accountId: t.ids.op1, type: 1, title: 7 }, 'title'],
+    [{ accountId: t.ids.op1, type: 1, title: 'x'.repeat(201) }, 'title'],
   ] as const;
   for (const [body, path] of bad) {
     const r = await t.m1.post('/api/notices', body);
@@ -99,11 +108,9 @@ it('refuses bad input in the envelope', async () => {
 });
 
 it('403 without the menu, 404 for another tree, and nobody reads or marks another’s notices', async () => {
-  expect((await t.op1.post('/api/notices', { accountId: t.ids.op1, type: 100, title: 'x' })).status).toBe(
-    403,
-  );
+  expect((await t.op1.post('/api/notices', { accountId: t.ids.op1, type: 1, title: 'x' })).status).toBe(403);
   for (const id of [t.ids.m2, t.ids.m2user, 999999])
-    expect((await t.m1.post('/api/notices', { accountId: id, type: 100, title: 'x' })).status).toBe(404);
+    expect((await t.m1.post('/api/notices', { accountId: id, type: 1, title: 'x' })).status).toBe(404);
   const mine = (await t.m1.get<List>('/api/notices')).body.data!.items;
   const other = (await t.m2.get<List>('/api/notices')).body.data!.items;
   expect(other.some((o) => mine.some((m) => m.id === o.id))).toBe(false);

@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import { z } from 'zod';
-import { NOTICE_TYPES } from '../../../../domain/codes';
+import { NOTICE_TYPES, SYSTEM_NOTICE_TYPES } from '../../../../domain/codes';
 import type { Deps } from '../../deps';
 import { scoped } from '../../db/scope';
 import { authOf, requireMenu } from '../../http/auth';
@@ -18,7 +18,10 @@ const createSchema = z.object({
   accountId: z.number('validation.required').int().positive(),
   type: z
     .number('validation.required')
-    .refine((t) => (NOTICE_TYPES as readonly number[]).includes(t), 'validation.invalid'),
+    .refine((t) => (NOTICE_TYPES as readonly number[]).includes(t), 'validation.invalid')
+    // Recharge, low balance and system notices come from the platform only: a user could otherwise
+    // dress its own message up as one (to itself or to a subordinate).
+    .refine((t) => !(SYSTEM_NOTICE_TYPES as readonly number[]).includes(t), 'notices.systemType'),
   title: z.string('validation.required').trim().min(1, 'validation.required').max(200),
   content: z.string().max(5000).default(''),
 });

@@ -1,7 +1,9 @@
-// /register: a new account (SPEC §5 rules via domain validators); on success the saga goes to /login.
+// /register: a new account (SPEC §5 rules via domain validators). The reply is always "check your
+// e-mail"; the mailed link, /register?verify=…, verifies the e-mail and leads to /login.
+import { Callout, Intent } from '@blueprintjs/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { RegisterRequest } from '../../../../../domain/api';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { PUBLIC_PATHS } from '../../../app/routes';
@@ -32,6 +34,35 @@ const FIELDS: { key: TextKey; type?: 'password' | 'email' | 'tel'; autoComplete:
 ];
 
 export default function RegisterPage() {
+  const [params] = useSearchParams();
+  const token = params.get('verify');
+  return token ? <VerifyEmail token={token} /> : <RegisterForm />;
+}
+
+function VerifyEmail({ token }: { token: string }) {
+  const { t } = useTranslation('auth');
+  const dispatch = useAppDispatch();
+  const form = useAppSelector(selectForm('verify'));
+  useEffect(() => {
+    dispatch(authActions.verifyRequested({ token }));
+  }, [dispatch, token]);
+  return (
+    <AuthLayout title={t('verify.title')} testId="verify-page">
+      {form.pending && <p>{t('verify.pending')}</p>}
+      <FormError message={form.error} testId="verify-error" />
+      <div className="cp-auth-links">
+        <Link to={PUBLIC_PATHS.register} data-testid="link-register">
+          {t('verify.again')}
+        </Link>
+        <Link to={PUBLIC_PATHS.login} data-testid="link-login">
+          {t('register.toLogin')}
+        </Link>
+      </div>
+    </AuthLayout>
+  );
+}
+
+function RegisterForm() {
   const { t } = useTranslation('auth');
   const dispatch = useAppDispatch();
   const form = useAppSelector(selectForm('register'));
@@ -73,6 +104,11 @@ export default function RegisterPage() {
           onChange={(pledge) => setValues((s) => ({ ...s, pledge }))}
           error={fieldError('pledge')}
         />
+        {form.done !== null && (
+          <Callout intent={Intent.SUCCESS} className="cp-field" data-testid="register-sent">
+            {form.done}
+          </Callout>
+        )}
         <FormError message={form.error} testId="register-error" />
         <SubmitButton text={t('register.submit')} pending={form.pending} testId="register-submit" />
       </form>

@@ -2,7 +2,8 @@
 // autoReleaseDays set, customers of its tree not followed up for that many days go to its sea.
 // The clock is the last follow-up (or creation when never), restarted by a claim from the sea so a
 // just-claimed customer is not thrown straight back. Accounts below a nested merchant belong to
-// that merchant's sea (owner.ts), so they are left to its own setting.
+// that merchant's sea (owner.ts), as do accounts below a registrant (its own tenant): they are left
+// to its own setting.
 import type { Knex } from 'knex';
 import type { Deps } from '../../../deps';
 
@@ -16,7 +17,7 @@ async function releaseOverdue(db: Knex, owner: { id: number; path: string }, day
     .where('a.path', 'like', `${owner.path}%`)
     .whereNotExists(
       db('accounts as s')
-        .where('s.level', 2)
+        .where((q) => q.where('s.level', 2).orWhere('s.self_registered', true))
         .whereNot('s.id', owner.id)
         .where('s.path', 'like', `${owner.path}%`)
         .whereRaw(`a.path like s.path || '%'`),
@@ -50,7 +51,7 @@ export async function autoReleaseToSea(deps: Deps): Promise<{ released: number }
     .db('crm_settings as s')
     .join('accounts as a', 'a.id', 's.account_id')
     .whereNotNull('s.sea_auto_release_days')
-    .whereIn('a.level', [0, 2])
+    .where((q) => q.whereIn('a.level', [0, 2]).orWhere('a.self_registered', true))
     .select('a.id', 'a.path', 's.sea_auto_release_days as days');
   let released = 0;
   for (const o of owners)

@@ -1,6 +1,6 @@
 // The customer sea: release, list, claim (race-safe, daily limit), settings, automatic release,
 // and tenant isolation.
-import type { ApiClient } from '../../../../../test/apiClient';
+import { ApiClient } from '../../../../../test/apiClient';
 import { startTestPlatform, type TestPlatform } from '../../../../../test/harness';
 import { accountId, insertCustomer, loggedIn, secondMerchantTree } from '../../../../../test/fixtures';
 import { autoReleaseToSea } from './autoRelease';
@@ -227,5 +227,65 @@ describe('the crm queue', () => {
     const job = await q.add('sea-release', {});
     expect(await job.finished()).toEqual({ released: 1 });
     expect(await row(stale)).toMatchObject({ in_sea: true, account_id: String(ids.m1) });
+  });
+});
+
+describe('self-registered tenants (issue 21)', () => {
+  /** Registers through the API and follows the mailed link, as a person would. */
+  async function registrant(name: string) {
+    const email = `${name}@example.test`;
+    const c = new ApiClient(p.url);
+    await c.post('/api/auth/register', {
+      account: name,
+      password: 'secret12',
+      confirm: 'secret12',
+      email,
+      realName: name,
+      pledge: true,
+    });
+    const token = /verify=([\w-]+)/.exec((await p.waitForMail(email)).text)![1];
+    expect((await c.post('/api/auth/verify', { token })).body.code).toBe(200);
+    expect((await c.login(name, 'secret12')).body.code).toBe(200);
+    return { c, id: await accountId(p, name) };
+  }
+
+  it("each registrant has its own sea: none sees or claims the super administrator's or another's", async () => {
+    const rootId = await accountId(p, 'superadmin');
+    const admin = await loggedIn(p, 'superadmin');
+    const a = await registrant('seatenanta');
+    const b = await registrant('seatenantb');
+    const rootSea = await insertCustomer(p, rootId, { in_sea: true, sea_since: new Date() });
+    expect((await seaOf(a.c)).items.map((i) => i.id)).not.toContain(rootSea);
+    expect(
+      (await a.c.post<Claimed>('/api/crm/sea/claim', { customerIds: [rootSea] })).body.data!.missed,
+    ).toEqual([rootSea]);
+    expect(await row(rootSea)).toMatchObject({ in_sea: true, account_id: String(rootId) });
+    // What a registrant releases goes to its own sea, out of everyone else's reach.
+    const mine = await insertCustomer(p, a.id);
+    expect((await a.c.post('/api/crm/sea/release', { customerIds: [mine] })).body.data).toMatchObject({
+      released: 1,
+    });
+    expect(await row(mine)).toMatchObject({ in_sea: true, account_id: String(a.id) });
+    expect((await seaOf(a.c)).items.map((i) => i.id)).toEqual([mine]);
+    for (const c of [b.c, admin]) {
+      expect((await seaOf(c)).items.map((i) => i.id)).not.toContain(mine);
+      expect(
+        (await c.post<Claimed>('/api/crm/sea/claim', { customerIds: [mine] })).body.data!.missed,
+      ).toEqual([mine]);
+    }
+    // It owns its sea's settings.
+    expect((await a.c.get('/api/crm/sea/settings')).body.data).toMatchObject({ ownerId: a.id });
+    expect(
+      (await a.c.put('/api/crm/sea/settings', { autoReleaseDays: null, dailyClaimLimit: 7 })).status,
+    ).toBe(200);
+    // The super administrator's automatic release leaves a registrant's customers alone.
+    await admin.put('/api/crm/sea/settings', { autoReleaseDays: 1, dailyClaimLimit: 50 });
+    try {
+      const old = await insertCustomer(p, a.id, { created_at: daysAgo(5) });
+      await autoReleaseToSea(p.server.deps);
+      expect(await row(old)).toMatchObject({ in_sea: false, account_id: String(a.id) });
+    } finally {
+      await admin.put('/api/crm/sea/settings', { autoReleaseDays: null, dailyClaimLimit: 50 });
+    }
   });
 });

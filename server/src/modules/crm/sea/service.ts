@@ -54,8 +54,9 @@ export async function changeSettings(
   v: { autoReleaseDays: number | null; dailyClaimLimit: number },
 ) {
   const owner = await seaOwnerOf(deps.db, auth.actor);
-  // Only the sea's owner: a merchant (2) for its tree, or the super administrator (0) for its own.
-  if (owner !== auth.actor.id || auth.actor.level === 1) throw forbidden();
+  // Only the sea's owner: a merchant (2) or a registrant for its tree, or the super administrator
+  // (0) for its own (owner.ts).
+  if (owner !== auth.actor.id) throw forbidden();
   await writeSettings(deps.db, owner, v);
   return settingsOf(deps, auth);
 }
