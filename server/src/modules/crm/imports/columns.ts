@@ -1,5 +1,6 @@
 // Column mapping from a header row: Chinese or English names to customer fields.
 import { CUSTOMER_TEXT_FIELDS } from '../../../../../domain/crm';
+import { stripControls } from '../../../../../domain/spreadsheet';
 
 export const FIELDS = CUSTOMER_TEXT_FIELDS;
 export type Field = (typeof FIELDS)[number];
@@ -40,9 +41,12 @@ const aliases: Record<Field, string[]> = {
 const lookup = new Map<string, Field>(
   FIELDS.flatMap((f) => aliases[f].map((a) => [a, f] as [string, Field])),
 );
-/** A header as compared: full-width forms folded (ＰＨＯＮＥ, 手机：), trimmed, case and separators ignored. */
+/**
+ * A header as compared: full-width forms folded (ＰＨＯＮＥ, 手机：), trimmed, case, separators and control
+ * characters ignored.
+ */
 const norm = (h: string) =>
-  h
+  stripControls(h)
     .normalize('NFKC')
     .replace(/[\s_\-:*]/g, '')
     .toLowerCase();
@@ -66,9 +70,16 @@ export function mapHeader(cells: string[]): Map<number, Field> {
 
 export const hasPhone = (m: Map<number, Field>): boolean => [...m.values()].includes('phone');
 
+/**
+ * The row's mapped cells, trimmed. Control characters (NUL…) are dropped from every field but the
+ * phone: a name with a stray NUL is still the name, a number with one is reported (rows.ts).
+ */
 export function pick(cells: string[], m: Map<number, Field>): RowFields {
   const r: RowFields = {};
-  for (const [i, f] of m) r[f] = (cells[i] ?? '').trim();
+  for (const [i, f] of m) {
+    const cell = cells[i] ?? '';
+    r[f] = (f === 'phone' ? cell : stripControls(cell)).trim();
+  }
   return r;
 }
 

@@ -7,10 +7,29 @@ export const importLimits = {
   maxBytes: 50 * 1024 * 1024,
   /** Data rows per file (header excluded). */
   maxRows: 1_000_000,
-  /** xlsx zip checks, before any inflating: a workbook has a few dozen entries. */
+  /** xlsx zip checks (zipCheck.ts): a workbook has a few dozen entries. */
   maxZipEntries: 1000,
-  /** Sum of the zip's declared uncompressed sizes; 1M rows of a few columns inflate to ~200 MB. */
-  maxUnzippedBytes: 1024 * 1024 * 1024,
+  /**
+   * Bytes the whole xlsx may inflate to, counted while inflating (declared sizes are checked first and
+   * must match). 1M rows of a few columns inflate to ~100-200 MB of sheet XML; 512 MB leaves room for
+   * wide sheets, and a 50 MB upload of honest XML (10:1 or less) stays far below it.
+   */
+  maxUnzippedBytes: 512 * 1024 * 1024,
+  /**
+   * Inflated : compressed ratio an entry may reach beyond the floor below. Sheet XML deflates 5-30:1;
+   * zeros or a repeated string deflate ~1000:1, the mark of a bomb.
+   */
+  maxZipRatio: 100,
+  /** Up to this many inflated bytes an entry may have any ratio (small, very regular parts). */
+  zipRatioFloorBytes: 16 * 1024 * 1024,
+  /**
+   * The import process's caps (processor.ts): V8 heap, resident set (polled) and wall time. A million
+   * rows peak well under 1 GB of RSS and take about a minute; a process over a cap is killed and its job
+   * fails with the reason, at once (the same file would hit the same cap again).
+   */
+  childHeapMb: 1024,
+  childRssMb: 1536,
+  childTimeoutMs: 10 * 60_000,
   /** Rows the database takes at a time while the next ones are parsed (run.ts chunkRows). */
   minChunkRows: 20_000,
   maxChunkRows: 100_000,

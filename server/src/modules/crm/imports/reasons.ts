@@ -25,6 +25,16 @@ export interface Reasons {
   accountList: string;
   /** The job's error for a header row without a phone column; {found}, {names}. */
   noPhoneColumn: string;
+  /** A phone cell with a control character (NUL…): the row is refused. */
+  control: string;
+  /** The job's error when the import process went over its memory cap; {mb}. */
+  memoryCap: string;
+  /** The job's error when the import process went over its time cap; {s}. */
+  timeCap: string;
+  /** The job's error for a database failure; {code}: the SQLSTATE, for support. */
+  dbError: string;
+  /** The job's error for any other unexpected failure. */
+  internal: string;
 }
 
 const texts: Record<ImportLang, Reasons> = {
@@ -42,6 +52,11 @@ const texts: Record<ImportLang, Reasons> = {
     platformList: '在平台呼叫黑名单中',
     accountList: '在账号 %s 的呼叫黑名单中',
     noPhoneColumn: '表头中没有号码列（找到的表头：{found}）。请把号码列命名为：{names}',
+    control: '号码中含有控制字符（如 NUL），无法识别',
+    memoryCap: '导入已停止：超出内存上限（{mb} MB）。文件可能过大或已损坏，请拆分或重新保存后再导入',
+    timeCap: '导入已停止：超出时间上限（{s} 秒）。文件可能过大或已损坏，请拆分或重新保存后再导入',
+    dbError: '导入失败：数据库出错（代码 {code}），未导入任何数据，请稍后重试',
+    internal: '导入失败：服务器内部错误，未导入任何数据，请稍后重试',
   },
   en: {
     missing: 'missing phone',
@@ -58,6 +73,13 @@ const texts: Record<ImportLang, Reasons> = {
     accountList: 'on the call blacklist of account %s',
     noPhoneColumn:
       'no phone column in the header row (found: {found}). Name the phone column one of: {names}',
+    control: 'the number contains a control character (such as NUL)',
+    memoryCap:
+      'the import stopped: it went over its memory limit ({mb} MB). The file may be too large or damaged; split it or save it again and retry',
+    timeCap:
+      'the import stopped: it went over its time limit ({s} s). The file may be too large or damaged; split it or save it again and retry',
+    dbError: 'the import failed: a database error (code {code}); nothing was imported, try again later',
+    internal: 'the import failed: an internal error; nothing was imported, try again later',
   },
 };
 

@@ -9,7 +9,7 @@ import type { ParsedRow } from './parsers/types';
 import { parsePhone, type ParsedPhone } from '../../../../../domain/phone';
 import { phoneHasher } from './phone';
 import type { Reasons } from './reasons';
-import { neutralise } from '../../../../../domain/spreadsheet';
+import { hasControl, neutralise, stripControls } from '../../../../../domain/spreadsheet';
 import type { StageRow } from './chunker';
 
 export interface RowContext {
@@ -23,7 +23,13 @@ export interface RowContext {
   hash?: (digits: string) => string;
 }
 
-const cut = (s: string | undefined, n: number) => (!s ? '' : s.length > n ? s.slice(0, n) : s);
+// Control characters are dropped (parsers already do; this keeps any other caller safe): PostgreSQL
+// refuses NUL in text, and one such cell must never fail the file.
+const cut = (s: string | undefined, n: number) => {
+  if (!s) return '';
+  const t = stripControls(s);
+  return t.length > n ? t.slice(0, n) : t;
+};
 
 export function toStage(row: ParsedRow, ctx: RowContext): StageRow {
   const f = row.fields;
@@ -46,6 +52,8 @@ export function toStage(row: ParsedRow, ctx: RowContext): StageRow {
   const R = ctx.reasons;
   const raw = (f.phone ?? '').trim();
   if (!raw) return refuse(base, 'invalid', R.missing, '');
+  // A number with a control character in it (NUL…) is not guessed at: the row is an error.
+  if (hasControl(raw)) return refuse(base, 'invalid', R.control, stripControls(raw));
   const hidden = ctx.option === ImportOption.DedupeEncrypted;
   let p: ParsedPhone = parsePhone(raw);
   // Option 4 stores every number encrypted. A cell that is a number in clear is taken as it is; any

@@ -7,12 +7,14 @@ import path from 'node:path';
 import { ImportOption } from '../../../../../domain/crm';
 import type { Deps } from '../../../deps';
 import { decryptSecret } from '../../../../../config/secrets';
+import pg from 'pg';
+import { stripControls } from '../../../../../domain/spreadsheet';
 import { log } from '../../../lib/log';
 import { Chunker } from './chunker';
 import { importLimits, jobDir, type ImportFileType } from './limits';
 import { parseCsv } from './parsers/csv';
 import { parseTxt } from './parsers/txt';
-import { ImportFileError, NoPhoneColumnError, type ParsedRow } from './parsers/types';
+import { ImportFileError, NoPhoneColumnError, ReaderCapError, type ParsedRow } from './parsers/types';
 import { PHONE_HEADERS } from './columns';
 import { reasonsFor, type Reasons } from './reasons';
 import { parseXls, XLS_MAX_ROWS } from './parsers/xls';
@@ -73,13 +75,28 @@ export async function runImport(deps: ImportDeps, id: number, lastAttempt = true
     if (!fileFault) log.error('import failed', { id, err: String((e as Error).stack ?? e) });
     await updateJob(deps.db, id, {
       status: 'failed',
-      error: fileFault ? (e as Error).message : `import failed: ${(e as Error).message}`,
+      error: jobError(reasonsFor(job.lang), e),
       finished_at: deps.db.fn.now(),
     });
   }
   await emit(deps, id);
   // The supplier's file is not kept once the job has ended (the report stays for download).
   await fs.promises.rm(job.file_path, { force: true });
+}
+
+/**
+ * The job's error as the importer reads it: a file fault says what is wrong with the file (without
+ * control characters: a header cell's NUL would fail the update); a database error or any other
+ * failure is a clean sentence in the importer's language, never the driver's message (that is logged).
+ */
+export function jobError(r: Reasons, e: unknown): string {
+  if (e instanceof ReaderCapError)
+    return e.cap === 'memory'
+      ? r.memoryCap.replace('{mb}', String(e.limit))
+      : r.timeCap.replace('{s}', String(e.limit));
+  if (e instanceof ImportFileError) return stripControls(e.message).slice(0, 2000);
+  if (e instanceof pg.DatabaseError) return r.dbError.replace('{code}', e.code ?? '?');
+  return r.internal;
 }
 
 /** The job's error for a header row without a phone column, in the importer's language. */

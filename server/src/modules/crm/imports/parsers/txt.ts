@@ -1,6 +1,7 @@
 // txt: one number per line, optionally followed by a name (tab, comma or spaces between). No header.
 import readline from 'node:readline';
 import { toHalfWidth } from '../../../../../../domain/phone';
+import { stripControls } from '../../../../../../domain/spreadsheet';
 import type { ParsedRow } from './types';
 import { openText } from './text';
 
@@ -10,11 +11,12 @@ import { openText } from './text';
  */
 function splitLine(s: string): { phone: string; name: string } {
   const sep = /[\t,，;；]/.exec(s);
-  if (sep) return { phone: s.slice(0, sep.index).trim(), name: s.slice(sep.index + 1).trim() };
+  // The name loses its control characters (NUL…); the phone keeps them, to be reported (rows.ts).
+  if (sep) return { phone: s.slice(0, sep.index).trim(), name: stripControls(s.slice(sep.index + 1)).trim() };
   // toHalfWidth maps one character to one, so the match's length indexes the line as it is.
   const lead = /^\+?[\d(][\d\s\-()]*\d\)?(?=$|\s)/.exec(toHalfWidth(s));
   const at = lead ? lead[0].length : (/[\s\u3000]/.exec(s)?.index ?? s.length);
-  return { phone: s.slice(0, at).trim(), name: s.slice(at).trim() };
+  return { phone: s.slice(0, at).trim(), name: stripControls(s.slice(at)).trim() };
 }
 
 export async function* parseTxt(file: string): AsyncGenerator<ParsedRow> {

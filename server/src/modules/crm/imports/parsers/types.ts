@@ -9,6 +9,20 @@ export interface ParsedRow {
 /** The file's own fault (no phone column, corrupt workbook…): the job fails at once, no retry. */
 export class ImportFileError extends Error {}
 
+/** A reader that went over its memory or time cap (the .xls worker): limit in MB or seconds. */
+export class ReaderCapError extends ImportFileError {
+  constructor(
+    readonly cap: 'memory' | 'time',
+    readonly limit: number,
+  ) {
+    super(
+      cap === 'memory'
+        ? `the xls workbook cannot be read: the reader went over its memory limit (${limit} MB)`
+        : `the xls workbook cannot be read: reading took longer than ${limit} s`,
+    );
+  }
+}
+
 /** A header row without a phone column: names the headers it found (run.ts words it for the importer). */
 export class NoPhoneColumnError extends ImportFileError {
   constructor(readonly found: string[]) {

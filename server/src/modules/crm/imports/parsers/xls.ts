@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { hasPhone, mapHeader, pick, type Field } from '../columns';
 import { importLimits } from '../limits';
-import { ImportFileError, NoPhoneColumnError, type ParsedRow } from './types';
+import { ImportFileError, NoPhoneColumnError, ReaderCapError, type ParsedRow } from './types';
 
 export const xlsWorkerLimits = { maxOldGenerationSizeMb: 256, deadlineMs: 60_000 };
 /** A BIFF8 worksheet has at most 65,536 rows. */
@@ -14,13 +14,18 @@ export const XLS_MAX_ROWS = 65_536;
 type Message =
   | { kind: 'rows'; start: number; rows: string[][] }
   | { kind: 'done'; total: number }
-  | { kind: 'error'; message: string };
+  | { kind: 'error'; message: string; cap?: 'memory' | 'time' };
 
 /** All the worker's messages, in order; the worker is terminated on any way out. */
 async function* workerMessages(file: string): AsyncGenerator<Message> {
   const worker = new Worker(path.join(__dirname, 'xlsWorker.js'), {
     workerData: { file, maxRows: importLimits.maxRows },
-    resourceLimits: { maxOldGenerationSizeMb: xlsWorkerLimits.maxOldGenerationSizeMb },
+    // Young generation and code bounded too: the old-generation cap alone leaves them to grow.
+    resourceLimits: {
+      maxOldGenerationSizeMb: xlsWorkerLimits.maxOldGenerationSizeMb,
+      maxYoungGenerationSizeMb: 32,
+      codeRangeSizeMb: 64,
+    },
   });
   const queue: Message[] = [];
   let wake: (() => void) | null = null;
@@ -29,10 +34,16 @@ async function* workerMessages(file: string): AsyncGenerator<Message> {
     wake?.();
   };
   worker.on('message', push);
-  worker.on('error', (e) => push({ kind: 'error', message: e.message }));
+  worker.on('error', (e: Error & { code?: string }) =>
+    push({
+      kind: 'error',
+      message: e.message,
+      cap: e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'memory' : undefined,
+    }),
+  );
   worker.on('exit', (code) => push({ kind: 'error', message: `the reader stopped (exit ${code})` }));
   const deadline = setTimeout(
-    () => push({ kind: 'error', message: `reading took longer than ${xlsWorkerLimits.deadlineMs / 1000} s` }),
+    () => push({ kind: 'error', message: 'deadline', cap: 'time' }),
     xlsWorkerLimits.deadlineMs,
   );
   try {
@@ -52,7 +63,11 @@ async function* workerMessages(file: string): AsyncGenerator<Message> {
 export async function* parseXls(file: string): AsyncGenerator<ParsedRow> {
   let header: Map<number, Field> | undefined;
   for await (const m of workerMessages(file)) {
-    if (m.kind === 'error') throw new ImportFileError(`the xls workbook cannot be read: ${m.message}`);
+    if (m.kind === 'error') {
+      if (m.cap === 'memory') throw new ReaderCapError('memory', xlsWorkerLimits.maxOldGenerationSizeMb);
+      if (m.cap === 'time') throw new ReaderCapError('time', xlsWorkerLimits.deadlineMs / 1000);
+      throw new ImportFileError(`the xls workbook cannot be read: ${m.message}`);
+    }
     if (m.kind === 'done') break;
     for (let i = 0; i < m.rows.length; i++) {
       const cells = m.rows[i] ?? [];

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { writeXls as writeXlsFile } from '../fixtures';
 import { parseXls, xlsWorkerLimits } from './xls';
-import { ImportFileError, type ParsedRow } from './types';
+import { ImportFileError, ReaderCapError, type ParsedRow } from './types';
 
 let dir: string;
 beforeAll(() => (dir = fs.mkdtempSync(path.join(os.tmpdir(), 'xls-test-'))));
@@ -66,5 +66,19 @@ it('gives up when the reader passes its deadline', async () => {
     await expect(all(file)).rejects.toThrow(/longer than/);
   } finally {
     xlsWorkerLimits.deadlineMs = saved;
+  }
+});
+
+it('gives up with a memory-cap error when the reader goes over its heap cap', async () => {
+  const file = writeXls('fat.xls', [['手机'], ...Array.from({ length: 3000 }, (_, i) => [13800000000 + i])]);
+  const saved = xlsWorkerLimits.maxOldGenerationSizeMb;
+  xlsWorkerLimits.maxOldGenerationSizeMb = 2; // too small to even load SheetJS
+  try {
+    const err = await all(file).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ReaderCapError);
+    expect(err).toMatchObject({ cap: 'memory', limit: 2 });
+    expect((err as Error).message).toMatch(/went over its memory limit \(2 MB\)/);
+  } finally {
+    xlsWorkerLimits.maxOldGenerationSizeMb = saved;
   }
 });
