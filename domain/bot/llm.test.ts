@@ -1,6 +1,9 @@
 import {
   askLlm,
+  askLlmOutcome,
   buildChatRequest,
+  excerptOf,
+  LLM_REPLY_MAX,
   gradePrompt,
   gradeWithLlm,
   parseChatReply,
@@ -129,5 +132,55 @@ describe('grading', () => {
   it('grades through the model', async () => {
     expect(await gradeWithLlm(answering(200, reply('B')), settings, [])).toBe('B');
     expect(await gradeWithLlm(answering(503, {}), settings, [])).toBeNull();
+  });
+});
+
+describe('what the settings test may show (issue 21: no body read back whole)', () => {
+  const input = { history: [], utterance: 'ping' };
+  const page = `<html><body>internal console\n\u0000secret ${'z'.repeat(10_000)}</body></html>`;
+  const replying =
+    (status: number, text: string): PostFn =>
+    async () => ({ status, json: async () => JSON.parse(text), text: async () => text });
+
+  it('a model answer, cut to the longest reply kept', async () => {
+    expect(await askLlmOutcome(answering(200, reply('好的')), settings, input)).toEqual({
+      text: '好的',
+      error: null,
+    });
+    const long = await askLlmOutcome(answering(200, reply('x'.repeat(5000))), settings, input);
+    expect(long.text).toHaveLength(LLM_REPLY_MAX);
+  });
+
+  it('a redirect is named, never followed', async () => {
+    expect(await askLlmOutcome(replying(302, ''), settings, input)).toEqual({
+      text: null,
+      error: 'HTTP 302: redirect not followed',
+    });
+  });
+
+  it('an error page gives its status and a short printable excerpt only', async () => {
+    const r = await askLlmOutcome(replying(500, page), settings, input);
+    expect(r.text).toBeNull();
+    expect(r.error).toMatch(/^HTTP 500: /);
+    expect(r.error!.length).toBeLessThanOrEqual(100);
+    // eslint-disable-next-line no-control-regex
+    expect(r.error).not.toMatch(/[<>\u0000\n]/);
+  });
+
+  it('a 200 that is not a model answer says so without its body', async () => {
+    expect(await askLlmOutcome(replying(200, page), settings, input)).toEqual({
+      text: null,
+      error: 'no answer text',
+    });
+  });
+
+  it("a transport's refusal comes back as its short reason", async () => {
+    const refused: PostFn = async () => {
+      throw new Error('refused: 127.0.0.1 is loopback (private targets are not allowed)');
+    };
+    expect((await askLlmOutcome(refused, settings, input)).error).toBe(
+      'refused: 127.0.0.1 is loopback (private targets are not allowed)',
+    );
+    expect(excerptOf('a'.repeat(500))).toHaveLength(81);
   });
 });

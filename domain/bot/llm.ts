@@ -21,16 +21,17 @@ export interface ChatRequest {
   stream: false;
 }
 
-/** A POST with a JSON body; `fetchPost` adapts the global fetch to it. */
+/**
+ * A POST with a JSON body. The server and the media worker pass config/outbound's guardedPost (the
+ * outbound-request guard: checked and pinned address, no redirects, bounded time and size); it
+ * rejects when the guard refuses the address.
+ */
 export type PostFn = (
   url: string,
   body: string,
   headers: Record<string, string>,
   signal: AbortSignal,
-) => Promise<{ status: number; json(): Promise<unknown> }>;
-
-export const fetchPost: PostFn = (url, body, headers, signal) =>
-  fetch(url, { method: 'POST', body, headers, signal });
+) => Promise<{ status: number; json(): Promise<unknown>; text?(): Promise<string> }>;
 
 export interface LlmCallSettings {
   baseUrl: string;
@@ -101,17 +102,40 @@ export function parseChatReply(json: unknown): string | null {
 
 export const chatUrl = (baseUrl: string): string => `${baseUrl.replace(/\/+$/, '')}/chat/completions`;
 
-/** Asks the model; resolves null on timeout, transport error, non-2xx or a reply without text. */
-export function askLlm(post: PostFn, settings: LlmCallSettings, input: LlmInput): Promise<string | null> {
+/** The longest answer kept (what the engine's llmReply takes). */
+export const LLM_REPLY_MAX = 2000;
+const EXCERPT_MAX = 80;
+
+/**
+ * A short, printable piece of a non-answer for the settings page: never a whole body, no control
+ * characters or markup, so whatever sits behind the address is not read back through this path.
+ */
+export function excerptOf(text: string): string {
+  const flat = text
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f-\u009f<>]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return flat.length > EXCERPT_MAX ? `${flat.slice(0, EXCERPT_MAX)}…` : flat;
+}
+
+export type LlmOutcome = { text: string; error: null } | { text: null; error: string };
+
+/**
+ * Asks the model; never rejects, gives up after timeoutMs. On failure `error` says why in one short
+ * line: 'timeout', 'HTTP 500: <excerpt>', 'HTTP 302: redirect not followed', 'no answer text', or the
+ * transport's own reason (a refused address, ECONNREFUSED, a reply past the size cap).
+ */
+export function askLlmOutcome(post: PostFn, settings: LlmCallSettings, input: LlmInput): Promise<LlmOutcome> {
   const ctrl = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const timedOut = new Promise<null>((resolve) => {
+  const timedOut = new Promise<LlmOutcome>((resolve) => {
     timer = setTimeout(() => {
       ctrl.abort();
-      resolve(null);
+      resolve({ text: null, error: 'timeout' });
     }, settings.timeoutMs);
   });
-  const attempt = (async () => {
+  const attempt = (async (): Promise<LlmOutcome> => {
     const body = buildChatRequest({ model: settings.model, systemPrompt: settings.systemPrompt, ...input });
     const headers: Record<string, string> = {
       'Content-Type': 'application/json',
@@ -119,10 +143,36 @@ export function askLlm(post: PostFn, settings: LlmCallSettings, input: LlmInput)
     };
     if (settings.key) headers.Authorization = `Bearer ${settings.key}`;
     const res = await post(chatUrl(settings.baseUrl), JSON.stringify(body), headers, ctrl.signal);
-    if (res.status < 200 || res.status > 299) return null;
-    return parseChatReply(await res.json());
-  })().catch(() => null);
+    if (res.status >= 300 && res.status < 400)
+      return { text: null, error: `HTTP ${res.status}: redirect not followed` };
+    if (res.status < 200 || res.status > 299) {
+      const excerpt = res.text ? excerptOf(await res.text().catch(() => '')) : '';
+      return { text: null, error: `HTTP ${res.status}${excerpt ? `: ${excerpt}` : ''}` };
+    }
+    let json: unknown;
+    try {
+      json = await res.json();
+    } catch {
+      return { text: null, error: 'no answer text' };
+    }
+    const text = parseChatReply(json);
+    return text === null
+      ? { text: null, error: 'no answer text' }
+      : { text: text.slice(0, LLM_REPLY_MAX), error: null };
+  })().catch((e: unknown) => ({
+    text: null,
+    error: excerptOf(e instanceof Error ? e.message : String(e)) || 'error',
+  }));
   return Promise.race([attempt, timedOut]).finally(() => clearTimeout(timer));
+}
+
+/** Asks the model; resolves null on timeout, transport error, non-2xx or a reply without text. */
+export async function askLlm(
+  post: PostFn,
+  settings: LlmCallSettings,
+  input: LlmInput,
+): Promise<string | null> {
+  return (await askLlmOutcome(post, settings, input)).text;
 }
 
 // --- The "LLM grade" of a finished call ---

@@ -16,6 +16,7 @@ import { seatsSaga } from '../features/seats/sagas';
 import { callinSaga } from '../features/callin/sagas';
 import { seatDeskSaga } from '../features/seatdesk/sagas';
 import { softphoneSaga } from '../features/softphone/sagas';
+import { outboundSaga } from '../features/outbound/sagas';
 import { socketSaga } from '../socket/saga';
 
 export function* rootSaga(): SagaIterator {
@@ -36,6 +37,7 @@ export function* rootSaga(): SagaIterator {
     fork(callinSaga),
     fork(seatDeskSaga),
     fork(softphoneSaga),
+    fork(outboundSaga),
     fork(authSaga),
   ]);
 }

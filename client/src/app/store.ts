@@ -18,6 +18,7 @@ import { callinReducer } from '../features/callin/slice';
 import { offersReducer } from '../features/seats/offerSlice';
 import { seatDeskReducer } from '../features/seatdesk/slice';
 import { softphoneReducer } from '../features/softphone/slice';
+import { outboundReducer } from '../features/outbound/slice';
 import { rootSaga } from './rootSaga';
 
 export const rootReducer = combineReducers({
@@ -37,6 +38,7 @@ export const rootReducer = combineReducers({
   seatOffers: offersReducer,
   seatDesk: seatDeskReducer,
   softphone: softphoneReducer,
+  outbound: outboundReducer,
 });
 
 export function createAppStore() {

@@ -19,6 +19,7 @@ import zhWallboard from './zh-CN/wallboard.json';
 import zhCallin from './zh-CN/callin.json';
 import zhSeatDesk from './zh-CN/seatdesk.json';
 import zhSoftphone from './zh-CN/softphone.json';
+import zhOutbound from './zh-CN/outbound.json';
 import enCommon from './en/common.json';
 import enErrors from './en/errors.json';
 import enAuth from './en/auth.json';
@@ -39,6 +40,7 @@ import enWallboard from './en/wallboard.json';
 import enCallin from './en/callin.json';
 import enSeatDesk from './en/seatdesk.json';
 import enSoftphone from './en/softphone.json';
+import enOutbound from './en/outbound.json';
 
 export const LANGUAGES = ['zh-CN', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -65,6 +67,7 @@ export const NAMESPACES = [
   'seatdesk',
   'softphone',
   'callin',
+  'outbound',
 ] as const;
 
 export const resources = {
@@ -89,6 +92,7 @@ export const resources = {
     callin: zhCallin,
     seatdesk: zhSeatDesk,
     softphone: zhSoftphone,
+    outbound: zhOutbound,
   },
   en: {
     common: enCommon,
@@ -111,6 +115,7 @@ export const resources = {
     callin: enCallin,
     seatdesk: enSeatDesk,
     softphone: enSoftphone,
+    outbound: enOutbound,
   },
 } as const;
 

@@ -6,7 +6,6 @@ import { compile, type CompiledBot } from '../../../domain/bot';
 import type { BotDefinition } from '../../../domain/bot/definition';
 import {
   askLlm,
-  fetchPost,
   gradeWithLlm,
   llmCallSettingsOf,
   type LlmCallSettings,
@@ -14,7 +13,11 @@ import {
   type LlmInput,
   type PostFn,
 } from '../../../domain/bot/llm';
+import { guardedPost, loadPolicy } from '../../../config/outbound/policy';
 import { versionHashes } from './prompts';
+
+/** The LLM is a tenant-given address: every request goes through the outbound-request guard. */
+const llmPost = (db: Knex): PostFn => guardedPost(() => loadPolicy(db));
 
 export interface LoadedBot {
   compiled: CompiledBot;
@@ -73,7 +76,7 @@ export async function answerWithLlm(
   secretKey: string,
   accountId: number,
   input: LlmInput,
-  post: PostFn = fetchPost,
+  post: PostFn = llmPost(db),
 ): Promise<string | null> {
   const settings = await llmSettingsOf(db, secretKey, accountId);
   return settings ? askLlm(post, settings, input) : null;
@@ -87,7 +90,7 @@ export async function storeLlmGrade(
   db: Knex,
   secretKey: string,
   call: { id: number; accountId: number },
-  post: PostFn = fetchPost,
+  post: PostFn = llmPost(db),
 ): Promise<LlmGrade | null> {
   try {
     const settings = await llmSettingsOf(db, secretKey, call.accountId);

@@ -1,5 +1,8 @@
 // Cloud TTS: Azure Speech REST (POST /cognitiveservices/v1 with SSML). Asks for 8 kHz mono PCM
 // directly, so nothing needs resampling unless the service answers with another format.
+import { resolveTarget, STRICT, type OutboundPolicy } from '../../../config/outbound/guard';
+import { sendRequest } from '../../../config/outbound/request';
+import { hostKey } from '../../../domain/netAddress';
 import { NORMAL_SPEED, type TtsEngine, type TtsOptions } from './tts';
 import { telephonyProblem, inspectWav, toTelephonyWav } from './wav';
 
@@ -50,9 +53,14 @@ export interface AzureOptions {
   timeoutMs?: number;
 }
 
+/** Ten minutes of 8 kHz 16-bit audio is under 10 MB: a longer answer is not speech. */
+export const AZURE_MAX_BYTES = 32 * 1024 * 1024;
+
 export class AzureEngine implements TtsEngine {
   readonly name = 'azure';
   private readonly url: string;
+  /** The outbound guard's policy: strict for Azure's hosts; the operator's baseUrl is trusted. */
+  private readonly policy: OutboundPolicy;
 
   constructor(private readonly opts: AzureOptions) {
     // The region becomes part of a host name: refuse anything that could point elsewhere.
@@ -60,10 +68,12 @@ export class AzureEngine implements TtsEngine {
       throw new Error(`bad Azure region: ${opts.region}`);
     const base = (opts.baseUrl ?? `https://${opts.region}.tts.speech.microsoft.com`).replace(/\/+$/, '');
     this.url = `${base}/cognitiveservices/v1`;
+    this.policy = opts.baseUrl ? { allowHosts: new Set([hostKey(new URL(base).hostname)]) } : STRICT;
   }
 
   async render(text: string, { voice, speed }: TtsOptions): Promise<Buffer> {
-    const res = await fetch(this.url, {
+    // Through the outbound guard: pinned address, no redirects, bounded time and size.
+    const res = await sendRequest(await resolveTarget(this.url, this.policy), {
       method: 'POST',
       headers: {
         'Ocp-Apim-Subscription-Key': this.opts.key,
@@ -72,11 +82,13 @@ export class AzureEngine implements TtsEngine {
         'User-Agent': 'callplat-media',
       },
       body: azureSsml(text, voice, speed),
-      signal: AbortSignal.timeout(this.opts.timeoutMs ?? 20_000),
+      timeoutMs: this.opts.timeoutMs ?? 20_000,
+      maxBytes: AZURE_MAX_BYTES,
     });
-    const body = Buffer.from(await res.arrayBuffer());
-    if (!res.ok)
+    const body = res.body;
+    if (res.status < 200 || res.status > 299)
       throw new Error(`Azure TTS: HTTP ${res.status} ${body.toString('utf8').slice(0, 200)}`.trim());
+    if (res.truncated) throw new Error(`Azure TTS: answer larger than ${AZURE_MAX_BYTES} bytes`);
     // Normally already telephony audio; convert anything else rather than play it at the wrong rate.
     return telephonyProblem(inspectWav(body)) === null ? body : toTelephonyWav(body);
   }

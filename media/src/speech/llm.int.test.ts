@@ -1,7 +1,11 @@
-// domain/bot/llm.ts against a loopback server that answers exactly like the OpenAI chat API.
+// domain/bot/llm.ts against a loopback server that answers exactly like the OpenAI chat API, through
+// the outbound-request guard's POST (loopback allow-listed, as the super administrator would).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { askLlm, fetchPost, gradeWithLlm, type LlmCallSettings } from '../../../domain/bot/llm';
+import { guardedPost } from '../../../config/outbound/policy';
+import { askLlm, gradeWithLlm, type LlmCallSettings } from '../../../domain/bot/llm';
+
+const fetchPost = guardedPost(async () => ({ allowHosts: new Set(['127.0.0.1']) }));
 
 type Mode = 'ok' | 'slow' | 'error' | 'malformed' | 'noChoices';
 let mode: Mode = 'ok';

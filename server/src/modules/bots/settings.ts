@@ -3,7 +3,7 @@
 import type { LlmSettings, TtsSettings } from '../../../../domain/bot/api';
 import {
   askLlm,
-  fetchPost,
+  askLlmOutcome,
   gradeWithLlm,
   llmCallSettingsOf,
   type LlmCallSettings,
@@ -13,6 +13,7 @@ import {
 import { decryptSecret, encryptSecret } from '../../../../config/secrets';
 import type { Deps } from '../../deps';
 import type { AuthContext } from '../auth/sessions';
+import { llmPost, requireReachable } from '../../lib/outbound';
 
 const DEFAULT_LLM: LlmSettings = {
   enabled: false,
@@ -38,8 +39,12 @@ export async function getLlm(deps: Deps, auth: AuthContext): Promise<LlmSettings
   };
 }
 
-/** `key` absent keeps the stored key; an empty string clears it. */
+/**
+ * `key` absent keeps the stored key; an empty string clears it. The address must pass the
+ * outbound-request guard now (a 400 on baseUrl), and every request to it is checked again.
+ */
 export async function putLlm(deps: Deps, auth: AuthContext, v: Omit<LlmSettings, 'keySet'>) {
+  if (v.baseUrl) await requireReachable(deps.db, 'baseUrl', v.baseUrl);
   const values: Record<string, unknown> = {
     account_id: auth.actor.id,
     enabled: v.enabled,
@@ -69,7 +74,7 @@ async function llmCallSettings(
 /** The bot owner's LLM answer, or null when it is off, unset or does not answer in time. */
 export async function askAccountLlm(deps: Deps, accountId: number, input: LlmInput): Promise<string | null> {
   const s = await llmCallSettings(deps, Number(accountId));
-  return s ? askLlm(fetchPost, s, input) : null;
+  return s ? askLlm(llmPost(deps.db), s, input) : null;
 }
 
 /** The account model's grade of a transcript (the "LLM grade"); null when off or without an answer. */
@@ -79,19 +84,23 @@ export async function gradeWithAccountLlm(
   transcript: LlmTurn[],
 ): Promise<string | null> {
   const s = await llmCallSettings(deps, Number(accountId));
-  return s ? gradeWithLlm(fetchPost, s, transcript) : null;
+  return s ? gradeWithLlm(llmPost(deps.db), s, transcript) : null;
 }
 
-/** The settings page's test button: one 'ping' to the stored settings. */
+/**
+ * The settings page's test button: one 'ping' to the stored settings. A failure says why in one short
+ * line (a refused address, HTTP status with a bounded excerpt, timeout); the body of something that
+ * is not a model never comes back whole.
+ */
 export async function testLlm(deps: Deps, auth: AuthContext) {
   const s = await llmCallSettings(deps, auth.actor.id, true);
   if (!s) return { ok: false, latencyMs: 0, error: 'not configured', reply: null };
   const t = Date.now();
-  const reply = await askLlm(fetchPost, s, { history: [], utterance: 'ping' });
+  const r = await askLlmOutcome(llmPost(deps.db), s, { history: [], utterance: 'ping' });
   const latencyMs = Date.now() - t;
-  return reply === null
-    ? { ok: false, latencyMs, error: latencyMs >= s.timeoutMs ? 'timeout' : 'no answer', reply: null }
-    : { ok: true, latencyMs, error: null, reply };
+  return r.text === null
+    ? { ok: false, latencyMs, error: r.error, reply: null }
+    : { ok: true, latencyMs, error: null, reply: r.text };
 }
 
 export async function getTts(deps: Deps, auth: AuthContext): Promise<TtsSettings> {

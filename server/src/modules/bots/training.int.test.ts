@@ -122,6 +122,8 @@ describe('training', () => {
     const def = structuredClone(b.definition);
     def.llm.answerUnmatched = true;
     await t.m1.put(`/api/bots/${b.id}/draft`, { definition: def, draftRev: 1 });
+    // The fake model is on loopback: the super administrator allow-lists it (outbound guard).
+    await t.admin.put('/api/settings/outbound-allowlist', { hosts: ['127.0.0.1'] });
     const put = await t.m1.put<LlmSettings>('/api/bots/llm-settings', {
       enabled: true,
       baseUrl: llmUrl,
@@ -212,6 +214,14 @@ describe('TTS settings and preview', () => {
     const row = await t.p.db.knex('tts_settings').where({ account_id: t.ids.m1 }).first('key_enc');
     expect(row.key_enc).not.toContain('azure-secret');
     expect((await t.m1.put('/api/bots/tts-settings', { engine: 'google' })).status).toBe(400);
+    // Issue 21: a region that is no Azure Speech region (it would become the synthesis host) is
+    // refused at save, as is Azure without a region; the stored settings stay.
+    for (const region of ['nowhere', 'eastasia.evil.example', '127.0.0.1', 'east asia', ''])
+      expect(
+        (await t.m1.put('/api/bots/tts-settings', { engine: 'azure', voice: 'v', region })).body.data,
+      ).toMatchObject({ errors: [expect.objectContaining({ path: 'region' })] });
+    expect((await t.m1.put('/api/bots/tts-settings', { engine: 'azure', voice: 'v' })).status).toBe(400);
+    expect((await t.m1.get<TtsSettings>('/api/bots/tts-settings')).body.data!.region).toBe('eastasia');
     expect((await t.op1.get<TtsSettings>('/api/bots/tts-settings')).body.data).toEqual({
       engine: 'espeak',
       voice: '',

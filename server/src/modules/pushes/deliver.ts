@@ -5,13 +5,14 @@
 // signed, and recorded: delivered, waiting for a retry (network error, 5xx, 429: the configured
 // backoff), or failed. While rows wait, one delayed job for the call wakes the sender again.
 import type { Knex } from 'knex';
+import type { OutboundPolicy } from '../../../../config/outbound/guard';
 import { decryptSecret } from '../../../../config/secrets';
 import { gradeMatches, isRetryableStatus, retryDelay, type DestinationKind } from '../../../../domain/pushes';
 import type { Deps } from '../../deps';
 import { log } from '../../lib/log';
-import { checkTarget, TargetRefused } from './guard';
+import { checkTarget, pushPolicy, TargetRefused } from './guard';
 import { buildPayload, type CallForPush } from './payload';
-import { allowPrivateTargets, taskSecretRow } from './repo';
+import { taskSecretRow } from './repo';
 import { postJson, type SendResult } from './send';
 import { signedHeaders } from './sign';
 import { closeQueue, createQueue, onStalledOut, stoppedProcessing } from '../../queues/createQueue';
@@ -105,7 +106,7 @@ async function destinationOf(deps: Deps, c: CallForPush, d: any): Promise<Destin
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function attempt(deps: Deps, c: CallForPush, d: any, allowPrivate: boolean): Promise<void> {
+async function attempt(deps: Deps, c: CallForPush, d: any, policy: OutboundPolicy): Promise<void> {
   const dest = await destinationOf(deps, c, d);
   let result: SendResult & { final?: boolean };
   let url: string = d.url;
@@ -114,7 +115,7 @@ async function attempt(deps: Deps, c: CallForPush, d: any, allowPrivate: boolean
     url = dest.url;
     const body = JSON.stringify(buildPayload(c, d.push_id, dest.extra));
     try {
-      const target = await checkTarget(dest.url, allowPrivate);
+      const target = await checkTarget(dest.url, policy);
       const headers = { ...dest.headers, ...signedHeaders(dest.secret, d.push_id, body) };
       result = await postJson(target, body, headers, deps.config.pushes.timeoutMs);
     } catch (e) {
@@ -165,8 +166,8 @@ export async function processCall(deps: Deps, callId: number): Promise<{ attempt
   await planDeliveries(deps.db, c);
   const due = await claimDue(deps.db, callId, deps.config.pushes.timeoutMs + 30_000);
   if (due.length) {
-    const allowPrivate = await allowPrivateTargets(deps.db);
-    const runs = await Promise.allSettled(due.map((d) => attempt(deps, c, d, allowPrivate)));
+    const policy = await pushPolicy(deps.db);
+    const runs = await Promise.allSettled(due.map((d) => attempt(deps, c, d, policy)));
     // A try that broke on our side keeps its lease; the scheduled wake-up tries it again after it.
     for (const r of runs)
       if (r.status === 'rejected') log.error('push attempt failed', { callId, err: String(r.reason) });

@@ -1,9 +1,7 @@
-// One push request: POST JSON to the checked address (the connection is pinned to it: no second DNS
-// lookup), a time limit, no redirects followed, at most a short piece of the answer read.
-import http from 'node:http';
-import https from 'node:https';
-import type { LookupFunction } from 'node:net';
+// One push request: POST JSON to the checked address through the shared outbound request (pinned
+// address, no redirects followed, bounded time), at most a short piece of the answer read.
 import type { Target } from './guard';
+import { OutboundFailed, isRedirect, sendRequest } from '../../../../config/outbound/request';
 
 export interface SendResult {
   /** HTTP status of the answer; null when there was none (network error, time limit). */
@@ -13,68 +11,30 @@ export interface SendResult {
 
 const SNIPPET = 300;
 
-export function postJson(
+export async function postJson(
   target: Target,
   body: string,
   headers: Record<string, string>,
   timeoutMs: number,
 ): Promise<SendResult> {
-  const pinned: LookupFunction = (_host, opts, cb) => {
-    if ((opts as { all?: boolean }).all)
-      (cb as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [
-        { address: target.address, family: target.family },
-      ]);
-    else cb(null, target.address, target.family);
-  };
-  const { url } = target;
-  const lib = url.protocol === 'https:' ? https : http;
-  return new Promise<SendResult>((resolve) => {
-    let settled = false;
-    const done = (r: SendResult) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      resolve(r);
-    };
-    const req = lib.request(
-      {
-        method: 'POST',
-        hostname: target.host,
-        port: url.port || undefined,
-        path: `${url.pathname}${url.search}`,
-        lookup: pinned,
-        agent: false,
-        headers: {
-          ...headers,
-          'Content-Type': 'application/json; charset=utf-8',
-          'Content-Length': String(Buffer.byteLength(body)),
-          'User-Agent': 'CallPlat-Push/1',
-        },
+  try {
+    const r = await sendRequest(target, {
+      method: 'POST',
+      body,
+      headers: {
+        ...headers,
+        'Content-Type': 'application/json; charset=utf-8',
+        'User-Agent': 'CallPlat-Push/1',
       },
-      (res) => {
-        const status = res.statusCode ?? 0;
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => {
-          text += c;
-          if (text.length > SNIPPET) res.destroy();
-        });
-        const finish = () => {
-          if (status >= 200 && status < 300) return done({ status, error: null });
-          const where =
-            status >= 300 && status < 400 ? ` (redirect to ${res.headers.location ?? '?'} not followed)` : '';
-          done({ status, error: `HTTP ${status}${where}${text ? `: ${text.slice(0, SNIPPET)}` : ''}` });
-        };
-        res.on('end', finish);
-        res.on('close', finish);
-        res.on('error', finish);
-      },
-    );
-    const timer = setTimeout(() => {
-      req.destroy();
-      done({ status: null, error: `timeout after ${timeoutMs} ms` });
-    }, timeoutMs);
-    req.on('error', (e: NodeJS.ErrnoException) => done({ status: null, error: e.code ?? e.message }));
-    req.end(body);
-  });
+      timeoutMs,
+      maxBytes: SNIPPET,
+    });
+    if (r.status >= 200 && r.status < 300) return { status: r.status, error: null };
+    const where = isRedirect(r.status) ? ` (redirect to ${r.headers.location ?? '?'} not followed)` : '';
+    const text = r.body.toString('utf8');
+    return { status: r.status, error: `HTTP ${r.status}${where}${text ? `: ${text}` : ''}` };
+  } catch (e) {
+    if (!(e instanceof OutboundFailed)) throw e;
+    return { status: null, error: e.message };
+  }
 }

@@ -6,7 +6,7 @@ import type { Deps } from '../../deps';
 import { badRequest, fieldError, forbidden, notFound } from '../../http/errors';
 import type { AuthContext } from '../auth/sessions';
 import { wakeSender } from './deliver';
-import { checkTarget, TargetRefused, type Target } from './guard';
+import { checkTarget, pushPolicy, TargetRefused, type Target } from './guard';
 import { samplePayload } from './payload';
 import * as repo from './repo';
 import type { AddressBody } from './schema';
@@ -17,11 +17,12 @@ import { isUniqueViolation } from '../../lib/pgErrors';
 /** The save-time check: a clear field error instead of a push that can never be delivered. */
 async function checkUrl(deps: Deps, url: string): Promise<Target> {
   try {
-    return await checkTarget(url, await repo.allowPrivateTargets(deps.db));
+    return await checkTarget(url, await pushPolicy(deps.db));
   } catch (e) {
     if (!(e instanceof TargetRefused)) throw e;
     if (e.why === 'blocked') throw fieldError('url', 'pushes.blockedTarget', { address: e.address });
     if (e.why === 'unresolvable') throw fieldError('url', 'pushes.unresolvable');
+    if (e.why === 'port') throw fieldError('url', 'outbound.port');
     throw fieldError('url', 'pushes.url');
   }
 }
@@ -91,7 +92,7 @@ export async function testPush(deps: Deps, auth: AuthContext, id: number): Promi
   const body = JSON.stringify(samplePayload(pushId, row.params));
   let target: Target;
   try {
-    target = await checkTarget(row.url, await repo.allowPrivateTargets(deps.db));
+    target = await checkTarget(row.url, await pushPolicy(deps.db));
   } catch (e) {
     if (!(e instanceof TargetRefused)) throw e;
     return { ok: false, status: null, error: e.message };

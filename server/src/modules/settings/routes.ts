@@ -9,6 +9,7 @@ import { notFound } from '../../http/errors';
 import { body, idParam } from '../../http/validate';
 import { requireTypedDelete } from '../../http/confirm';
 import { asrSchema, fsNodeSchema } from './schema';
+import { allowListSchema, getAllowList, putAllowList } from './outbound';
 import { asrOf, nodesOf, removeNode, requireSuper, resetAsr, setAsr, upsertNode } from './service';
 
 export function settingsRoutes(deps: Deps): Router {
@@ -35,6 +36,12 @@ export function settingsRoutes(deps: Deps): Router {
     await removeNode(deps, id);
     ok(ctx);
   });
+
+  // The outbound-request guard's allow-list: platform-wide, the super administrator's only.
+  r.get('/outbound-allowlist', ...cluster, async (ctx) => ok(ctx, await getAllowList(deps)));
+  r.put('/outbound-allowlist', ...cluster, async (ctx) =>
+    ok(ctx, await putAllowList(deps, authOf(ctx), body(ctx, allowListSchema))),
+  );
 
   const asr = requireMenu('systemset/emptyasr');
   r.get('/asr', asr, async (ctx) => ok(ctx, await asrOf(deps, authOf(ctx))));

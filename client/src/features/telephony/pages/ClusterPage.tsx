@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../../../domain/format';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { DataTable } from '../../../ui/DataTable';
 import { ListView } from '../../../ui/ListView';
+import { AllowListSection } from '../../outbound/components/AllowListSection';
 import { DeleteConfirm } from '../components/DeleteConfirm';
 import { NodeDialog } from '../components/NodeDialog';
 import { AddBar, EditDeleteActions, SecretSet } from '../components/tableParts';
@@ -85,6 +86,7 @@ export default function ClusterPage() {
       </ListView>
       <NodeDialog />
       <DeleteConfirm />
+      <AllowListSection />
     </div>
   );
 }
