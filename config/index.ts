@@ -1,5 +1,6 @@
 // Typed configuration, read once from the environment. Every process (server, media, scripts) uses this.
 import { LIVE_BATCH_WINDOW_MS } from '../domain/events';
+import { DEV_FS_XML_CURL_PASSWORD, DEV_SECRET_KEY, productionSecretProblem } from './devSecrets';
 
 export interface Config {
   env: 'development' | 'test' | 'production';
@@ -29,6 +30,9 @@ export interface Config {
   clientDist: string;
   /** Behind a load balancer: take the client IP from X-Forwarded-For. */
   trustProxy: boolean;
+  /** How many trusted proxies append to X-Forwarded-For: the client is the address the outermost
+   *  one saw (the n-th from the right), never the left-most, which the client itself may forge. */
+  trustProxyHops: number;
   argon2: { memoryCost: number; timeCost: number; parallelism: number };
   /**
    * HTTP Basic credentials FreeSWITCH's mod_xml_curl sends to POST /fsapi/xml (xml_curl.conf.xml
@@ -97,6 +101,11 @@ const num = (v: string | undefined, d: number): number => {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const port = num(env.PORT, 3000);
+  // The published development secrets never run in production (config/devSecrets.ts).
+  if (env.NODE_ENV === 'production') {
+    const problem = productionSecretProblem(env.SECRET_KEY, env.FS_XML_CURL_PASSWORD);
+    if (problem) throw new Error(`refusing to start in production: ${problem}`);
+  }
   const base: Config = {
     env: (env.NODE_ENV as Config['env']) || 'development',
     port,
@@ -124,16 +133,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       pass: env.SMTP_PASS || undefined,
       from: env.SMTP_FROM || 'CallPlat <no-reply@callplat.local>',
     },
-    secretKey: env.SECRET_KEY || '6b1f3c0e5d7a9b2c4e6f8a0b1c3d5e7f9a1b3c5d7e9f0a2b4c6d8e0f1a3b5c7d',
+    secretKey: env.SECRET_KEY || DEV_SECRET_KEY,
     clientDist: env.CLIENT_DIST || 'client/dist',
     trustProxy: env.TRUST_PROXY === 'true',
+    trustProxyHops: Math.max(1, Math.floor(num(env.TRUST_PROXY_HOPS, 1))),
     argon2: {
       memoryCost: num(env.ARGON2_MEMORY_KIB, 19456),
       timeCost: num(env.ARGON2_TIME, 2),
       parallelism: num(env.ARGON2_PARALLELISM, 1),
     },
     fsXmlCurlUser: env.FS_XML_CURL_USER || 'freeswitch',
-    fsXmlCurlPassword: env.FS_XML_CURL_PASSWORD ?? (env.NODE_ENV === 'production' ? '' : 'fs-xml-curl-dev'),
+    fsXmlCurlPassword:
+      env.FS_XML_CURL_PASSWORD ?? (env.NODE_ENV === 'production' ? '' : DEV_FS_XML_CURL_PASSWORD),
     queueLockMs: num(env.QUEUE_LOCK_MS, 0) || undefined,
     pushes: {
       retryDelaysMs: (env.PUSH_RETRY_DELAYS_MS || '10000,30000,120000,600000,1800000')

@@ -83,11 +83,17 @@ describe('sceneTarget', () => {
   });
   it('rejects unknown numbers, disabled scenes and unpublished bots', () => {
     expect(sceneTarget(null)).toEqual({ kind: 'reject', why: 'unknownNumber' });
-    expect(sceneTarget({ ...row, enabled: false })).toEqual({ kind: 'reject', why: 'disabled' });
-    expect(sceneTarget({ ...row, botVersion: null })).toEqual({ kind: 'reject', why: 'botUnpublished' });
+    // A known scene's refusal names the scene, so its owner gets the record (never another's).
+    expect(sceneTarget({ ...row, enabled: false })).toEqual({ kind: 'reject', why: 'disabled', sceneId: 7 });
+    expect(sceneTarget({ ...row, botVersion: null })).toEqual({
+      kind: 'reject',
+      why: 'botUnpublished',
+      sceneId: 7,
+    });
     expect(sceneTarget({ ...row, target: 'seatGroup', seatGroupId: null })).toEqual({
       kind: 'reject',
       why: 'noGroup',
+      sceneId: 7,
     });
   });
 });

@@ -90,7 +90,9 @@ export type InboundRoute =
       seatGroupId: number;
       waitSeconds: number;
     }
-  | { kind: 'reject'; why: 'unknownNumber' | 'disabled' | 'botUnpublished' | 'noGroup' };
+  | { kind: 'reject'; why: 'unknownNumber' }
+  /** A known scene that cannot answer: its owner gets a record of the missed call. */
+  | { kind: 'reject'; why: 'disabled' | 'botUnpublished' | 'noGroup'; sceneId: number };
 
 export interface SceneRouteRow {
   id: number;
@@ -107,13 +109,14 @@ export interface SceneRouteRow {
 
 export function sceneTarget(row: SceneRouteRow | null): InboundRoute {
   if (!row) return { kind: 'reject', why: 'unknownNumber' };
-  if (!row.enabled) return { kind: 'reject', why: 'disabled' };
+  if (!row.enabled) return { kind: 'reject', why: 'disabled', sceneId: row.id };
   const base = { accountId: row.accountId, sceneId: row.id, lineId: row.lineId };
   if (row.target === 'bot') {
-    if (row.botId === null || row.botVersion === null) return { kind: 'reject', why: 'botUnpublished' };
+    if (row.botId === null || row.botVersion === null)
+      return { kind: 'reject', why: 'botUnpublished', sceneId: row.id };
     return { kind: 'bot', ...base, botId: row.botId, botVersion: row.botVersion };
   }
-  if (row.seatGroupId === null) return { kind: 'reject', why: 'noGroup' };
+  if (row.seatGroupId === null) return { kind: 'reject', why: 'noGroup', sceneId: row.id };
   return { kind: 'seatGroup', ...base, seatGroupId: row.seatGroupId, waitSeconds: row.waitSeconds };
 }
 

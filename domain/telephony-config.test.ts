@@ -1,5 +1,11 @@
 import {
+  LINE_DIDS_MAX,
   isHost,
+  lineGatewayName,
+  lineIdOfGateway,
+  lineNumbers,
+  splitDids,
+  validLineDids,
   isSipList,
   isSipTarget,
   parseSendRate,
@@ -182,5 +188,35 @@ describe('ASR settings', () => {
       source: { kind: 'default' },
     });
     expect(resolveAsr([]).source).toEqual({ kind: 'default' });
+  });
+});
+
+describe("a line's inbound numbers (issue 21)", () => {
+  it('takes 2-20 digit numbers, no repeats, at most LINE_DIDS_MAX', () => {
+    expect(validLineDids([])).toBe(true);
+    expect(validLineDids(['4008001000', '02112345678'])).toBe(true);
+    for (const bad of [['1'], ['40a8'], ['4008001000', '4008001000'], '4008001000', [4008001000], null])
+      expect(validLineDids(bad)).toBe(false);
+    expect(validLineDids(Array.from({ length: LINE_DIDS_MAX + 1 }, (_, i) => `40080${i}`))).toBe(false);
+    expect(validateSipLine({ dids: ['x'] }, true).dids).toBe('dids');
+    expect(validateSipLine({}, true).dids).toBeUndefined();
+  });
+  it('splits typed numbers and counts the caller number as one of them', () => {
+    expect(splitDids(' 4008001000, 4008001001，4008001002\n4008001003 ')).toEqual([
+      '4008001000',
+      '4008001001',
+      '4008001002',
+      '4008001003',
+    ]);
+    expect(lineNumbers({ dids: ['4008001000'], callerNumber: '02100000009' })).toEqual([
+      '4008001000',
+      '02100000009',
+    ]);
+    expect(lineNumbers({ dids: ['4008001000'], callerNumber: '' })).toEqual(['4008001000']);
+  });
+  it("reads a line's id from its FreeSWITCH gateway name only", () => {
+    expect(lineIdOfGateway(lineGatewayName(42))).toBe(42);
+    for (const other of ['line-0', 'line-', 'line-4x', 'seatgw-3', 'LINE-3', ' line-3', null, undefined])
+      expect(lineIdOfGateway(other)).toBeNull();
   });
 });

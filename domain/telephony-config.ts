@@ -22,7 +22,8 @@ export type Problem =
   | 'sip'
   | 'weight'
   | 'provider'
-  | 'tooLong';
+  | 'tooLong'
+  | 'dids';
 
 export type Problems<K extends string = string> = Partial<Record<K, Problem>>;
 
@@ -105,6 +106,11 @@ export interface SipLineInput {
   portCount: number;
   mode: LineMode;
   enabled: boolean;
+  /**
+   * The numbers (DIDs) the carrier delivers on this line: reception scenes may only take these (and
+   * the caller number). Left out of an edit: the stored list stays.
+   */
+  dids?: string[];
 }
 export type SipLineField = keyof SipLineInput;
 
@@ -125,6 +131,8 @@ export interface SipLineDto {
   portCount: number;
   mode: LineMode;
   enabled: boolean;
+  /** Its inbound numbers (SipLineInput.dids). */
+  dids: string[];
   /** The account that owns the line. */
   ownerId: number;
   ownerAccount: string;
@@ -161,8 +169,26 @@ export function validateSipLine(v: Partial<Record<SipLineField, unknown>>, isNew
   else if (!parseSendRate(v.sendRate)) e.sendRate = 'rate';
   if (!intIn(v.portCount, 1, PORT_COUNT_MAX)) e.portCount = 'portCount';
   if (!LINE_MODES.includes(v.mode as LineMode)) e.mode = 'mode';
+  if (v.dids !== undefined && !validLineDids(v.dids)) e.dids = 'dids';
   return e;
 }
+
+/** At most this many inbound numbers per line. */
+export const LINE_DIDS_MAX = 500;
+const DID_RE = /^\d{2,20}$/;
+
+/** A line's number list: 2–20 digit numbers, no repeats, at most LINE_DIDS_MAX. */
+export function validLineDids(v: unknown): boolean {
+  if (!Array.isArray(v) || v.length > LINE_DIDS_MAX) return false;
+  return v.every((d) => typeof d === 'string' && DID_RE.test(d)) && new Set(v).size === v.length;
+}
+
+/** Numbers typed one per line or separated by commas (ASCII or full-width) or spaces, trimmed. */
+export const splitDids = (s: string): string[] => s.split(/[\s,，;；]+/).filter((x) => x !== '');
+
+/** The numbers a call may dial to reach a scene on this line: its DIDs and its caller number. */
+export const lineNumbers = (l: { dids: readonly string[]; callerNumber: string }): string[] =>
+  l.callerNumber && !l.dids.includes(l.callerNumber) ? [...l.dids, l.callerNumber] : [...l.dids];
 
 // ---- voice gateways (seat side, SPEC §3 Sip gateway) ----
 
@@ -351,5 +377,10 @@ export interface FsNodeDto {
 
 /** FreeSWITCH gateway name of a SIP line in the sofia `external` profile. */
 export const lineGatewayName = (lineId: number): string => `line-${lineId}`;
+/** The line of a gateway name (lineGatewayName's inverse), or null for anything else. */
+export function lineIdOfGateway(name: string | null | undefined): number | null {
+  const m = /^line-([1-9]\d{0,15})$/.exec(name ?? '');
+  return m ? Number(m[1]) : null;
+}
 /** FreeSWITCH gateway name of a voice (seat) gateway. */
 export const voiceGatewayName = (gatewayId: number): string => `vgw-${gatewayId}`;

@@ -41,6 +41,10 @@ it('creates a scene, a customer calls its number, the bot answers and the record
   const m1 = Number((await k('accounts').where({ account: 'merchant01' }).first('id')).id);
   const line = await k('sip_lines').where({ account_id: m1 }).orderBy('id').first('id');
   const bot = await k('bots').where({ account_id: m1 }).orderBy('id').first('id');
+  // The number is one of the line's inbound numbers (a scene may only take those).
+  await k('sip_lines')
+    .where({ id: line.id })
+    .update({ dids: [DID] });
 
   const page = await newPage(env.b, true);
   await login(page, env.platform.url, 'merchant01');
@@ -65,8 +69,8 @@ it('creates a scene, a customer calls its number, the bot answers and the record
   expect(await textOf(page, tid('scene-row-售后热线'))).toContain(DID);
   await shot(page, 'callin-scenes');
 
-  // A customer of the simulator calls the number.
-  const reply = await esl!.command(`api sim_inbound ${DID} ${CALLER} e2e-caller`);
+  // A customer of the simulator calls the number; the call arrives on the scene's line (its gateway).
+  const reply = await esl!.command(`api sim_inbound ${DID} ${CALLER} e2e-caller - line-${line.id}`);
   expect(reply.body).toMatch(/^\+OK /);
   const uuid = reply.body.trim().slice(4);
   const deadline = Date.now() + 60_000;

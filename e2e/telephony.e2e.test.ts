@@ -1,7 +1,7 @@
 // Telephony configuration in Chromium: merchant01 adds a SIP line (a bad send rate is refused inline
 // with the shared rule, then 5/1 saves), the password never shows again, the line is assigned to
 // operator01 who sees it read-only; the super administrator sees the seeded FreeSWITCH node and its
-// live status pushed over the socket.
+// live status pushed over the socket, and keeps the outbound-request allow-list on the same page.
 import type { Page } from 'puppeteer-core';
 import { fsNodeStatusKey, type FsNodeStatus } from '../domain/media';
 import { useE2eEnv } from './support/platform';
@@ -32,7 +32,7 @@ it('merchant01 adds and assigns a line; operator01 sees it read-only', async () 
   await click(page, 'line-add');
   await page.waitForSelector(tid('line-dialog'));
   await fill(page, 'input-line-name', LINE);
-  await fill(page, 'input-line-serverIp', '10.1.2.3');
+  await fill(page, 'input-line-serverIp', '58.211.1.23');
   await fill(page, 'input-line-account', 'e2eacct01');
   await fill(page, 'input-line-password', PASSWORD);
   await fill(page, 'input-line-sendRate', '5-1');
@@ -40,6 +40,8 @@ it('merchant01 adds and assigns a line; operator01 sees it read-only', async () 
   expect(await textOf(page, tid('error-line-sendRate'))).toBe('格式为 n/m，例如 5/1（n、m 为正整数）');
   await shot(page, 'telephony-line-bad-rate');
   await fill(page, 'input-line-sendRate', '5/1');
+  // The line's inbound numbers (a reception scene may only take these), typed with a full-width comma.
+  await fill(page, 'input-line-dids', '4008009001，4008009002');
   await click(page, 'line-dialog-submit');
   await page.waitForSelector(tid('line-dialog'), { hidden: true });
   await page.waitForSelector(tid(`line-row-${LINE}`));
@@ -51,6 +53,9 @@ it('merchant01 adds and assigns a line; operator01 sees it read-only', async () 
   await page.waitForSelector(tid('line-dialog'));
   expect(await page.$eval(tid('input-line-password'), (e) => (e as HTMLInputElement).value)).toBe('');
   expect(await page.$eval(tid('input-line-sendRate'), (e) => (e as HTMLInputElement).value)).toBe('5/1');
+  expect(await page.$eval(tid('input-line-dids'), (e) => (e as HTMLInputElement).value)).toBe(
+    '4008009001, 4008009002',
+  );
   await page.keyboard.press('Escape');
   await page.waitForSelector(tid('line-dialog'), { hidden: true });
 
@@ -113,6 +118,24 @@ it('superadmin sees the seeded FreeSWITCH node and its live status', async () =>
   expect(shown).toBe(true);
   expect(await textOf(page, tid('node-status-fs-sim-1'))).toBe('已连接');
   await shot(page, 'telephony-cluster');
+
+  // The outbound-request allow-list (issue 21): a bad entry is refused with its line named, a good
+  // list is kept as the server normalises it.
+  const before = errors.length;
+  await fill(page, 'outbound-hosts', 'LLM.Internal\nhttp://x');
+  await click(page, 'outbound-save');
+  await waitForText(page, tid('outbound-error'), 'http://x');
+  // The browser logs the refused save's 400; that one is expected.
+  expect(errors.splice(before)).toEqual([expect.stringContaining('status of 400')]);
+  await fill(page, 'outbound-hosts', 'LLM.Internal\n2130706433');
+  await click(page, 'outbound-save');
+  await page.waitForSelector(tid('outbound-saved'));
+  const kept = await env.platform.db.knex('outbound_allow_hosts').orderBy('host').pluck('host');
+  expect(kept).toEqual(['127.0.0.1', 'llm.internal']);
+  expect(await page.$eval(tid('outbound-hosts'), (e) => (e as HTMLTextAreaElement).value)).toBe(
+    '127.0.0.1\nllm.internal',
+  );
+  await shot(page, 'outbound-allowlist');
 
   await click(page, 'menu-systemset/emptyasr');
   await page.waitForSelector(tid('asr-row-operator01'));

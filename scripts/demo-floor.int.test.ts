@@ -44,6 +44,9 @@ it('seeds the demo floor once, where the demo bots transfer to', async () => {
     seat_group_id: '1',
     bot_id: null,
   });
+  // The scenes' numbers are numbers of their line (calls are routed by number and line).
+  const line = await db('sip_lines').where({ id: scenes[0].line_id }).first('dids');
+  expect(line.dids).toEqual(expect.arrayContaining(['4008001000', '4008002000']));
 }, 120_000);
 
 it('points the demo bots at the demo group when it is not group 1', async () => {

@@ -93,6 +93,15 @@ export async function seedDemoFloor(knex: Knex): Promise<void> {
         user_id: operator.id,
       });
     const line = await trx('sip_lines').where({ account_id: merchant.id, name: DEMO_LINE_NAME }).first('id');
+    // The scenes' numbers are numbers of the demo line (a scene may only take its line's numbers).
+    if (line)
+      await trx('sip_lines')
+        .where({ id: line.id })
+        .update({
+          dids: trx.raw('(SELECT array_agg(DISTINCT d ORDER BY d) FROM unnest(dids || ?::text[]) AS d)', [
+            DEMO_FLOOR.scenes.map((x) => x.did),
+          ]),
+        });
     const bot = await trx('bots')
       .where({ account_id: merchant.id })
       .whereNotNull('published_version')

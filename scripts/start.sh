@@ -10,6 +10,16 @@ source scripts/lib/setup.sh
 ensure_node_modules
 ensure_speech_packages
 check_services
+
+# This machine's own SECRET_KEY and FS_XML_CURL_PASSWORD instead of the ones published in the source:
+# made once in the git-ignored .secrets.local.env (scripts/localSecrets.ts), exported to every process
+# started below. A variable already set in the environment wins.
+node_modules/.bin/tsx scripts/localSecrets.ts
+while IFS='=' read -r key value; do
+  case "$key" in '' | \#*) continue ;; esac
+  if [ -z "${!key:-}" ]; then export "$key=$value"; fi
+done <.secrets.local.env
+
 node_modules/.bin/tsx scripts/db-setup.ts
 ensure_client_build
 

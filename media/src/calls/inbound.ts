@@ -1,6 +1,8 @@
 // Inbound calls: the dialplan parks a call to one of our numbers (CHANNEL_PARK, Call-Direction
 // inbound) and every worker connected to that node hears it; one claims it (Redis SET NX on the
-// channel uuid). The dialed number (Caller-Destination-Number) picks the reception scene: a bot scene
+// channel uuid). The dialed number (Caller-Destination-Number) and the line the call arrived on
+// (inboundRoute.ts: the gateway FreeSWITCH matched, else the source address) pick the reception scene;
+// a scene on another line is not this call's, whatever its number. A bot scene
 // runs the same CallSession as an outbound call (answered instead of originated), a seat-group scene
 // offers the call to the group's seats (inboundSeat.ts). A number no scene answers is turned away
 // unanswered with UNALLOCATED_NUMBER (SIP 404: the caller's carrier says the number is not in use)
@@ -14,7 +16,7 @@ import type { EslEvent } from '../esl/events';
 import type { EslNode } from '../esl/node';
 import type { NodePool } from '../esl/pool';
 import { customerOf, openInboundRecord, type InboundCall } from './inboundRecord';
-import { routeOf } from './inboundRoute';
+import { arrivalOf, routeOf } from './inboundRoute';
 import { sweepLostInbound, SWEEP_MS } from './inboundRecover';
 import { InboundSeatCall } from './inboundSeat';
 import { outcomeOf, UNKNOWN_FACTS } from './outcome';
@@ -91,7 +93,7 @@ export function listenInbound(pool: NodePool, deps: SessionDeps): InboundCalls {
     if (claimed !== 'OK') return;
     const did = didOf(ev.headers.get('Caller-Destination-Number'));
     const caller = digits(ev.headers.get('Caller-Caller-ID-Number') ?? ev.headers.get('Caller-ANI')) || '0';
-    const route = await routeOf(deps.db, did);
+    const route = await routeOf(deps.db, did, arrivalOf(ev));
     if (route.kind === 'reject') return reject(node, ev, route, did, caller);
     const call: InboundCall = {
       callUuid: ev.uuid,
@@ -166,12 +168,12 @@ export function listenInbound(pool: NodePool, deps: SessionDeps): InboundCalls {
       .ltrim(key, 0, REJECTED_KEEP - 1)
       .exec();
     console.warn(`inbound call to ${entry.did} from ${entry.caller} turned away (${route.why}, ${cause})`);
-    if (route.why !== 'unknownNumber' && did) await recordRefused(did, caller, ev, cause, route.why);
+    if (route.why !== 'unknownNumber') await recordRefused(route.sceneId, caller, ev, cause, route.why);
   }
 
   /** A scene that exists but cannot answer: its owner sees the missed call in /dialcenter/callin. */
-  async function recordRefused(did: string, caller: string, ev: EslEvent, cause: string, why: string) {
-    const s = await deps.db('scenes').where({ did }).first('id', 'account_id', 'line_id', 'bot_id');
+  async function recordRefused(sceneId: number, caller: string, ev: EslEvent, cause: string, why: string) {
+    const s = await deps.db('scenes').where({ id: sceneId }).first('id', 'account_id', 'line_id', 'bot_id');
     if (!s) return;
     const id = await openInboundRecord(
       deps.db,

@@ -70,6 +70,19 @@ it('parks an inbound channel with the dialed and calling numbers; answered, the 
   expect(Number(end['Caller-Channel-Answered-Time'])).toBeGreaterThan(0);
 });
 
+it("says which line a call arrived on, as mod_sofia does: the gateway's name, or the carrier's address", async () => {
+  const viaGateway = (await place('4008001236 13900000011 caller - line-7')).trim().slice(4);
+  const parked = await esl.event((e) => e['Event-Name'] === 'CHANNEL_PARK' && e['Unique-ID'] === viaGateway);
+  expect(parked).toMatchObject({ variable_sip_gateway: 'line-7', variable_sip_network_ip: '127.0.0.1' });
+  const viaTrunk = (await place('4008001237 13900000012 caller - - 58.20.30.40')).trim().slice(4);
+  const trunk = await esl.event((e) => e['Event-Name'] === 'CHANNEL_PARK' && e['Unique-ID'] === viaTrunk);
+  expect(trunk.variable_sip_gateway).toBeUndefined();
+  expect(trunk.variable_sip_network_ip).toBe('58.20.30.40');
+  expect(await place('4008001238 13900000013 caller - bad/gw')).toMatch(/^-USAGE/);
+  expect(await place('4008001238 13900000013 caller - - not-an-ip')).toMatch(/^-USAGE/);
+  for (const uuid of [viaGateway, viaTrunk]) await esl.command(`api uuid_kill ${uuid} NORMAL_CLEARING`);
+});
+
 it('a call nobody answers is given up by the caller', async () => {
   const uuid = (await place('4008001235 13900000010 caller 5')).trim().slice(4);
   const end = await esl.event(

@@ -1,7 +1,10 @@
 // Inbound calls in the simulator: a virtual customer (a persona) calls one of our numbers. Not a
-// FreeSWITCH command: `api sim_inbound <number> <caller> [persona] [ring_timeout_s]` on the event
-// socket (inboundCli.ts wraps it for the demo). The channel looks like a call arriving from a
-// carrier on the external profile and parked by the dialplan for the event-socket client
+// FreeSWITCH command: `api sim_inbound <number> <caller> [persona] [ring_timeout_s] [gateway] [from_ip]`
+// on the event socket (inboundCli.ts wraps it for the demo; `-` skips an optional argument). The
+// channel looks like a call arriving from a carrier on the external profile: on a registered line's
+// gateway (mod_sofia then sets `sip_gateway` to the gateway's name, e.g. line-3) or, with no gateway,
+// from the carrier address from_ip (`sip_network_ip`, 127.0.0.1 by default) as an IP trunk's calls
+// do; parked by the dialplan for the event-socket client
 // (<action application="park"/>): CHANNEL_CREATE, then CHANNEL_EXECUTE park and CHANNEL_PARK, each
 // with Call-Direction inbound and Caller-Destination-Number = the dialed number. Whoever handles it
 // answers with `uuid_answer` (the persona then talks as a called one does) or hangs it up with
@@ -14,21 +17,26 @@ import { splitArgs } from './dialstring';
 import type { Hub } from './hub';
 import { pickPersona } from './personas';
 
-export const INBOUND_USAGE = '-USAGE: sim_inbound <number> <caller> [persona] [ring_timeout_s]\n';
+export const INBOUND_USAGE =
+  '-USAGE: sim_inbound <number> <caller> [persona] [ring_timeout_s] [gateway] [from_ip]\n';
 const DEFAULT_RING_TIMEOUT_S = 60;
 
 /** Replies "+OK <uuid>\n" once the call is parked (the answer, if any, comes later). */
 export function placeInbound(hub: Hub, arg: string): string {
-  const [number, caller, personaName, timeoutArg] = splitArgs(arg);
+  const [number, caller, personaName, timeoutArg, gatewayArg, fromArg] = splitArgs(arg);
   if (!number || !caller || !/^\+?[\w*#.-]{1,40}$/.test(number) || !/^\+?\d{1,20}$/.test(caller))
     return INBOUND_USAGE;
+  const given = (a: string | undefined) => (a === undefined || a === '-' ? undefined : a);
+  const gateway = given(gatewayArg);
+  const fromIp = given(fromArg) ?? '127.0.0.1';
+  if ((gateway && !/^[\w.-]{1,64}$/.test(gateway)) || !/^[\d.]{7,15}$/.test(fromIp)) return INBOUND_USAGE;
   const rng = hub.callRng(caller);
   const persona =
     personaName && personaName !== '-'
       ? hub.opts.personas.find((p) => p.name === personaName)
       : pickPersona(hub.opts.personas, caller, rng);
   if (!persona) return `-ERR no persona named ${personaName}\n`;
-  const timeoutS = Number(timeoutArg ?? DEFAULT_RING_TIMEOUT_S);
+  const timeoutS = Number(given(timeoutArg) ?? DEFAULT_RING_TIMEOUT_S);
   if (!Number.isFinite(timeoutS) || timeoutS <= 0) return INBOUND_USAGE;
   const uuid = randomUUID();
   const vars = new Map<string, string>([
@@ -40,6 +48,9 @@ export function placeInbound(hub: Hub, arg: string): string {
     ['sip_req_user', number],
     ['destination_number', number],
     ['caller_id_number', caller],
+    ['sip_network_ip', fromIp],
+    ['sofia_profile_name', 'external'],
+    ...(gateway ? ([['sip_gateway', gateway]] as const) : []),
     ['sim_persona', persona.name],
   ]);
   const ch = new Channel(

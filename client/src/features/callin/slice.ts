@@ -22,7 +22,8 @@ export interface SaveScene {
 }
 
 export interface SceneOptions {
-  lines: Array<{ id: number; name: string; enabled: boolean }>;
+  /** Each line with its inbound numbers (a scene may only take one of these). */
+  lines: Array<{ id: number; name: string; enabled: boolean; numbers?: string[] }>;
   bots: Array<{ id: number; name: string; own: boolean; ownerAccount?: string }>;
   groups: Array<{ id: number; name: string; ownerAccount: string }>;
 }

@@ -17,6 +17,7 @@ const line = (id: number, over: Partial<SipLineDto> = {}): SipLineDto => ({
   portCount: 10,
   mode: 'gateway',
   enabled: true,
+  dids: [],
   ownerId: 1,
   ownerAccount: 'm',
   owned: true,

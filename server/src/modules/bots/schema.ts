@@ -1,5 +1,6 @@
 // Request schemas of /api/bots (domain/bot/api.ts). The definition's own schema is in definitionSchema.ts.
 import { z } from 'zod';
+import { isAzureSpeechRegion } from '../../../../domain/azureRegions';
 import { definitionSchema, knowledgeQuestionSchema } from './definitionSchema';
 
 const text = (max: number) => z.string('validation.invalid').trim().max(max, 'validation.invalid');
@@ -115,12 +116,18 @@ export const llmSettingsSchema = z.object({
   key: z.string('validation.invalid').max(500).optional(),
 });
 
-export const ttsSettingsSchema = z.object({
-  engine: z.enum(['espeak', 'azure'], 'validation.invalid'),
-  voice: text(64).default(''),
-  region: text(64).optional(),
-  key: z.string('validation.invalid').max(500).optional(),
-});
+export const ttsSettingsSchema = z
+  .object({
+    engine: z.enum(['espeak', 'azure'], 'validation.invalid'),
+    voice: text(64).default(''),
+    // Azure's region names the synthesis host: one of Azure Speech's regions (domain/azureRegions.ts).
+    region: text(64)
+      .transform((r) => r.toLowerCase())
+      .refine((r) => r === '' || isAzureSpeechRegion(r), 'bots.azureRegion')
+      .optional(),
+    key: z.string('validation.invalid').max(500).optional(),
+  })
+  .refine((v) => v.engine !== 'azure' || !!v.region, { path: ['region'], message: 'bots.azureRegion' });
 
 export const previewSchema = z.object({
   text: z.string('validation.required').trim().min(1, 'validation.required').max(500, 'validation.invalid'),

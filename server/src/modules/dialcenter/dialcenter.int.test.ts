@@ -20,7 +20,7 @@ afterAll(() => t.p.close());
 const PW = 'Sup3r-Secret-pw';
 const line = (over: Record<string, unknown> = {}) => ({
   name: '测试线路',
-  serverIp: '192.168.10.20',
+  serverIp: '58.211.10.20',
   port: 5060,
   account: 'acct000001',
   password: PW,
@@ -50,7 +50,7 @@ describe('SIP lines', () => {
     const l = r.body.data!;
     expect(l).toMatchObject({
       name: '测试线路',
-      serverIp: '192.168.10.20',
+      serverIp: '58.211.10.20',
       account: 'acct000001',
       passwordSet: true,
       sendRate: '5/1',
@@ -88,6 +88,49 @@ describe('SIP lines', () => {
     expect((await del(t.m1, `/api/dialcenter/lines/${l.id}`, { confirm: 'yes' })).status).toBe(400);
     expect((await del(t.m1, `/api/dialcenter/lines/${l.id}`)).body.code).toBe(200);
     expect((await del(t.m1, `/api/dialcenter/lines/${l.id}`)).status).toBe(404);
+  });
+
+  it('refuses a line at an internal address unless the super administrator allow-listed it', async () => {
+    // Issue 21: FreeSWITCH registers to and calls a line's address, so a tenant could point the
+    // switch at the platform's own hosts. Literal loopback/private/link-local/reserved IPv4 and
+    // localhost are refused (400 on serverIp); a public address is fine.
+    for (const serverIp of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '192.168.10.20',
+      '169.254.169.254',
+      '100.64.0.1',
+      'localhost',
+    ])
+      expect(
+        (await t.m1.post('/api/dialcenter/lines', line({ name: `内网 ${serverIp}`, serverIp }))).body.data,
+      ).toMatchObject({ errors: [expect.objectContaining({ path: 'serverIp' })] });
+    const ok = (await t.m1.post<SipLineDto>('/api/dialcenter/lines', line({ name: '公网线路' }))).body.data!;
+    // An edit may not move it inside either; unchanged, an address stays editable.
+    expect(
+      (await t.m1.put(`/api/dialcenter/lines/${ok.id}`, line({ name: '公网线路', serverIp: '10.9.9.9' })))
+        .status,
+    ).toBe(400);
+    const sim = (await t.m1.get<SipLineDto[]>('/api/dialcenter/lines')).body.data!.find(
+      (l) => l.name === 'sim-line-1',
+    )!;
+    expect(sim.serverIp).toBe('127.0.0.1');
+    // Once the super administrator allow-lists the host, it may be used.
+    await t.p.db.knex('outbound_allow_hosts').insert({ host: '10.9.9.9' });
+    try {
+      expect(
+        (await t.m1.put(`/api/dialcenter/lines/${ok.id}`, line({ name: '公网线路', serverIp: '10.9.9.9' })))
+          .status,
+      ).toBe(200);
+      // Unchanged address on a later edit: no second check.
+      await t.p.db.knex('outbound_allow_hosts').where({ host: '10.9.9.9' }).delete();
+      expect(
+        (await t.m1.put(`/api/dialcenter/lines/${ok.id}`, line({ name: '公网线路2', serverIp: '10.9.9.9' })))
+          .status,
+      ).toBe(200);
+    } finally {
+      await t.p.db.knex('outbound_allow_hosts').where({ host: '10.9.9.9' }).delete();
+    }
   });
 
   it('refuses a duplicate submit (same name twice: 409) and an edit onto a taken name', async () => {

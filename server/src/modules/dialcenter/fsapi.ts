@@ -137,6 +137,11 @@ export function fsapiRoutes(deps: Deps): Router {
     if (typeof cdr === 'string' && cdr !== 'other') return answer(ctx, 400, Code.BadRequest, cdr);
     if (cdr === 'other') return answer(ctx, 200, Code.Ok, 'not a softphone leg', { kind: 'other' });
     const out = await recordSoftphoneCdr(deps, cdr);
+    if (out.kind === 'busy') {
+      // Too many CDRs waiting for a connection: not taken, so the switch posts it again later.
+      ctx.set('Retry-After', '5');
+      return answer(ctx, 503, Code.ServiceUnavailable, 'busy');
+    }
     if (out.kind === 'unknownExtension')
       log.warn('softphone CDR for an extension no seat has; not charged', {
         uuid: cdr.uuid,

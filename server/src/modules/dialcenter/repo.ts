@@ -24,6 +24,7 @@ const LINE_COLS = [
   'l.port_count',
   'l.mode',
   'l.enabled',
+  'l.dids',
   'l.updated_at',
   'o.account as owner_account',
 ];
@@ -50,6 +51,7 @@ function presentLine(r: Row, actor: Actor, assignedTo: SipLineDto['assignedTo'])
     portCount: r.port_count,
     mode: r.mode as LineMode,
     enabled: r.enabled,
+    dids: r.dids ?? [],
     ownerId: Number(r.account_id),
     ownerAccount: r.owner_account,
     owned,
@@ -124,6 +126,8 @@ export interface LineValues {
   portCount: number;
   mode: LineMode;
   enabled: boolean;
+  /** The line's inbound numbers; undefined keeps the stored ones. */
+  dids?: string[];
 }
 
 const lineRow = (v: LineValues) => ({
@@ -140,6 +144,7 @@ const lineRow = (v: LineValues) => ({
   port_count: v.portCount,
   mode: v.mode,
   enabled: v.enabled,
+  ...(v.dids !== undefined ? { dids: v.dids } : {}),
 });
 
 export async function insertLine(db: Knex, actor: Actor, v: LineValues): Promise<number> {

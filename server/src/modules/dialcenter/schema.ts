@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { CODECS, LINE_MODES, validateGateway, validateSipLine } from '../../../../domain/telephony-config';
+import {
+  CODECS,
+  LINE_DIDS_MAX,
+  LINE_MODES,
+  validateGateway,
+  validateSipLine,
+} from '../../../../domain/telephony-config';
 import { addProblems } from './problems';
 
 const text = (max: number) => z.string('validation.required').max(max, 'validation.invalid');
@@ -22,6 +28,11 @@ export const lineSchema = (isNew: boolean) =>
       portCount: int,
       mode: z.enum(LINE_MODES, 'validation.invalid').default('gateway'),
       enabled: z.boolean('validation.invalid').default(true),
+      // Left out: the stored numbers stay (an older form never wipes them).
+      dids: z
+        .array(z.string('validation.invalid').trim(), 'validation.invalid')
+        .max(LINE_DIDS_MAX, 'telephony.dids')
+        .optional(),
     })
     .superRefine((v, ctx) => addProblems(ctx, validateSipLine(v, isNew)));
 

@@ -37,6 +37,7 @@ import {
   type GatewayRow,
   type LineValues,
 } from './repo';
+import { requirePublicLineHost } from './lineHost';
 import type { gatewaySchema, lineSchema } from './schema';
 
 type LineForm = z.infer<ReturnType<typeof lineSchema>>;
@@ -75,6 +76,7 @@ const lineValues = (deps: Deps, v: LineForm): LineValues => {
     portCount: v.portCount,
     mode: v.mode,
     enabled: v.enabled,
+    dids: v.dids,
   };
 };
 
@@ -87,13 +89,15 @@ async function ownedLine(deps: Deps, auth: AuthContext, id: number) {
 }
 
 export async function createLine(deps: Deps, auth: AuthContext, v: LineForm) {
+  await requirePublicLineHost(deps.db, v.serverIp);
   const id = await uniqueName(() => insertLine(deps.db, auth.actor, lineValues(deps, v)));
   await announceChange(deps, [lineGatewayName(id)]);
   return (await heldLine(deps.db, auth.actor, id))!;
 }
 
 export async function updateLine(deps: Deps, auth: AuthContext, id: number, v: LineForm) {
-  await ownedLine(deps, auth, id);
+  const line = await ownedLine(deps, auth, id);
+  await requirePublicLineHost(deps.db, v.serverIp, line.serverIp);
   await uniqueName(() => updateOwnedLine(deps.db, auth.actor, id, lineValues(deps, v)));
   const name = lineGatewayName(id);
   await announceChange(deps, v.enabled ? [name] : [], v.enabled ? [] : [name]);

@@ -55,6 +55,10 @@ export function gatewayXml(g: SofiaGateway): string {
     param('caller-id-in-from', true),
     param('expire-seconds', EXPIRE_SECONDS),
     param('retry-seconds', RETRY_SECONDS),
+    // A call the carrier sends to this gateway keeps the number it dialled (the To user) as its
+    // destination; left out, mod_sofia would put the gateway's username there, and the media worker
+    // routes inbound calls by that number and this gateway (media/src/calls/inboundRoute.ts).
+    param('extension', 'auto_to_user'),
     // An IP trunk has no registration to show it is alive: OPTIONS pings do.
     ...(g.register ? [] : [param('ping', 30)]),
   ];

@@ -35,6 +35,7 @@ it('carries realm/proxy, caller id, expiry and the codec as outbound variables',
     '<param name="proxy" value="10.0.0.1:5060"/>',
     '<param name="caller-id-in-from" value="true"/>',
     '<param name="expire-seconds" value="600"/>',
+    '<param name="extension" value="auto_to_user"/>',
     '<variable name="absolute_codec_string" value="G729" direction="outbound"/>',
     '<variable name="origination_caller_id_number" value="02100000001" direction="outbound"/>',
   ])

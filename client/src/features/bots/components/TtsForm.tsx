@@ -2,6 +2,7 @@
 import { Button, FormGroup, Intent, TextArea } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AZURE_SPEECH_REGIONS } from '../../../../../domain/azureRegions';
 import type { TtsSettings } from '../../../../../domain/bot/api';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectBotSettings } from '../slice';
@@ -40,10 +41,15 @@ export function TtsForm() {
       />
       {v.engine === 'azure' && (
         <>
-          <TextInput
+          {/* One of Azure Speech's regions: the region names the synthesis host (the API refuses others). */}
+          <SelectField
             id="tts-region"
             label={t('bigmodel.region')}
             value={v.region ?? ''}
+            options={[
+              { value: '', label: '—' },
+              ...AZURE_SPEECH_REGIONS.map((r) => ({ value: r, label: r })),
+            ]}
             error={regionMissing ? 'bots:validation.required' : null}
             onChange={(region) => set({ region })}
           />

@@ -33,6 +33,8 @@ export function SceneDialog() {
   const set = (k: keyof SceneForm) => (v: string) => setF((x) => ({ ...x, [k]: v }));
   const choose = { value: '', label: t('fields.choose') };
   const o = s.options;
+  // The chosen line's numbers: the scene's number must be one of them (the server refuses others).
+  const lineNumbers = o.lines.find((l) => String(l.id) === f.lineId)?.numbers;
 
   return (
     <FormDialog
@@ -62,7 +64,11 @@ export function SceneDialog() {
         type="tel"
         value={f.did}
         error={err('did')}
-        helper={t('scenes.didHelp')}
+        helper={
+          lineNumbers
+            ? t('scenes.didOfLine', { numbers: lineNumbers.join(', ') || t('scenes.noNumbers') })
+            : t('scenes.didHelp')
+        }
         onChange={set('did')}
       />
       <SelectField

@@ -44,18 +44,21 @@ export default function BlacklistPage() {
     <div className="cp-page" data-testid="blacklist-page">
       <H3>{t('blacklist.title')}</H3>
       <form className="cp-crm-bar" onSubmit={search}>
-        <SegmentedControl
-          data-testid="blacklist-scope"
-          value={s.scope}
-          options={[
-            { value: 'account', label: t('blacklist.account') },
-            { value: 'platform', label: t('blacklist.platform') },
-          ]}
-          onValueChange={(v) => {
-            dispatch(B.scopeChanged(v as BlacklistScope));
-            dispatch(B.listRequested());
-          }}
-        />
+        {/* Only the super administrator reads the platform list; everyone else sees its own. */}
+        {isSuper && (
+          <SegmentedControl
+            data-testid="blacklist-scope"
+            value={s.scope}
+            options={[
+              { value: 'account', label: t('blacklist.account') },
+              { value: 'platform', label: t('blacklist.platform') },
+            ]}
+            onValueChange={(v) => {
+              dispatch(B.scopeChanged(v as BlacklistScope));
+              dispatch(B.listRequested());
+            }}
+          />
+        )}
         <InputGroup
           data-testid="blacklist-filter-phone"
           placeholder={t('blacklist.phone')}

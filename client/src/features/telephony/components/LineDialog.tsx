@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import {
   CODECS,
   LINE_MODES,
+  splitDids,
   validateSipLine,
   type Codec,
   type LineMode,
@@ -29,6 +30,8 @@ interface Form {
   portCount: string;
   mode: LineMode;
   enabled: boolean;
+  /** The inbound numbers as typed (commas, spaces or new lines between them). */
+  dids: string;
 }
 
 const formOf = (l: SipLineDto | undefined): Form => ({
@@ -44,6 +47,7 @@ const formOf = (l: SipLineDto | undefined): Form => ({
   portCount: String(l?.portCount ?? 10),
   mode: l?.mode ?? 'gateway',
   enabled: l?.enabled ?? true,
+  dids: (l?.dids ?? []).join(', '),
 });
 
 const inputOf = (f: Form) => ({
@@ -56,6 +60,7 @@ const inputOf = (f: Form) => ({
   sendRate: f.sendRate.trim(),
   port: numberOf(f.port) as number,
   portCount: numberOf(f.portCount) as number,
+  dids: splitDids(f.dids),
 });
 
 export function LineDialog() {
@@ -91,6 +96,7 @@ export function LineDialog() {
       {text('account')}
       {text('password', { type: 'password', helper: isNew ? undefined : t('lines.passwordKeep') })}
       {text('callerNumber')}
+      {text('dids', { helper: t('fields.didsHelp') })}
       {text('prefix')}
       <SelectField
         id="line-codec"

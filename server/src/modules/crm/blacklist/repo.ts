@@ -21,7 +21,7 @@ const presentEntry = (r: any, scope: BlacklistEntryDto['scope'], masked: boolean
   createdAt: new Date(r.created_at).toISOString(),
 });
 
-/** One list: the platform's (read-only below level 0, numbers masked) or the caller's own. */
+/** One list: the platform's (the service lets only the super administrator read it) or the caller's own. */
 export async function listEntries(
   db: Knex,
   actor: Actor,

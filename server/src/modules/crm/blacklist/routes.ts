@@ -4,16 +4,15 @@ import type { Deps } from '../../../deps';
 import { authOf, requireMenu } from '../../../http/auth';
 import { ok } from '../../../http/envelope';
 import { body, query } from '../../../http/validate';
-import { listEntries } from './repo';
 import { addBlacklistSchema, listBlacklistSchema, removeBlacklistSchema } from './schema';
-import { addNumbers, removeNumbers } from './service';
+import { addNumbers, entriesOf, removeNumbers } from './service';
 
 export function blacklistRoutes(deps: Deps): Router {
   const r = new Router({ prefix: '/crm/blacklist' });
   const menu = requireMenu('system/blackset');
   r.get('/', menu, async (ctx) => {
     const q = query(ctx, listBlacklistSchema);
-    const items = await listEntries(deps.db, authOf(ctx).actor, q);
+    const items = await entriesOf(deps, authOf(ctx), q);
     ok(ctx, { items, nextAfter: items.length === q.limit ? items[items.length - 1]!.id : null });
   });
   r.post('/', menu, async (ctx) =>

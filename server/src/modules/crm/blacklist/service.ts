@@ -4,9 +4,19 @@ import type { Deps } from '../../../deps';
 import { forbidden, notFound } from '../../../http/errors';
 import { phoneHash } from '../../../../../config/secrets';
 import type { AuthContext } from '../../auth/sessions';
-import { insertEntries, removeEntries } from './repo';
-import type { addBlacklistSchema } from './schema';
+import { insertEntries, listEntries, removeEntries } from './repo';
+import type { addBlacklistSchema, listBlacklistSchema } from './schema';
 import { normalizePhone } from './numbers';
+
+/**
+ * One list. The platform list is the super administrator's alone, to read too (issue 21): which
+ * numbers the platform blocks is the operator's knowledge, not a merchant's (their calls to those
+ * numbers are still refused, as the dialer checks every list).
+ */
+export async function entriesOf(deps: Deps, auth: AuthContext, q: z.infer<typeof listBlacklistSchema>) {
+  if (q.scope === 'platform' && auth.actor.level !== 0) throw forbidden('blacklist.platformHidden');
+  return listEntries(deps.db, auth.actor, q);
+}
 
 export async function addNumbers(deps: Deps, auth: AuthContext, v: z.infer<typeof addBlacklistSchema>) {
   // The platform list is the super administrator's; everyone else adds to its own list.
