@@ -58,6 +58,7 @@ describe('customer-center events', () => {
       rowsDone: 5,
       rowsTotal: 10,
       imported: 4,
+      updated: 0,
       duplicates: 1,
       invalid: 0,
       blacklisted: 0,
