@@ -3,7 +3,7 @@
 import { parsePeriods, type PeriodError } from './dialer/callWindow';
 import { validateRedial, type RedialSettingsError } from './dialer/redial';
 import type { Actor, BulkSkipReason, RunState, TaskStatus } from './dialer/status';
-import { isUrl } from './validators';
+import { isDayText, isUrl } from './validators';
 import type { TaskProgressEvent } from './events';
 
 export type TaskKind = 'single' | 'multi';
@@ -100,11 +100,8 @@ export type TaskProblem =
 
 export type TaskProblems = Partial<Record<TaskField, TaskProblem>>;
 
-const isDate = (s: string): boolean => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
-  const d = new Date(`${s}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
-};
+// A real day in years 1900-9999 (0000-01-01 is a JS date but no PostgreSQL one).
+const isDate = isDayText;
 
 const isNonNegInt = (n: unknown): boolean => Number.isSafeInteger(n) && (n as number) >= 0;
 

@@ -1,5 +1,12 @@
 import {
+  controlCharIndex,
   hasMinChars,
+  isCalendarDay,
+  isDateText,
+  isDayText,
+  isId,
+  isPgTimestampText,
+  MAX_ID,
   idCardCheckChar,
   isAccountName,
   isCallTime,
@@ -204,5 +211,86 @@ describe('small rules', () => {
     expect(isHotWordList('贷款,,利率')).toBe(false);
     expect(isHotWordList('贷款,')).toBe(false);
     expect(isHotWordList('贷款, 利率')).toBe(false);
+  });
+});
+
+describe('edge rules: dates, cursor keys, control characters, ids', () => {
+  it('isCalendarDay knows month lengths and leap years', () => {
+    expect(isCalendarDay(2024, 2, 29)).toBe(true);
+    expect(isCalendarDay(2026, 2, 29)).toBe(false);
+    expect(isCalendarDay(2000, 2, 29)).toBe(true);
+    expect(isCalendarDay(1900, 2, 29)).toBe(false);
+    expect(isCalendarDay(2026, 4, 31)).toBe(false);
+    expect(isCalendarDay(2026, 12, 31)).toBe(true);
+    expect(isCalendarDay(0, 1, 1)).toBe(false);
+    expect(isCalendarDay(10000, 1, 1)).toBe(false);
+  });
+  it.each([
+    '2026-02-28',
+    '2024-02-29',
+    '2026-11-26T18:43:12.000Z',
+    '2026-11-26T18:43:12Z',
+    '2026-11-26 18:43:12',
+    '2026-11-26T18:43',
+    '2026-11-26T18:43:12+08:00',
+    '2026-11-26T18:43:12-0530',
+    '9999-12-31',
+  ])('isDateText accepts %j', (s) => expect(isDateText(s)).toBe(true));
+  it.each([
+    '2026-02-31',
+    '0000-01-01',
+    '2026-99-99',
+    '2026-13-01',
+    '2026-00-10',
+    '2026-01-00',
+    '1899-12-31',
+    '+275760-09-13',
+    '10000-01-01',
+    '2026-01-01T24:00',
+    '2026-01-01T23:60',
+    '2026-01-01T23:59:60',
+    '2026-01-01T12:00+15:00',
+    '2026-01-01T1',
+    '2026-1-1',
+    '2026-01-01x',
+    ' 2026-01-01',
+    '',
+    'NaN',
+  ])('isDateText refuses %j', (s) => expect(isDateText(s)).toBe(false));
+  it('isDateText: timeRequired refuses a bare day; isDayText refuses a time', () => {
+    expect(isDateText('2026-01-01', { timeRequired: true })).toBe(false);
+    expect(isDateText('2026-01-01T10:00Z', { timeRequired: true })).toBe(true);
+    expect(isDayText('2026-01-01')).toBe(true);
+    expect(isDayText('2026-01-01T10:00Z')).toBe(false);
+    expect(isDayText('2026-02-30')).toBe(false);
+  });
+  it('isPgTimestampText takes PostgreSQL timestamptz text only, real instants only', () => {
+    expect(isPgTimestampText('2026-01-02 03:04:05.123456+00')).toBe(true);
+    expect(isPgTimestampText('2026-01-02 03:04:05+05:30')).toBe(true);
+    expect(isPgTimestampText('2026-02-31 03:04:05+00')).toBe(false);
+    expect(isPgTimestampText('2026-99-99 25:99:99+00')).toBe(false);
+    expect(isPgTimestampText('0000-01-01 00:00:00+00')).toBe(false);
+    expect(isPgTimestampText('2026-01-02T03:04:05Z')).toBe(false);
+    expect(isPgTimestampText('2026-01-02 03:04:05.1234567+00')).toBe(false);
+  });
+  it('controlCharIndex refuses NUL, C0 and DEL; tab and newlines only in multi-line text', () => {
+    expect(controlCharIndex('plain 中文 text')).toBe(-1);
+    expect(controlCharIndex('a\u0000b')).toBe(1);
+    expect(controlCharIndex('\u0001')).toBe(0);
+    expect(controlCharIndex('x\u001fy')).toBe(1);
+    expect(controlCharIndex('x\u007f')).toBe(1);
+    expect(controlCharIndex('line 1\nline 2\r\n\tend')).toBe(-1);
+    expect(controlCharIndex('line 1\nline 2', true)).toBe(6);
+    expect(controlCharIndex('\u0085\u2028')).toBe(-1); // not C0: left to the field's own rules
+  });
+  it('isId: a positive safe integer', () => {
+    expect(isId(1)).toBe(true);
+    expect(isId(MAX_ID)).toBe(true);
+    expect(isId(MAX_ID + 1)).toBe(false);
+    expect(isId(0)).toBe(false);
+    expect(isId(-1)).toBe(false);
+    expect(isId(1.5)).toBe(false);
+    expect(isId(Number.NaN)).toBe(false);
+    expect(isId(Infinity)).toBe(false);
   });
 });

@@ -103,3 +103,102 @@ export const isHotWord = (s: string): boolean => /^\p{Script=Han}{1,10}$/u.test(
 
 /** Hot words list: hot words separated by commas (ASCII or full-width), no empty items. */
 export const isHotWordList = (s: string): boolean => s.split(/[,，]/).every(isHotWord);
+
+// ---- Edge rules for dates, cursors and text: what PostgreSQL would refuse is refused first ----
+
+/** Years a date typed into a filter or form may have (PostgreSQL's range is wider; JS's narrower). */
+export const MIN_YEAR = 1900;
+export const MAX_YEAR = 9999;
+
+/** True when y-m-d is a real day of the Gregorian calendar within MIN_YEAR..MAX_YEAR. */
+export function isCalendarDay(y: number, m: number, d: number): boolean {
+  if (!Number.isInteger(y) || y < MIN_YEAR || y > MAX_YEAR || m < 1 || m > 12 || d < 1) return false;
+  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1]!;
+  return d <= days;
+}
+
+const DATE_TEXT =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(Z|[+-](\d{2}):?(\d{2}))?)?$/;
+
+/**
+ * A date or date-time as the API takes it: yyyy-MM-dd, optionally followed by T or a space,
+ * HH:mm[:ss[.fraction]] and Z or ±HH[:]mm. The day must exist (no 2026-02-31), the time be a real
+ * time of day (00:00:00 to 23:59:59), the offset at most ±14:59; `timeRequired` refuses a bare day.
+ */
+export function isDateText(s: string, opts: { timeRequired?: boolean } = {}): boolean {
+  const m = typeof s === 'string' && s.length <= 40 ? DATE_TEXT.exec(s) : null;
+  if (!m || !isCalendarDay(Number(m[1]), Number(m[2]), Number(m[3]))) return false;
+  if (m[4] === undefined) return !opts.timeRequired;
+  if (Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6] ?? 0) > 59) return false;
+  return m[8] === undefined || (Number(m[8]) <= 14 && Number(m[9]) <= 59);
+}
+
+/** A bare day yyyy-MM-dd that exists (date pickers, report ranges). */
+export const isDayText = (s: string): boolean => /^\d{4}-\d{2}-\d{2}$/.test(s) && isDateText(s);
+
+const PG_TIMESTAMP =
+  /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?([+-])(\d{2})(?::?(\d{2}))?$/;
+
+/**
+ * PostgreSQL's ISO text of a timestamptz ('2026-01-02 03:04:05.123456+00'), as keyset cursors
+ * carry it: a cursor is client-held, so its key is checked like any other input.
+ */
+export function isPgTimestampText(s: string): boolean {
+  const m = typeof s === 'string' ? PG_TIMESTAMP.exec(s) : null;
+  return (
+    !!m &&
+    isCalendarDay(Number(m[1]), Number(m[2]), Number(m[3])) &&
+    Number(m[4]) <= 23 &&
+    Number(m[5]) <= 59 &&
+    Number(m[6]) <= 59 &&
+    Number(m[8]) <= 15 &&
+    Number(m[9] ?? 0) <= 59
+  );
+}
+
+/**
+ * Index of the first control character text may not hold, or -1: NUL and the other C0 controls
+ * (U+0000-U+001F) and DEL. Tab, line feed and carriage return are allowed unless `singleLine`.
+ * PostgreSQL refuses NUL in text and jsonb outright; the rest are refused so no stored name, remark
+ * or header carries invisible terminal or protocol characters.
+ */
+export function controlCharIndex(s: string, singleLine = false): number {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x7f || (c < 0x20 && (singleLine || (c !== 0x09 && c !== 0x0a && c !== 0x0d)))) return i;
+  }
+  return -1;
+}
+
+/** Largest id the API accepts: PostgreSQL bigint ids, limited to what a JS number holds exactly. */
+export const MAX_ID = Number.MAX_SAFE_INTEGER;
+
+/** A positive integer id that fits a bigint column and a JS number. */
+export const isId = (n: number): boolean => Number.isSafeInteger(n) && n >= 1 && n <= MAX_ID;
+
+/**
+ * Where in a parsed request (query or JSON body) the first refused control character is: the
+ * dotted path of the string holding it (or of the key, for a key that holds one), or null. Walks
+ * without recursion so a deeply nested body cannot overflow the stack.
+ */
+export function findControlChar(value: unknown): string | null {
+  const stack: { v: unknown; path: string }[] = [{ v: value, path: '' }];
+  const join = (p: string, k: string | number) => (p ? `${p}.${k}` : String(k));
+  while (stack.length) {
+    const { v, path } = stack.pop()!;
+    if (typeof v === 'string') {
+      if (controlCharIndex(v) >= 0) return path;
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push({ v: v[i], path: join(path, i) });
+    } else if (v && typeof v === 'object') {
+      const keys = Object.keys(v);
+      // A key is named with its control characters shown as '?' (the reply must not carry them).
+      const shown = (k: string) => [...k].map((ch) => (controlCharIndex(ch) >= 0 ? '?' : ch)).join('');
+      for (const k of keys) if (controlCharIndex(k) >= 0) return join(path, shown(k));
+      for (let i = keys.length - 1; i >= 0; i--)
+        stack.push({ v: (v as Record<string, unknown>)[keys[i]!], path: join(path, keys[i]!) });
+    }
+  }
+  return null;
+}

@@ -7,6 +7,7 @@ import { requireAuth } from './http/auth';
 import { envelope } from './http/envelope';
 import { AppError } from './http/errors';
 import { Code } from '../../domain/api';
+import { securityHeaders } from './http/securityHeaders';
 import { staticClient } from './http/staticClient';
 import { accountsRoutes } from './modules/accounts/routes';
 import { crmRoutes } from './modules/crm/routes';
@@ -33,16 +34,28 @@ import { scenesRoutes } from './modules/scenes/routes';
 export function createApp(deps: Deps): Koa {
   const app = new Koa();
   app.proxy = deps.config.trustProxy;
+  // Only the addresses our own proxies appended count: ctx.ip is the one the outermost saw.
+  app.maxIpsCount = deps.config.trustProxyHops;
   app.silent = true;
 
-  app.use(async (ctx, next) => {
-    ctx.set('X-Content-Type-Options', 'nosniff');
-    ctx.set('X-Frame-Options', 'DENY');
-    // Reset links carry a token in the URL: never leak it through Referer.
-    ctx.set('Referrer-Policy', 'no-referrer');
-    await next();
-  });
+  app.use(securityHeaders);
 
+  const api = apiRouter(deps);
+
+  // Everything under /api, unknown paths included, answers with the envelope.
+  const apiRoutes = api.routes();
+  app.use(async (ctx, next) => {
+    if (!/^\/api(\/|$)/.test(ctx.path)) return next();
+    await envelope(ctx, () => apiRoutes(ctx as never, async () => undefined));
+  });
+  // FreeSWITCH's mod_xml_curl (outside /api: no session, HTTP Basic, XML replies).
+  app.use(fsapiRoutes(deps).routes());
+  app.use(staticClient(deps.config.clientDist));
+  return app;
+}
+
+/** Every /api route (public and authenticated); exported so a test can walk its routes. */
+export function apiRouter(deps: Deps): Router {
   const api = new Router({ prefix: '/api' });
   api.use(
     bodyParser({
@@ -85,15 +98,5 @@ export function createApp(deps: Deps): Koa {
   ])
     authed.use(r.routes());
   api.use(authed.routes());
-
-  // Everything under /api, unknown paths included, answers with the envelope.
-  const apiRoutes = api.routes();
-  app.use(async (ctx, next) => {
-    if (!/^\/api(\/|$)/.test(ctx.path)) return next();
-    await envelope(ctx, () => apiRoutes(ctx as never, async () => undefined));
-  });
-  // FreeSWITCH's mod_xml_curl (outside /api: no session, HTTP Basic, XML replies).
-  app.use(fsapiRoutes(deps).routes());
-  app.use(staticClient(deps.config.clientDist));
-  return app;
+  return api;
 }

@@ -4,6 +4,14 @@ import { Code } from '../../../domain/api';
 import { langFromHeader, translate, type Lang, type MessageKey } from '../../../domain/messages';
 import { AppError } from './errors';
 import { log } from '../lib/log';
+import { dbFailureOf } from '../lib/pgErrors';
+
+const CODE_OF_STATUS: Record<number, number> = {
+  400: Code.BadRequest,
+  409: Code.Conflict,
+  500: Code.ServerError,
+  503: Code.ServiceUnavailable,
+};
 
 export const langOf = (ctx: Context): Lang => langFromHeader(ctx.get('accept-language'));
 
@@ -39,6 +47,23 @@ export async function envelope(ctx: Context, next: Next): Promise<void> {
       return reply(ctx, 413, Code.PayloadTooLarge, 'payloadTooLarge');
     if (e.status && e.status >= 400 && e.status < 500 && e.expose)
       return reply(ctx, e.status, e.status, 'badRequest');
+    // Any database failure: a clean status and message, PostgreSQL's own text only in the log.
+    const db = dbFailureOf(err);
+    if (db) {
+      const pg = err as { message?: string; constraint?: string; table?: string; column?: string };
+      (db.status >= 500 ? log.error : log.warn)('database error', {
+        method: ctx.method,
+        path: ctx.path,
+        status: db.status,
+        sqlState: db.reason,
+        constraint: pg.constraint,
+        table: pg.table,
+        column: pg.column,
+        err: db.status >= 500 ? String((err as Error)?.stack ?? err) : String(pg.message ?? err).slice(-300),
+      });
+      if (db.retryAfterS) ctx.set('Retry-After', String(db.retryAfterS));
+      return reply(ctx, db.status, CODE_OF_STATUS[db.status]!, db.key);
+    }
     log.error('unhandled error', { path: ctx.path, err: String((err as Error)?.stack ?? err) });
     reply(ctx, 500, Code.ServerError, 'serverError');
   }

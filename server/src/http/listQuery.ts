@@ -3,20 +3,18 @@
 // Each parses both a query string and a JSON body, so a filter means the same in both.
 import { z } from 'zod';
 import { AllocationMode } from '../../../domain/crm';
+import { isDateText, MAX_ID } from '../../../domain/validators';
 
-/** A positive integer id (coerced from a query string). */
+/** A positive integer id (coerced from a query string) that fits a bigint and a JS number. */
 export const idField = z.coerce
   .number('validation.invalid')
   .int('validation.invalid')
-  .positive('validation.invalid');
+  .positive('validation.invalid')
+  .max(MAX_ID, 'validation.invalid');
 
-/** A date or date-time string (yyyy-MM-dd, optionally with a time and an offset). */
-export const dateText = z
-  .string('validation.date')
-  .refine(
-    (s) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) && !Number.isNaN(Date.parse(s)),
-    'validation.date',
-  );
+/** A date or date-time string (yyyy-MM-dd, optionally with a time and an offset) of a real day
+ * and time in years 1900-9999 (domain/validators isDateText): never one PostgreSQL refuses. */
+export const dateText = z.string('validation.date').refine((s) => isDateText(s), 'validation.date');
 
 /** 'true'/'1' and 'false'/'0' from a query string; real booleans from JSON. */
 export const flag = z.preprocess(
@@ -30,7 +28,12 @@ export const commaList = <S extends z.ZodType>(list: S) =>
 
 /** One keyset page: the opaque cursor of the previous page's last row and the page size. */
 export const keysetPage = {
-  after: z.string('validation.invalid').max(200, 'validation.invalid').optional(),
+  // Cursors are base64url text we made; anything longer or of other characters is not one.
+  after: z
+    .string('validation.invalid')
+    .max(200, 'validation.invalid')
+    .regex(/^[A-Za-z0-9_-]*$/, 'validation.invalid')
+    .optional(),
   limit: z.coerce.number('validation.invalid').int().min(1).max(200).default(50),
 };
 

@@ -4,6 +4,7 @@
 import type { Knex } from 'knex';
 import type { CallRecordRow, CallRecordView } from '../../../../domain/callRecords';
 import { scoped, type Actor } from '../../db/scope';
+import { isPgTimestampText } from '../../../../domain/validators';
 import { badRequest } from '../../http/errors';
 import type { Filter } from './schema';
 
@@ -137,7 +138,7 @@ export function decodeCursor(raw: string): { key: string; id: number } {
     Array.isArray(v) &&
     v.length === 2 &&
     typeof v[0] === 'string' &&
-    /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:?\d{2})?$/.test(v[0]) &&
+    isPgTimestampText(v[0]) &&
     Number.isSafeInteger(v[1]) &&
     (v[1] as number) > 0;
   if (!ok) throw badRequest('badRequest', { errors: [{ path: 'after', message: 'validation.invalid' }] });

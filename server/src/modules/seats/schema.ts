@@ -2,6 +2,7 @@
 // refinements, so the API refuses exactly what the forms refuse.
 import { z } from 'zod';
 import type { MessageKey } from '../../../../domain/messages';
+import { isDayText } from '../../../../domain/validators';
 import {
   FIGURES_MAX_DAYS,
   SEAT_TYPES,
@@ -75,7 +76,7 @@ export const stateSchema = z
   })
   .refine((v) => Object.keys(v).length > 0, 'validation.required');
 
-const day = z.string('validation.date').regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date');
+const day = z.string('validation.date').refine((s) => isDayText(s), 'validation.date');
 const dayMs = (s: string) => Date.parse(`${s}T00:00:00Z`);
 
 export const figuresSchema = z
@@ -87,11 +88,6 @@ export const figuresSchema = z
     after: z.coerce.number().int().positive().optional(),
   })
   .superRefine((v, ctx) => {
-    for (const k of ['from', 'to'] as const) {
-      const t = dayMs(v[k]);
-      if (Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== v[k])
-        ctx.addIssue({ code: 'custom', path: [k], message: 'validation.date' });
-    }
     const span = (dayMs(v.to) - dayMs(v.from)) / 86_400_000;
     if (!(span >= 0 && span < FIGURES_MAX_DAYS))
       ctx.addIssue({ code: 'custom', path: ['to'], message: 'seats.range' });

@@ -3,6 +3,7 @@
 // visibility need the database and are checked in the service.
 import { z } from 'zod';
 import type { MessageKey } from '../../../../domain/messages';
+import { isDayText } from '../../../../domain/validators';
 import { TASK_STATUSES, type TaskStatus } from '../../../../domain/dialer/status';
 import {
   ADD_NUMBERS_MAX,
@@ -14,6 +15,14 @@ import {
 } from '../../../../domain/tasks';
 import { filterSchema } from '../crm/customers/schema';
 import { flag } from '../../http/listQuery';
+import { staticProblem } from '../../lib/outbound';
+
+const PUSH_URL_REFUSAL: Record<'url' | 'port' | 'blocked' | 'unresolvable', MessageKey> = {
+  url: 'outbound.url',
+  port: 'outbound.port',
+  blocked: 'outbound.private',
+  unresolvable: 'outbound.unresolvable',
+};
 
 const int = z.number('validation.invalid').int('validation.invalid');
 const id = int.positive('validation.invalid');
@@ -60,8 +69,13 @@ export const taskSchema = z
       .optional(),
   })
   .superRefine((v, ctx) => {
-    for (const [field, p] of Object.entries(validateTask(v as TaskInput)))
+    const problems = validateTask(v as TaskInput);
+    for (const [field, p] of Object.entries(problems))
       if (p) ctx.addIssue({ code: 'custom', path: field.split('.'), message: messageOf(p) });
+    // The push guard's DNS-free checks at save (scheme, credentials, port, a literal private IP);
+    // the sender checks again, DNS and allow-list included, before every push.
+    const refused = !problems.pushUrl && v.pushUrl.trim() ? staticProblem(v.pushUrl.trim()) : null;
+    if (refused) ctx.addIssue({ code: 'custom', path: ['pushUrl'], message: PUSH_URL_REFUSAL[refused.why] });
   })
   .transform((v) => ({
     ...v,
@@ -74,7 +88,7 @@ export type TaskBody = z.infer<typeof taskSchema>;
 const status = z.coerce
   .number('validation.invalid')
   .refine((n) => TASK_STATUSES.includes(n as TaskStatus), 'validation.invalid');
-const day = z.string('validation.date').regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date');
+const day = z.string('validation.date').refine((s) => isDayText(s), 'validation.date');
 
 export const listSchema = z.object({
   kind: z.enum(TASK_KINDS, 'validation.invalid'),

@@ -1,6 +1,7 @@
 // The opaque keyset cursor of the customer list: base64url of [sort, last sort key, last id]. The key
 // of a timestamp sort is PostgreSQL's own text of the value (microseconds kept), so the next page
 // starts exactly after the last row even when many rows share a second.
+import { isPgTimestampText } from '../../../../../domain/validators';
 import { badRequest } from '../../../http/errors';
 import type { Sort } from './schema';
 
@@ -13,6 +14,9 @@ export interface Cursor {
 
 export const encodeCursor = (c: Cursor): string =>
   Buffer.from(JSON.stringify([c.sort, c.key, c.id])).toString('base64url');
+
+/** customers.score is an integer column: a larger key is no score. */
+const INT4_MAX = 2_147_483_647;
 
 /** Decodes a cursor made for `sort`; anything else is a 400 (never a silently wrong page). */
 export function decodeCursor(raw: string, sort: Sort): Cursor {
@@ -30,15 +34,9 @@ export function decodeCursor(raw: string, sort: Sort): Cursor {
     sort === 'id'
       ? key === null
       : sort === 'score'
-        ? typeof key === 'number' && Number.isSafeInteger(key)
+        ? typeof key === 'number' && Number.isInteger(key) && Math.abs(key) <= INT4_MAX
         : (key === null && (sort === 'importedAt' || sort === 'lastCalledAt')) ||
-          (typeof key === 'string' && isPgTimestamp(key));
+          (typeof key === 'string' && isPgTimestampText(key));
   if (!keyOk) throw bad();
   return { sort, key: key as Cursor['key'], id };
-}
-
-/** PostgreSQL's ISO text of a timestamptz, e.g. '2026-01-02 03:04:05.123456+00'. */
-function isPgTimestamp(s: string): boolean {
-  const m = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?)([+-]\d{2})(?::?(\d{2}))?$/.exec(s);
-  return !!m && !Number.isNaN(Date.parse(`${m[1]}T${m[2]}${m[3]}:${m[4] ?? '00'}`));
 }

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { STAGES, USER_CONTACT_METHODS } from '../../../../../domain/crm';
+import { isDateText } from '../../../../../domain/validators';
 
+// A real instant with its offset (a reminder time means one moment, whatever the server's zone).
 const isoDate = z
   .string('validation.required')
-  .refine(
-    (s) => /^\d{4}-\d{2}-\d{2}[T ][\d:.]+(Z|[+-]\d{2}:?\d{2})$/.test(s) && !Number.isNaN(Date.parse(s)),
-    'validation.date',
-  );
+  .refine((s) => isDateText(s, { timeRequired: true }) && /(Z|[+-]\d{2}:?\d{2})$/.test(s), 'validation.date');
 
 export const createFollowUpSchema = z
   .object({
