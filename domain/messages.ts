@@ -93,6 +93,11 @@ const zh = {
   'validation.minLength2': '至少 2 个字符',
   'validation.authorization': '总授权数必须大于 AI 坐席数',
   'validation.date': '日期格式不正确',
+  'validation.controlChars': '不能包含控制字符（如 NUL）',
+  'db.badValue': '请求中有无法保存或查询的值，请检查后重试',
+  'db.conflict': '与已有数据冲突，请刷新后重试',
+  'db.reference': '关联的数据不存在或仍在使用中',
+  'db.busy': '系统繁忙，请稍后重试',
   'validation.menu': '未知的菜单',
   'mail.resetSubject': '重置您的密码',
   'mail.resetBody':
@@ -110,6 +115,10 @@ const zh = {
   'telephony.weight': '权重范围 1-100',
   'telephony.provider': '请选择识别引擎',
   'telephony.tooLong': '内容过长',
+  'telephony.dids': '每个号码 2 到 20 位数字，不能重复，最多 500 个',
+  'scenes.didNotOnLine': '该号码不是所选线路的号码；请先在线路的呼入号码中添加它',
+  'blacklist.platformHidden': '只有超级管理员可以查看平台黑名单',
+  'bots.azureRegion': '请选择有效的 Azure 语音区域（例如 eastasia、southeastasia）',
   'pushes.blockedTarget':
     '推送地址指向本机、内网或保留地址（{{address}}），已拒绝；只有超级管理员可以允许推送到内网',
   'pushes.unresolvable': '无法解析推送地址的域名',
@@ -118,6 +127,14 @@ const zh = {
   'pushes.params': 'Param 必填：JSON 对象，1-20 项，键为字母数字，值为字符串、数字或布尔',
   'pushes.headers': 'Header 必填：每行一个「名称: 值」，1-20 项，不能使用保留的请求头',
   'pushes.notRetryable': '该推送已送达，不能重试',
+  'outbound.blocked':
+    '地址指向本机、内网或保留地址（{{address}}），已拒绝；超级管理员可以把该主机加入允许列表',
+  'outbound.private': '地址指向本机、内网或保留地址，已拒绝；超级管理员可以把该主机加入允许列表',
+  'outbound.port': '不允许该端口：只能使用 80、443 或 1024-65535 中非内部服务的端口',
+  'outbound.url': '地址必须以 http:// 或 https:// 开头并带有主机名，且不能包含用户名或密码',
+  'outbound.unresolvable': '无法解析地址的域名',
+  'outbound.allowHost': '每项一个主机名或 IP 地址（不带协议、端口或路径），最多 100 项',
+  'outbound.superOnly': '只有超级管理员可以修改外部请求允许列表',
   'finance.amount': '请输入大于 0 的金额',
   'finance.amountDecimals': '金额最多两位小数',
   'finance.amountMax': '单次充值最多 10,000,000 元',
@@ -253,6 +270,11 @@ const en: Record<MessageKey, string> = {
   'validation.minLength2': 'At least 2 characters',
   'validation.authorization': 'Total authorization must exceed the AI seat count',
   'validation.date': 'Invalid date',
+  'validation.controlChars': 'Must not contain control characters (such as NUL)',
+  'db.badValue': 'A value in the request cannot be stored or searched for; check it and try again',
+  'db.conflict': 'This conflicts with existing data; refresh and try again',
+  'db.reference': 'A linked item does not exist or is still in use',
+  'db.busy': 'The system is busy; please try again shortly',
   'validation.menu': 'Unknown menu',
   'mail.resetSubject': 'Reset your password',
   'mail.resetBody':
@@ -270,6 +292,11 @@ const en: Record<MessageKey, string> = {
   'telephony.weight': 'Weight 1-100',
   'telephony.provider': 'Choose a recognizer',
   'telephony.tooLong': 'Too long',
+  'telephony.dids': '2 to 20 digits each, no repeats, at most 500 numbers',
+  'scenes.didNotOnLine':
+    "This number is not one of the chosen line's numbers; add it to the line's inbound numbers first",
+  'blacklist.platformHidden': 'Only the super administrator can view the platform blacklist',
+  'bots.azureRegion': 'Choose a valid Azure Speech region (e.g. eastasia, southeastasia)',
   'pushes.blockedTarget':
     'The push address points to a loopback, private or reserved address ({{address}}) and was refused; only the super administrator can allow private targets',
   'pushes.unresolvable': "The push address's host name cannot be resolved",
@@ -279,6 +306,16 @@ const en: Record<MessageKey, string> = {
     'Param is required: a JSON object of 1-20 entries, letter/digit keys, string, number or boolean values',
   'pushes.headers': 'Header is required: one "Name: value" per line, 1-20 entries, no reserved headers',
   'pushes.notRetryable': 'This push was delivered; it cannot be retried',
+  'outbound.blocked':
+    'The address points to a loopback, private or reserved address ({{address}}) and was refused; the super administrator can allow-list its host',
+  'outbound.private':
+    'The address points to a loopback, private or reserved address and was refused; the super administrator can allow-list its host',
+  'outbound.port': 'Port not allowed: use 80, 443 or 1024-65535 except internal service ports',
+  'outbound.url':
+    'The address must start with http:// or https://, name a host and carry no user name or password',
+  'outbound.unresolvable': "The address's host name cannot be resolved",
+  'outbound.allowHost': 'One host name or IP address per entry (no scheme, port or path), at most 100',
+  'outbound.superOnly': 'Only the super administrator can change the outbound allow-list',
   'finance.amount': 'Enter an amount above 0',
   'finance.amountDecimals': 'At most 2 decimals',
   'finance.amountMax': 'At most 10,000,000 yuan per recharge',

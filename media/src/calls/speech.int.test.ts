@@ -239,6 +239,8 @@ describe('dead air', () => {
     const watch = await RawEsl.open(sim.port, 'plain PLAYBACK_START');
     try {
       const port = (server.address() as { port: number }).port;
+      // The fake model is on loopback: allow-listed as the super administrator would (outbound guard).
+      await kit.db.knex('outbound_allow_hosts').insert({ host: '127.0.0.1' }).onConflict('host').ignore();
       await kit.db.knex('llm_settings').insert({
         account_id: kit.merchantId,
         enabled: true,

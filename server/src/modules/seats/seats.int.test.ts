@@ -178,7 +178,8 @@ describe('seats', () => {
     const g2 = (await other.m2.post<SeatGroupDto>('/api/seats/groups', { name: '二号组B' })).body.data!;
     const sameExt = await other.m2.post('/api/seats', seatForm({ groupId: g2.id, userId: other.user.id }));
     expect([sameExt.status, paths(sameExt)]).toEqual([409, ['extension']]);
-    expect(sameExt.body.message).toBe('该分机号已被使用');
+    // Issue 21: nothing about who holds it (no existence oracle across tenants).
+    expect(sameExt.body.message).toBe('该分机号不可用，请换一个');
   });
 
   it("refuses another tree's groups, users and seats (404)", async () => {

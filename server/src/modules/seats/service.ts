@@ -58,7 +58,8 @@ async function withStates(deps: Deps, rows: SeatRow[]): Promise<SeatDto[]> {
 const UNIQUE: Record<string, [string, MessageKey]> = {
   seat_groups_account_id_name_unique: ['name', 'duplicateName'],
   seats_account_id_name_unique: ['name', 'duplicateName'],
-  seats_extension_unique: ['extension', 'seats.extensionTaken'],
+  // Extensions are one platform-wide namespace: a clash says nothing of who holds it (issue 21).
+  seats_extension_unique: ['extension', 'seats.extensionUnavailable'],
   seats_user_id_unique: ['userId', 'seats.userTaken'],
 };
 

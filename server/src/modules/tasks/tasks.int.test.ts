@@ -149,6 +149,12 @@ describe('create, read, edit, copy, delete', () => {
       [{ redial: { enabled: true, count: 6, intervalMinutes: 5, levels: [67] } }, 'redial.count'],
       [{ redial: { enabled: true, count: 1, intervalMinutes: 5, levels: [21] } }, 'redial.levels'],
       [{ pushUrl: 'ftp://x' }, 'pushUrl'],
+      // The outbound guard's checks at save (issue 21): private literals, credentials, ports.
+      [{ pushUrl: 'http://127.0.0.1:8080/hook' }, 'pushUrl'],
+      [{ pushUrl: 'http://2130706433/hook' }, 'pushUrl'],
+      [{ pushUrl: 'http://[::ffff:169.254.169.254]/hook' }, 'pushUrl'],
+      [{ pushUrl: 'http://a@push.example.com/hook' }, 'pushUrl'],
+      [{ pushUrl: 'http://push.example.com:6379/hook' }, 'pushUrl'],
       [{ lineId: null }, 'lineId'],
       [{ kind: 'other' }, 'kind'],
       [{ requestId: 'short' }, 'requestId'],
