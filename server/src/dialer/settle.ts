@@ -21,7 +21,8 @@ import {
   shouldSuspend,
   type RedialSettings,
 } from '../../../domain/dialer';
-import { changeBalance } from '../modules/finance/ledger';
+import { changeBalance, lockBalances } from '../modules/finance/ledger';
+import { retryingTransaction } from '../db/retry';
 import type { Deps } from '../deps';
 import { billingRates, loadAccounts, localDate, type DialAccount } from './context';
 import { applyCustomerResult, type CustomerResult } from './customerResult';
@@ -67,14 +68,16 @@ export class SettleCache {
   }
 }
 
+const talkOf = (call: Row): Talk => ({
+  accountId: Number(call.account_id),
+  billableMs: Number(call.billable_ms),
+  ref: `call:${call.call_uuid}`,
+  what: `call ${call.call_uuid}`,
+});
+
 /** Bills a settled call's talk time (see chargeTalk). */
 async function bill(trx: Knex.Transaction, call: Row, out: Settled, cache: SettleCache): Promise<void> {
-  const c = await chargeTalk(trx, cache, {
-    accountId: Number(call.account_id),
-    billableMs: Number(call.billable_ms),
-    ref: `call:${call.call_uuid}`,
-    what: `call ${call.call_uuid}`,
-  });
+  const c = await chargeTalk(trx, cache, talkOf(call));
   out.chargedFen = c.chargedFen;
   out.moved.push(...c.moved);
   out.notices.push(...c.notices);
@@ -87,6 +90,39 @@ export interface Charged {
   notices: PendingNotice[];
 }
 
+export interface Talk {
+  accountId: number;
+  billableMs: number;
+  ref: string;
+  what: string;
+}
+
+const payersOf = (charges: { accountId: number }[]) => charges.map((c) => c.accountId);
+
+/** What each level pays for `talk`: the account itself, then its ancestors nearest first. */
+async function talkCharges(cache: SettleCache, talk: Talk) {
+  const accounts = await cache.accountsOf(talk.accountId);
+  const own = accounts.get(talk.accountId);
+  if (!own) return { accounts, charges: [] };
+  // The super administrator pays nobody.
+  const platform = [...accounts.values()].filter((a) => a.level === 0).map((a) => a.id);
+  const chain = billingChain(talk.accountId, own.path, platform);
+  return { accounts, charges: levelCharges(talk.billableMs, chain, await cache.ratesOf(chain)) };
+}
+
+/** The accounts `talk` charges (reads the cache: call it before a transaction to warm it). */
+export async function talkPayers(cache: SettleCache, talk: Talk): Promise<number[]> {
+  return payersOf((await talkCharges(cache, talk)).charges);
+}
+
+/**
+ * Locks the balances `talk` will change, in id order (finance/ledger.ts: the lock order). A caller
+ * that takes other row locks in the same transaction calls this first; chargeTalk calls it too.
+ */
+export async function lockTalkPayers(trx: Knex.Transaction, cache: SettleCache, talk: Talk): Promise<void> {
+  await lockBalances(trx, await talkPayers(cache, talk));
+}
+
 /**
  * Charges talk time at every level of the hierarchy that has a rate (each level its own rate and
  * billing accuracy), in the caller's transaction, one ledger row per level keyed `<ref>:<account>`
@@ -94,20 +130,12 @@ export interface Charged {
  * account's tasks pause for arrears; crossing the low-balance threshold sends its notice. Used for
  * robot calls (settleCall) and for softphone calls (their switch CDR).
  */
-export async function chargeTalk(
-  trx: Knex.Transaction,
-  cache: SettleCache,
-  talk: { accountId: number; billableMs: number; ref: string; what: string },
-): Promise<Charged> {
+export async function chargeTalk(trx: Knex.Transaction, cache: SettleCache, talk: Talk): Promise<Charged> {
   const out: Charged = { chargedFen: 0, moved: [], notices: [] };
   const { accountId } = talk;
-  const accounts = await cache.accountsOf(accountId);
-  const own = accounts.get(accountId);
-  if (!own) return out;
-  // The account itself, then its ancestors nearest first; the super administrator pays nobody.
-  const platform = [...accounts.values()].filter((a) => a.level === 0).map((a) => a.id);
-  const chain = billingChain(accountId, own.path, platform);
-  const charges = levelCharges(talk.billableMs, chain, await cache.ratesOf(chain));
+  const { accounts, charges } = await talkCharges(cache, talk);
+  // Child and parent both locked before either changes (a no-op when the caller locked them already).
+  await lockBalances(trx, payersOf(charges));
   for (const c of charges) {
     const who = accounts.get(c.accountId)!;
     const key = `${talk.ref}:${c.accountId}`;
@@ -251,7 +279,9 @@ export async function settleCall(
   now = new Date(),
   cache = new SettleCache(deps.db),
 ): Promise<Settled | null> {
-  const out = await deps.db.transaction(async (trx) => {
+  // A deadlock or serialisation abort runs the whole settlement again (it did nothing).
+  const out = await retryingTransaction(deps.db, `settle call ${callId}`, async (trx) => {
+    // SKIP LOCKED never waits, so this lock cannot close a circle with the balance locks after it.
     const call = await trx('calls')
       .where({ id: callId, status: 'ended' })
       .whereNull('settled_at')
@@ -268,7 +298,9 @@ export async function settleCall(
       requests: { blacklisted: false, reminder: null },
       customer: null,
     };
-    // The account rows are locked last (billing), so they are held for the shortest time.
+    // The payers' balances before any other row (task, number, customer): one lock order with
+    // recharges (which lock the balances, then the recipient's tasks) and softphone CDRs.
+    await lockTalkPayers(trx, cache, talkOf(call));
     if (call.task_id !== null) await moveNumberOn(trx, call, now, s);
     await shield(trx, call, now, cache);
     const accountId = Number(call.account_id);

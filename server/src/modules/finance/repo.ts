@@ -36,15 +36,6 @@ export const strictlyBelow = async (db: Db, actor: Actor, id: number) =>
       .first(...ACCOUNT_COLS),
   );
 
-/** Row locks on several accounts in id order, so two transactions never wait on each other in a circle. */
-export async function lockAccounts(trx: Knex.Transaction, ids: number[]): Promise<void> {
-  await trx('accounts')
-    .whereIn('id', [...new Set(ids)])
-    .orderBy('id')
-    .forUpdate()
-    .select('id');
-}
-
 // ---- rates ----
 
 export async function getRate(db: Db, accountId: number): Promise<BillingRateDto | null> {

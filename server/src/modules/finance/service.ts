@@ -22,14 +22,16 @@ import { AppError, forbidden, notFound } from '../../http/errors';
 import type { AuthContext } from '../auth/sessions';
 import { insertNotice } from '../notices/repo';
 import { writeLog } from '../tasks/repo';
-import { changeBalance } from './ledger';
+import { retryingTransaction } from '../../db/retry';
+import { GateFull, gateOf } from '../../db/gate';
+import { log } from '../../lib/log';
+import { changeBalance, lockBalances } from './ledger';
 import { noticeLowBalance } from './lowBalance';
 import {
   arrearsPausedTasks,
   entryByKey,
   getRate,
   inSubtree,
-  lockAccounts,
   setTaskState,
   strictlyBelow,
   upsertRate,
@@ -88,6 +90,9 @@ export async function resumeArrears(
   return resumed;
 }
 
+/** Recharges of one process in a transaction at once; each holds one pooled connection. */
+const RECHARGE_GATE = 3;
+
 const keysOf = (actorId: number, requestId: string) => ({
   credit: `recharge:${actorId}:${requestId}:credit`,
   debit: `recharge:${actorId}:${requestId}:debit`,
@@ -119,57 +124,66 @@ export async function recharge(deps: Deps, auth: AuthContext, v: RechargeBody & 
   const keys = keysOf(actor.id, v.requestId);
   const newMoney = actor.level === 0;
   const me = (await deps.db('accounts').where({ id: actor.id }).first('account')).account as string;
-  const notices: NoticeDto[] = [];
+  let notices: NoticeDto[] = [];
   let out: { resumed: number[] } | RechargeReply;
   try {
-    out = await deps.db.transaction(async (trx) => {
-      // Payer (when it pays) and recipient locked in id order; a double submit waits here and then finds
-      // the first one's ledger row.
-      await lockAccounts(trx, newMoney ? [target.id] : [actor.id, target.id]);
-      const prior = await replay(trx, keys, target.id, v.amountFen);
-      if (prior) return prior;
-      if (!newMoney) {
-        const d = await changeBalance(trx, {
-          accountId: actor.id,
-          deltaFen: -v.amountFen,
-          kind: 'recharge',
-          description:
-            v.description || translate('zh-CN', 'finance.rechargeOut', { account: target.account }),
-          createdBy: actor.id,
-          key: keys.debit,
-        });
-        if (!d.ok)
-          throw new AppError(Code.Conflict, 409, 'finance.insufficient', {
-            balance: fenToYuan(d.balanceFen),
-            amount: fenToYuan(v.amountFen),
+    // At most RECHARGE_GATE recharges of this process hold a connection at once (the rest wait in
+    // line); a deadlock or serialisation abort runs the whole transaction again (db/retry.ts).
+    out = await gateOf(deps.db, 'recharge', RECHARGE_GATE).run(() =>
+      retryingTransaction(deps.db, 'recharge', async (trx) => {
+        notices = [];
+        // Payer (when it pays) and recipient locked in id order before anything else (ledger.ts: the
+        // lock order); a double submit waits here and then finds the first one's ledger row.
+        await lockBalances(trx, newMoney ? [target.id] : [actor.id, target.id]);
+        const prior = await replay(trx, keys, target.id, v.amountFen);
+        if (prior) return prior;
+        if (!newMoney) {
+          const d = await changeBalance(trx, {
+            accountId: actor.id,
+            deltaFen: -v.amountFen,
+            kind: 'recharge',
+            description:
+              v.description || translate('zh-CN', 'finance.rechargeOut', { account: target.account }),
+            createdBy: actor.id,
+            key: keys.debit,
           });
-        if (d.applied) {
-          const low = await noticeLowBalance(trx, actor.id, d.balanceBeforeFen, d.balanceAfterFen);
-          if (low) notices.push(low);
+          if (!d.ok)
+            throw new AppError(Code.Conflict, 409, 'finance.insufficient', {
+              balance: fenToYuan(d.balanceFen),
+              amount: fenToYuan(v.amountFen),
+            });
+          if (d.applied) {
+            const low = await noticeLowBalance(trx, actor.id, d.balanceBeforeFen, d.balanceAfterFen);
+            if (low) notices.push(low);
+          }
         }
-      }
-      const c = await changeBalance(trx, {
-        accountId: target.id,
-        deltaFen: v.amountFen,
-        kind: 'recharge',
-        description: v.description || translate('zh-CN', 'finance.rechargeIn', { account: me }),
-        createdBy: actor.id,
-        key: keys.credit,
-      });
-      if (!c.ok) throw notFound();
-      const resumed = await resumeArrears(trx, target.id, c.balanceAfterFen, actor.id);
-      notices.push(
-        await insertNotice(trx, {
+        const c = await changeBalance(trx, {
           accountId: target.id,
-          type: NoticeType.Recharge,
-          titleKey: 'recharge.title',
-          bodyKey: 'recharge.body',
-          params: { amount: fenToYuan(v.amountFen), balance: fenToYuan(c.balanceAfterFen) },
-        }),
-      );
-      return { resumed };
-    });
+          deltaFen: v.amountFen,
+          kind: 'recharge',
+          description: v.description || translate('zh-CN', 'finance.rechargeIn', { account: me }),
+          createdBy: actor.id,
+          key: keys.credit,
+        });
+        if (!c.ok) throw notFound();
+        const resumed = await resumeArrears(trx, target.id, c.balanceAfterFen, actor.id);
+        notices.push(
+          await insertNotice(trx, {
+            accountId: target.id,
+            type: NoticeType.Recharge,
+            titleKey: 'recharge.title',
+            bodyKey: 'recharge.body',
+            params: { amount: fenToYuan(v.amountFen), balance: fenToYuan(c.balanceAfterFen) },
+          }),
+        );
+        return { resumed };
+      }),
+    );
   } catch (e) {
+    if (e instanceof GateFull) {
+      log.warn('recharge refused: too many recharges waiting', { actorId: actor.id, targetId: target.id });
+      throw new AppError(Code.ServiceUnavailable, 503, 'db.busy');
+    }
     // The same request id raced on another recipient: its credit key is taken.
     if (!isUniqueViolation(e)) throw e;
     const prior = await replay(deps.db, keys, target.id, v.amountFen);
