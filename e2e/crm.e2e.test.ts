@@ -188,6 +188,7 @@ it('runs the customer center end to end', async () => {
   await page.waitForSelector(tid('import-dialog'));
   const input = await page.waitForSelector(tid('import-file'));
   await (input as ElementHandle<HTMLInputElement>).uploadFile(file);
+  await fill(page, 'input-import-password', 'demo1234');
   await press(page, 'import-start');
   await page.waitForSelector('[data-testid^="import-job-"][data-status="done"]', { timeout: 60_000 });
   await shot(page, 'crm-import');

@@ -18,7 +18,7 @@ import type { SeatDto, SeatGroupDto } from '../domain/seats';
 import { maskPhone } from '../domain/format';
 import { seatSocketJoined, startTestWorker } from '../test/mediaKit';
 import { loggedIn } from '../test/fixtures';
-import { check, click, login, newPage, shot, textOf, tid, waitForText } from './support/browser';
+import { check, click, fill, login, newPage, shot, textOf, tid, waitForText } from './support/browser';
 import { useE2eEnv } from './support/platform';
 import { ALL_DAY_PERIODS, createTask, startTask } from './support/tasks';
 
@@ -81,6 +81,7 @@ async function importCustomers(page: Page): Promise<void> {
   await page.waitForSelector(tid('import-dialog'));
   const input = await page.waitForSelector(tid('import-file'));
   await (input as ElementHandle<HTMLInputElement>).uploadFile(file);
+  await fill(page, 'input-import-password', 'demo1234');
   await click(page, 'import-start');
   await page.waitForSelector('[data-testid^="import-job-"][data-status="done"]', { timeout: 60_000 });
   // The dialog header's close button (the import's progress row stays in the list).

@@ -83,6 +83,7 @@ async function timedImport(url: string, headers: Record<string, string>, file: s
   const form = new FormData();
   form.append('file', await fs.openAsBlob(file), path.basename(file));
   form.append('option', '1');
+  form.append('password', DEMO_PASSWORD); // the login password stands in for the export password
   const res = await fetch(`${url}/api/crm/imports`, { method: 'POST', headers, body: form });
   const created = (await res.json()) as { code: number; data: { importJobId: number } };
   if (created.code !== 200) throw new Error(`upload refused: ${JSON.stringify(created)}`);

@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { DialogActions } from '../../../ui/DialogActions';
 import { IMPORT_OPTIONS, ImportOption } from '../../../../../domain/crm';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { ExportPasswordField, useExportPassword } from '../../../ui/ExportPassword';
 import { selectImports } from '../slice';
 import { importsActions as I, progressOf } from '../slice/imports';
 import { stashFile } from '../uploads';
@@ -33,6 +34,8 @@ export function ImportDialog() {
   const [days, setDays] = useState(30);
   const [missing, setMissing] = useState(false);
   const [aesKey, setAesKey] = useState('');
+  // SPEC §5: import, like export, needs the export password.
+  const { password, setPassword, missing: noPassword, check } = useExportPassword(s.open);
   const encrypted = option === ImportOption.DedupeEncrypted;
   const keyBad = encrypted && aesKey !== '' && !isAesKey(aesKey);
 
@@ -45,10 +48,11 @@ export function ImportDialog() {
 
   const start = () => {
     setMissing(!file);
-    if (!file || keyBad) return;
+    const passwordGiven = check();
+    if (!file || keyBad || !passwordGiven) return;
     const params = option === ImportOption.DedupeRemoveByCondition ? { calledWithinDays: days } : {};
     const key = encrypted && aesKey !== '' ? { aesKey } : {};
-    dispatch(I.uploadRequested({ fileKey: stashFile(file), option, params, ...key }));
+    dispatch(I.uploadRequested({ fileKey: stashFile(file), option, params, password, ...key }));
   };
   const close = () => dispatch(I.closed());
 
@@ -119,6 +123,14 @@ export function ImportDialog() {
               />
             </FormGroup>
           )}
+          <ExportPasswordField
+            id="import-password"
+            label={t('exports.password')}
+            helper={t('exports.passwordHint')}
+            value={password}
+            error={noPassword ? t('validation.required') : undefined}
+            onChange={setPassword}
+          />
           {(missing || s.formError) && (
             <Callout intent={Intent.DANGER} data-testid="import-error">
               {missing ? t('imports.noFile') : s.formError}

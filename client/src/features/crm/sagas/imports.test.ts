@@ -28,7 +28,9 @@ describe('import sagas', () => {
 
   it('uploads the stashed file with the option and params as multipart fields', () => {
     const key = stashFile(new File(['13800000000\n'], 'a.txt'));
-    const g = uploadSaga(I.uploadRequested({ fileKey: key, option: 3, params: { calledWithinDays: 7 } }));
+    const g = uploadSaga(
+      I.uploadRequested({ fileKey: key, option: 3, params: { calledWithinDays: 7 }, password: 'pw' }),
+    );
     expect(g.next().value).toEqual(call(takeFile, key));
     const file = new File(['13800000000\n'], 'a.txt');
     const effect = g.next(file).value as ReturnType<typeof call>;
@@ -37,6 +39,7 @@ describe('import sagas', () => {
     expect(path).toBe('/api/crm/imports');
     expect(form.get('option')).toBe('3');
     expect(form.get('params')).toBe('{"calledWithinDays":7}');
+    expect(form.get('password')).toBe('pw');
     expect((form.get('file') as File).name).toBe('a.txt');
     expect(opts).toEqual({ ...quiet, successToast: false });
     const job = { importJobId: 4, status: 'queued' } as never;
@@ -51,7 +54,13 @@ describe('import sagas', () => {
 
   it('stores a new supplier key before an option 4 upload, and stops when it is refused', () => {
     const key = stashFile(new File(['x\n'], 'c.txt'));
-    const action = I.uploadRequested({ fileKey: key, option: 4, params: {}, aesKey: 'k'.repeat(16) });
+    const action = I.uploadRequested({
+      fileKey: key,
+      option: 4,
+      params: {},
+      password: 'pw',
+      aesKey: 'k'.repeat(16),
+    });
     let g = uploadSaga(action);
     g.next();
     const file = new File(['x\n'], 'c.txt');
@@ -78,14 +87,14 @@ describe('import sagas', () => {
   });
 
   it('shows the refusal of a bad file', () => {
-    const g = uploadSaga(I.uploadRequested({ fileKey: 'k', option: 1, params: {} }));
+    const g = uploadSaga(I.uploadRequested({ fileKey: 'k', option: 1, params: {}, password: 'pw' }));
     g.next();
     g.next(new File(['x'], 'x.pdf'));
     const e = new ApiError('Invalid', 400, 'envelope', {
       errors: [{ path: 'file', message: 'unsupported' }],
     });
     expect(g.throw(e).value).toEqual(put(I.uploadFailed('unsupported')));
-    const none = uploadSaga(I.uploadRequested({ fileKey: 'gone', option: 1, params: {} }));
+    const none = uploadSaga(I.uploadRequested({ fileKey: 'gone', option: 1, params: {}, password: 'pw' }));
     none.next();
     expect(none.next(undefined).done).toBe(true);
   });

@@ -41,7 +41,7 @@ export function* openedSaga(): SagaIterator {
 }
 
 export function* uploadSaga(action: PayloadAction<ImportUpload>): SagaIterator {
-  const { fileKey, option, params, aesKey } = action.payload;
+  const { fileKey, option, params, password, aesKey } = action.payload;
   const file = (yield call(takeFile, fileKey)) as File | undefined;
   if (!file) return;
   if (aesKey) {
@@ -58,6 +58,7 @@ export function* uploadSaga(action: PayloadAction<ImportUpload>): SagaIterator {
   const form = new FormData();
   form.append('option', String(option));
   form.append('params', JSON.stringify(params));
+  form.append('password', password);
   form.append('file', file);
   try {
     const job = (yield call(api.upload, '/api/crm/imports', form, {

@@ -9,6 +9,8 @@ export interface ImportUpload {
   fileKey: string;
   option: number;
   params: { calledWithinDays?: number };
+  /** The export password (SPEC §5: import needs it too). */
+  password: string;
   /** Option 4: a new supplier key to store before the upload (stored encrypted, never read back). */
   aesKey?: string;
 }

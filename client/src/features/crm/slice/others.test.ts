@@ -104,7 +104,10 @@ describe('imports slice', () => {
   it('follows the started job and merges live progress, even when it came first', () => {
     const early = { importJobId: 2, status: 'running', rowsDone: 1, rowsTotal: 4 } as never;
     let s = importsReducer(initialImportsState, importsActions.importProgress(early));
-    s = importsReducer(s, importsActions.uploadRequested({ fileKey: 'f1', option: 1, params: {} }));
+    s = importsReducer(
+      s,
+      importsActions.uploadRequested({ fileKey: 'f1', option: 1, params: {}, password: 'pw' }),
+    );
     expect(s.uploading).toBe(true);
     s = importsReducer(s, importsActions.jobStarted(job(2)));
     expect(s).toMatchObject({ uploading: false, current: 2 });

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AccountDto, RoleDto } from '../../../../../domain/api';
+import { Code, type AccountDto, type RoleDto } from '../../../../../domain/api';
 import { ApiClient } from '../../../../../test/apiClient';
 import { startTestPlatform, type TestPlatform } from '../../../../../test/harness';
 import { until } from '../../../../../test/until';
@@ -50,6 +50,22 @@ afterAll(async () => {
 });
 
 const reason = (b: { data: unknown }) => (b.data as { errors: { message: string }[] }).errors[0]!.message;
+
+describe('the export password (SPEC §5: import needs it)', () => {
+  it('refuses an upload without it or with a wrong one, and queues nothing', async () => {
+    const file = writeText(dir, 'pw.txt', ['13800009901']);
+    const before = await p.db.knex('import_jobs').count<{ n: string }[]>('* as n');
+    const none = await upload(m1, file, 1, undefined, undefined, '');
+    expect(none.status).toBe(400);
+    expect(none.body.data).toMatchObject({ errors: [{ path: 'password' }] });
+    const wrong = await upload(m1, file, 1, undefined, undefined, 'not-the-password');
+    expect([wrong.status, wrong.body.code]).toEqual([400, Code.WrongPassword]);
+    const after = await p.db.knex('import_jobs').count<{ n: string }[]>('* as n');
+    expect(after[0]!.n).toBe(before[0]!.n);
+    // Each tenant's own password.
+    expect((await upload(m2, file, 1, undefined, undefined, 'demo1234')).body.code).toBe(Code.WrongPassword);
+  });
+});
 
 describe('bad files', () => {
   it('refuses a wrong extension, an empty file, a fake xls, a protected workbook and a non-text txt', async () => {
@@ -157,7 +173,14 @@ describe('tenant isolation', () => {
 
   it("never dedupes against or touches another merchant's customers", async () => {
     const before = await p.db.knex('customers').where({ phone: '13855550001' }).select('id', 'account_id');
-    const j = await importAndWait(m2, writeText(dir, 'm2.txt', ['13855550001']), 1);
+    const j = await importAndWait(
+      m2,
+      writeText(dir, 'm2.txt', ['13855550001']),
+      1,
+      undefined,
+      undefined,
+      'secret12',
+    );
     expect(j).toMatchObject({ status: 'done', imported: 1, duplicates: 0 });
     const m2Id = (await p.db.knex('accounts').where({ account: 'merchant02' }).first('id')).id;
     const after = await p.db
@@ -221,7 +244,14 @@ describe('idempotency', () => {
   it('matches blacklists by hash whatever the number looks like in the file', async () => {
     const h = phoneHash(p.config.secretKey, '13877770001');
     await p.db.knex('blacklist_numbers').insert({ account_id: null, phone: '13877770001', phone_hash: h });
-    const j = await importAndWait(m2, writeText(dir, 'bl.txt', ['+86 138-7777-0001']), 1);
+    const j = await importAndWait(
+      m2,
+      writeText(dir, 'bl.txt', ['+86 138-7777-0001']),
+      1,
+      undefined,
+      undefined,
+      'secret12',
+    );
     expect(j).toMatchObject({ imported: 0, blacklisted: 1 });
   });
 });

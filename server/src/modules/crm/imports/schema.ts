@@ -33,6 +33,8 @@ export const importFieldsSchema = z
       .pipe(removeIf),
     // The report's language; without it, the request's Accept-Language.
     lang: z.enum(IMPORT_LANGS, 'validation.invalid').optional(),
+    // SPEC §5: import, like export, needs the export password.
+    password: z.string('validation.required').min(1, 'validation.required').max(128, 'validation.invalid'),
   })
   .transform((v) => (v.option === ImportOption.DedupeRemoveByCondition ? v : { ...v, params: {} }))
   .refine(

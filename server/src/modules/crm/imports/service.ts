@@ -1,5 +1,6 @@
 // Starting an import: the checked upload moves to the job's folder, the job row is written, and the
-// Bull job (id = import id, so a double add is a no-op) is queued.
+// Bull job (id = import id, so a double add is a no-op) is queued. The export password is checked
+// first (SPEC §5: export and import need it).
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Context } from 'koa';
@@ -7,6 +8,7 @@ import type { Deps } from '../../../deps';
 import { encryptSecret } from '../../../../../config/secrets';
 import { langOf } from '../../../http/envelope';
 import { parse } from '../../../http/validate';
+import { checkPassword } from '../../auth/service';
 import type { AuthContext } from '../../auth/sessions';
 import { jobDir } from './limits';
 import { insertJob, nextJobId, setAesKeyEnc } from './repo';
@@ -17,6 +19,11 @@ export async function startImport(deps: Deps, auth: AuthContext, ctx: Context) {
   const upload = await receiveUpload(ctx);
   try {
     const fields = parse(ctx, importFieldsSchema, upload.fields);
+    await checkPassword(deps, auth, 'export', fields.password, {
+      ip: ctx.ip,
+      userAgent: ctx.get('user-agent'),
+      lang: langOf(ctx),
+    });
     const type = await checkFile(upload);
     const id = await nextJobId(deps.db);
     const dir = jobDir(id);

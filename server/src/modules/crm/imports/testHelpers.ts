@@ -11,12 +11,15 @@ export async function upload(
   option: number,
   params?: unknown,
   lang?: 'zh-CN' | 'en',
+  // The demo accounts' login password, which stands in until an export password is set.
+  password = 'demo1234',
 ): Promise<{ status: number; body: Envelope<ImportJobDto> }> {
   const form = new FormData();
   form.append('file', new Blob([fs.readFileSync(file)]), path.basename(file));
   form.append('option', String(option));
   if (params !== undefined) form.append('params', JSON.stringify(params));
   if (lang) form.append('lang', lang);
+  form.append('password', password);
   const res = await fetch(`${c.baseUrl}/api/crm/imports`, {
     method: 'POST',
     headers: { cookie: `Auth=${c.cookie}`, authorization: `Bearer ${c.token}` },
@@ -42,8 +45,9 @@ export async function importAndWait(
   option: number,
   params?: unknown,
   lang?: 'zh-CN' | 'en',
+  password?: string,
 ) {
-  const r = await upload(c, file, option, params, lang);
+  const r = await upload(c, file, option, params, lang, password);
   if (r.body.code !== 200) throw new Error(`upload refused: ${JSON.stringify(r.body)}`);
   return finished(c, r.body.data!.importJobId);
 }
