@@ -226,4 +226,9 @@ export interface HealthReport {
     ComponentHealth & { waiting?: number; active?: number; delayed?: number; failed?: number }
   >;
   mediaNodes: MediaNodeHealth[];
+  /**
+   * Enabled FreeSWITCH nodes as the media workers last reported them (connected null: no current
+   * report). One reported disconnected makes the status 'degraded' (HTTP 200: the server itself is up).
+   */
+  switches?: { id: number; name: string; connected: boolean | null }[];
 }

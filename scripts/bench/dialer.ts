@@ -50,12 +50,16 @@ const startSettler = (config: Config) =>
 
 const ALL_DAY = ['00:00-12:00', '12:00-00:00'];
 
-async function setUp(db: Knex, config: Config, total: number) {
+export async function setUp(db: Knex, config: Config, total: number) {
   const m = await db('accounts').where({ account: 'merchant01' }).first('id');
   const merchant = Number(m.id);
   const bot = Number((await db('bots').where({ account_id: merchant }).orderBy('id').first('id')).id);
   await db('accounts').where({ id: merchant }).update({ ai_seats: 400, balance_fen: 1_000_000_000 });
-  await db('billing_rates').insert({ account_id: merchant, rate_per_min_fen: 6, accuracy_s: 6 });
+  // The demo seeds give merchant01 a rate of its own now: the bench's replaces it.
+  await db('billing_rates')
+    .insert({ account_id: merchant, rate_per_min_fen: 6, accuracy_s: 6 })
+    .onConflict('account_id')
+    .merge();
   const lines: number[] = [];
   for (const i of [1, 2]) {
     const [l] = await db('sip_lines')
@@ -119,15 +123,20 @@ async function setUp(db: Knex, config: Config, total: number) {
       .filter((_, i) => i % 3 === 1)
       .map((h) => ({ account_id: merchant, phone_hash: h, phone_masked: 'x' })),
   );
+  // Shields for the merchant's local today AND tomorrow (Asia/Shanghai, its default zone): a run that
+  // crosses midnight there would otherwise see them expire and count their numbers' dials as refused
+  // numbers dialed (issue 21). A run lasts well under a day.
   await db('day_shields').insert(
     refused
       .filter((_, i) => i % 3 === 2)
-      .map((h) => ({
-        account_id: merchant,
-        phone_hash: h,
-        phone_masked: 'x',
-        day: db.raw("(now() AT TIME ZONE 'Asia/Shanghai')::date"),
-      })),
+      .flatMap((h) =>
+        [0, 1].map((ahead) => ({
+          account_id: merchant,
+          phone_hash: h,
+          phone_masked: 'x',
+          day: db.raw(`(now() AT TIME ZONE 'Asia/Shanghai')::date + ${ahead}`),
+        })),
+      ),
   );
   // 48 more running tasks whose numbers are only due tomorrow (redials): they take part in every tick.
   for (let t = 0; t < 48; t++) {

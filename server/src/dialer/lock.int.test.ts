@@ -1,9 +1,10 @@
 // The tick lock on the real Redis: one tick at a time, the rest after it, and wake() cutting a rest
 // short but never a tick in progress.
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
 import { loadConfig } from '../../../config';
-import { TickLock } from './lock';
+import { TICK_HOLD_MS, TickLock } from './lock';
 
 let redis: Redis;
 const key = `test:lock:${randomUUID()}`;
@@ -51,4 +52,42 @@ it('tells listening processes when the lock is woken', async () => {
   } finally {
     await stop();
   }
+});
+
+describe('a holder that dies mid-tick (issue 21)', () => {
+  it('keeps its hold while it ticks longer than the hold', async () => {
+    const k = `${key}:long`;
+    const a = new TickLock(redis, k, 300);
+    expect(await a.acquire()).toBe(true);
+    await a.holding(() => new Promise((r) => setTimeout(r, 1200)));
+    // Renewed all along: nobody else got in.
+    expect(await new TickLock(redis, k).acquire()).toBe(false);
+    await redis.del(k);
+  });
+
+  it('lets another process tick within 3 s of a SIGKILL of the holder', async () => {
+    const k = `${key}:killed`;
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'server/src/dialer/lockHolder.child.ts', loadConfig().redisUrl, k],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    try {
+      await new Promise<void>((resolve, reject) => {
+        child.stdout!.on('data', (b: Buffer) => b.toString().includes('held') && resolve());
+        child.on('exit', () => reject(new Error('holder exited')));
+      });
+      // Held, and kept past its first hold by renewals.
+      await new Promise((r) => setTimeout(r, TICK_HOLD_MS + 500));
+      const b = new TickLock(redis, k);
+      expect(await b.acquire()).toBe(false);
+      child.kill('SIGKILL');
+      const killedAt = Date.now();
+      while (!(await b.acquire())) await new Promise((r) => setTimeout(r, 50));
+      expect(Date.now() - killedAt).toBeLessThan(3000);
+    } finally {
+      child.kill('SIGKILL');
+      await redis.del(k);
+    }
+  }, 20_000);
 });

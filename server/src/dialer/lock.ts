@@ -6,16 +6,26 @@
 // interval; the one that wins ticks, and when it is done it leaves the key alive for the rest of the
 // interval, so ticks never overlap and the cadence stays about one per interval whatever the number
 // of processes. Ended calls cut that rest short (wake), so freed slots are dialed again at once, not
-// up to an interval later. A process that dies mid-tick loses the lock after `holdMs` at most.
+// up to an interval later. The hold is short (2 s) and renewed while the tick runs (renew, every
+// RENEW_MS), so a process that dies mid-tick stops renewing and its lock lapses within `holdMs`: the
+// others tick again within about 2 s, not 30 (issue 21).
 import { randomUUID } from 'node:crypto';
 import type Redis from 'ioredis';
 
 // Ends our tick: the key becomes 'rest' (no token) for ARGV[2] ms, when we still own it.
 const FINISH = `if redis.call('get', KEYS[1]) == ARGV[1] then
   redis.call('set', KEYS[1], 'rest', 'PX', ARGV[2]) return 1 end return 0`;
+// Extends our tick's hold to ARGV[2] ms, when we still own it.
+const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then
+  redis.call('pexpire', KEYS[1], ARGV[2]) return 1 end return 0`;
 // Shortens a rest (never a tick in progress) to ARGV[1] ms.
 const WAKE = `if redis.call('get', KEYS[1]) == 'rest' and redis.call('pttl', KEYS[1]) > tonumber(ARGV[1]) then
   redis.call('pexpire', KEYS[1], ARGV[1]) return 1 end return 0`;
+
+/** How long a tick's hold lasts without renewal: a dead holder blocks the others this long at most. */
+export const TICK_HOLD_MS = 2000;
+/** How often a running tick renews its hold (at most; three renewals fit in any hold). */
+export const RENEW_MS = 500;
 
 export class TickLock {
   private readonly token = randomUUID();
@@ -24,12 +34,31 @@ export class TickLock {
     private readonly redis: Redis,
     private readonly key: string,
     /** Longest a tick may hold the lock before another process may take over. */
-    private readonly holdMs = 30_000,
+    private readonly holdMs = TICK_HOLD_MS,
   ) {}
 
   /** True when this process may tick now. */
   async acquire(): Promise<boolean> {
     return (await this.redis.set(this.key, this.token, 'PX', this.holdMs, 'NX')) === 'OK';
+  }
+
+  /**
+   * Keeps the hold alive while `work` runs (renewed every RENEW_MS); resolves to what `work` does.
+   * False from a renewal means another process took over (this tick overran a hold it could not
+   * renew, e.g. Redis was unreachable): the tick still ends, the claim's row locks keep it safe.
+   */
+  async holding<T>(work: () => Promise<T>): Promise<T> {
+    const timer = setInterval(
+      () => {
+        void this.redis.eval(RENEW, 1, this.key, this.token, String(this.holdMs)).catch(() => undefined);
+      },
+      Math.min(RENEW_MS, this.holdMs / 3),
+    );
+    try {
+      return await work();
+    } finally {
+      clearInterval(timer);
+    }
   }
 
   /** Milliseconds until the lock may be free (0: now). */

@@ -1,7 +1,9 @@
 // The dial scheduler of a server process (started from server.ts when processors are on). Four loops:
 // - settle: every few tens of ms, ended calls are settled (any process may: each call is settled under
 //   its row lock); ended calls cut the rest before the next tick short, in whichever process ticks;
-// - tick: when this process wins the tick lock (lock.ts), one tick;
+// - tick: when this process wins the tick lock (lock.ts), one tick; then the dial jobs' outbox is
+//   relayed (claim.ts), and while no switch is connected the calls no worker has dialed yet are
+//   withdrawn and their numbers returned (returnUndialled.ts);
 // - progress: the run overview of the tasks that changed (at most once a second per task, and every
 //   5 s for running tasks even without change), off the tick loop so its counts never delay a tick;
 // - table care (tableCare.ts): the dialer tables' statistics and dead rows, where autovacuum is off;
@@ -11,11 +13,12 @@
 // settling shares its event loop; 'settle' processes run settling, progress and table care.
 import type { DialerRole } from '../../../config';
 import type { Deps } from '../deps';
-import { sweepUndispatched } from './claim';
+import { relayOutbox, type ClaimHooks } from './claim';
 import { TickLock } from './lock';
 import { emitProgress } from './progress';
 import { RateWindows } from './rate';
 import { settleEnded } from './settle';
+import { returnNeverDialled, withdrawOpen, type Returned } from './returnUndialled';
 import { reconcileSlotsOnce } from './slots';
 import { careForTablesOnce } from './tableCare';
 import { runTick, type TickReport } from './tick';
@@ -28,6 +31,8 @@ export interface DialerOptions {
   noLock?: boolean;
   /** Which loops run here (default: the config's DIALER_ROLE, else all). */
   role?: DialerRole;
+  /** Fault points of the claim (kill tests). */
+  claimHooks?: ClaimHooks;
 }
 
 export interface Dialer {
@@ -38,8 +43,8 @@ export interface Dialer {
 
 const PROGRESS_MIN_MS = 1000;
 const PROGRESS_IDLE_MS = 5000;
-const SWEEP_MS = 15_000;
-const UNDISPATCHED_AFTER_MS = 60_000;
+/** Outbox rows this old have lost their claimer (it adds its jobs within milliseconds of commit). */
+const OUTBOX_GRACE_MS = 1000;
 const SETTLE_BATCH = 100;
 /** After calls end, the next tick comes this soon (the rest after a tick is cut to it). */
 const WAKE_GAP_MS = 50;
@@ -57,7 +62,6 @@ export function startDialer(deps: Deps, opts: DialerOptions = {}): Dialer {
   const turn = { served: 0 };
   const dirty = new Set<number>();
   const lastSent = new Map<number, number>();
-  let lastSweep = Date.now();
   /** Whether this process ticked since the last progress round (it then sends the heartbeats). */
   let ticked = false;
   let stopped = false;
@@ -89,9 +93,15 @@ export function startDialer(deps: Deps, opts: DialerOptions = {}): Dialer {
     }
   };
 
+  const markReturned = (r: Returned) => {
+    for (const id of r.taskIds) dirty.add(id);
+    return r.callUuids.length;
+  };
+
   /** Settles until the outbox is empty (a batch at a time); ended calls wake the next tick. */
   async function settleAll(): Promise<void> {
-    let ended = 0;
+    // Calls a worker closed without dialing: their numbers go back to their tasks, not to a result.
+    let ended = markReturned(await returnNeverDialled(deps));
     for (let i = 0; i < 50; i++) {
       const settled = await settleEnded(deps, SETTLE_BATCH);
       markSettled(settled);
@@ -115,7 +125,7 @@ export function startDialer(deps: Deps, opts: DialerOptions = {}): Dialer {
     if (mine) {
       const t0 = performance.now();
       try {
-        report = await runTick(deps, rates, turn);
+        report = await lock.holding(() => runTick(deps, rates, turn, new Date(), opts.claimHooks));
       } finally {
         const ms = performance.now() - t0;
         if (!opts.noLock) await lock.finish(tickMs - ms);
@@ -123,10 +133,8 @@ export function startDialer(deps: Deps, opts: DialerOptions = {}): Dialer {
       }
       for (const id of report.touched) dirty.add(id);
       ticked = true;
-      if (Date.now() - lastSweep > SWEEP_MS) {
-        lastSweep = Date.now();
-        await sweepUndispatched(deps, UNDISPATCHED_AFTER_MS);
-      }
+      if (!report.canDial) markReturned(await withdrawOpen(deps, 'FreeSWITCH 节点未连接'));
+      await relayOutbox(deps, OUTBOX_GRACE_MS);
     }
     return report;
   }

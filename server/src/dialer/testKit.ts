@@ -65,7 +65,10 @@ export async function addNumbers(p: TestPlatform, taskId: number, accountId: num
 
 export const hashOf = (p: TestPlatform, n: string) => phoneHash(p.config.secretKey, n);
 
-/** Closes the open calls of a task as the media worker would (tests without a worker). */
+/**
+ * Closes the open calls of a task as the media worker would (tests without a worker): originated
+ * (a call never originated is no attempt: its number goes back to the task, returnUndialled.ts).
+ */
 export async function endCalls(
   k: Knex,
   where: Record<string, unknown>,
@@ -78,6 +81,7 @@ export async function endCalls(
       .where({ id: r.id })
       .update({
         status: 'ended',
+        originated_at: k.raw('coalesce(originated_at, now())'),
         result_level: o.result,
         grade: o.result >= 21 && o.result <= 26 ? o.result : null,
         talk_ms: o.billableMs ?? 0,

@@ -13,7 +13,7 @@ import {
   type PacingTask,
 } from '../../../domain/dialer';
 import type { Deps } from '../deps';
-import { claimNumbers, type Grant } from './claim';
+import { claimNumbers, type ClaimHooks, type Grant } from './claim';
 import {
   dialableTasks,
   loadAccounts,
@@ -26,6 +26,7 @@ import {
 } from './context';
 import type { RateWindows } from './rate';
 import { openCallCounts } from './slots';
+import { switchState } from './switches';
 import { addNotice, moveTask, pauseForArrears, type Moved, type PendingNotice } from './taskState';
 
 export interface TickReport {
@@ -35,6 +36,8 @@ export interface TickReport {
   moved: Moved[];
   /** Tasks whose overview changed. */
   touched: Set<number>;
+  /** False when no FreeSWITCH node is connected (switches.ts): nothing was claimed. */
+  canDial: boolean;
   /** Milliseconds spent in each phase (bench). */
   phases: Record<'load' | 'states' | 'pacing' | 'claim' | 'complete', number>;
 }
@@ -55,8 +58,10 @@ export async function runTick(
   rates: RateWindows,
   turn: { served: number },
   now = new Date(),
+  hooks: ClaimHooks = {},
 ): Promise<TickReport> {
   const report: TickReport = {
+    canDial: true,
     tasks: 0,
     dialed: 0,
     skipped: 0,
@@ -73,8 +78,8 @@ export async function runTick(
   const notices: PendingNotice[] = [];
   // One round of reads at once: the tasks, their accounts and lines (by the same filter, so a task
   // that turned dialable in between lacks its account or line and waits for the next tick) with the
-  // lines' rate tokens, the calls in progress, and the numbers each task could claim.
-  const [tasks, accounts, { lines, tokens }, counts, claimableNow] = await Promise.all([
+  // lines' rate tokens, the calls in progress, the numbers each task could claim, and the switches.
+  const [tasks, accounts, { lines, tokens }, counts, claimableNow, switches] = await Promise.all([
     dialableTasks(deps.db),
     loadAccounts(deps.db, 'dialable'),
     loadLines(deps.db, 'dialable').then(async (lines) => ({
@@ -83,8 +88,10 @@ export async function runTick(
     })),
     openCallCounts(deps.db),
     claimable(deps),
+    switchState(deps.db, deps.redis, deps.config.redisPrefix, now.getTime()),
   ]);
   report.tasks = tasks.length;
+  report.canDial = switches.canDial;
   const charged = new Set([...accounts.values()].filter((a) => a.rate !== null).map((a) => a.id));
   lap('load');
 
@@ -122,7 +129,9 @@ export async function runTick(
       );
       if (m) report.moved.push(m);
     }
-    if (open) inside.push(task);
+    // No connected switch: no line can dial, so no task claims (its numbers stay pending); the
+    // window and arrears states still follow the clock and the balances.
+    if (open && switches.canDial) inside.push(task);
   }
   for (const a of broke.values()) {
     const p = await deps.db.transaction((trx) => pauseForArrears(trx, a, 'balance is 0'));
@@ -181,7 +190,7 @@ export async function runTick(
   // Running tasks with nothing left are looked for while the claim runs (a task the claim empties is
   // found by the next tick; the completion itself checks again under the task's lock).
   const [claim, emptied] = await Promise.all([
-    claimNumbers(deps, grants, now),
+    claimNumbers(deps, grants, now, hooks),
     noNumbersLeft(
       deps,
       tasks.filter((t) => t.status === 2).map((t) => t.id),
@@ -220,12 +229,15 @@ export async function runTick(
 
 /**
  * Numbers each dialable task could claim now, counted up to its robots (an index range scan with a
- * LIMIT): a task waiting only for redials takes no slot from the others.
+ * LIMIT): a task waiting only for redials takes no slot from the others. The ORDER BY is the claim
+ * index's order (task_numbers_claim): without it the planner, averaging 50,000-number tasks with
+ * 20-number ones, took a bitmap scan of every number of the task (issue 21: 6 ms → 0.5 ms per tick).
  */
 async function claimable(deps: Deps): Promise<Map<number, number>> {
   const { rows } = await deps.db.raw(
     `SELECT t.id, (SELECT count(*) FROM (SELECT 1 FROM task_numbers n
-       WHERE n.task_id = t.id AND n.state = 0 AND n.next_attempt_at <= now() LIMIT t.robots) x)::int AS n
+       WHERE n.task_id = t.id AND n.state = 0 AND n.next_attempt_at <= now()
+       ORDER BY n.next_attempt_at LIMIT t.robots) x)::int AS n
      FROM tasks t WHERE t.status IN (2, 4) AND t.active AND t.deleted_at IS NULL`,
   );
   return new Map((rows as { id: string; n: number }[]).map((r) => [Number(r.id), r.n]));

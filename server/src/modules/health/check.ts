@@ -7,6 +7,7 @@ import {
   mediaNodesSetKey,
   type MediaNodeHeartbeat,
 } from '../../../../domain/media';
+import { switchState } from '../../dialer/switches';
 import type { Deps } from '../../deps';
 import { withTimeout } from '../../lib/timeout';
 
@@ -70,5 +71,25 @@ export async function healthReport(deps: Deps): Promise<HealthReport> {
     queues[q.name] = redis.ok ? await queueHealth(q) : { ok: false, error: 'redis unreachable' };
   }
   const nodes = redis.ok ? await mediaNodes(deps).catch(() => []) : [];
-  return { status: postgres.ok && redis.ok ? 'ok' : 'degraded', postgres, redis, queues, mediaNodes: nodes };
+  // A FreeSWITCH node reported down: calls cannot be placed through it (the dialer holds its claims).
+  const switches =
+    postgres.ok && redis.ok
+      ? await withTimeout(
+          switchState(deps.db, deps.redis, deps.config.redisPrefix),
+          LIMIT_MS,
+          'switches',
+        ).then(
+          (s) => s.nodes,
+          () => [],
+        )
+      : [];
+  const switchDown = switches.some((n) => n.connected === false);
+  return {
+    status: postgres.ok && redis.ok && !switchDown ? 'ok' : 'degraded',
+    postgres,
+    redis,
+    queues,
+    mediaNodes: nodes,
+    switches,
+  };
 }

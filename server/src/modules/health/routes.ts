@@ -27,7 +27,9 @@ export function healthRoutes(deps: Deps): Router {
   const r = new Router();
   r.get('/health', async (ctx) => {
     const report = await healthReport(deps);
-    const up = report.status === 'ok';
+    // 503 only when this server cannot serve (its database or Redis): a FreeSWITCH node down is
+    // 'degraded' but a load balancer must not take the servers out for it.
+    const up = report.postgres.ok && report.redis.ok;
     ctx.status = up ? 200 : 503;
     const data = (await mayReadDetails(deps, ctx)) ? report : { status: report.status };
     ctx.body = { code: up ? 200 : 503, message: report.status, data };
