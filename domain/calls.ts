@@ -74,6 +74,16 @@ export function slotKeys(prefix: string, job: Pick<DialJob, 'lineId' | 'accountI
 // ---- records ----
 
 export type CallStatus = 'dialing' | 'ringing' | 'answered' | 'ended';
+
+/**
+ * The reason on the record of a task call that was never placed (no originate reached a switch): not
+ * a call result; its number went back to its task. Written by the media worker and the dialer alike.
+ */
+export const NOT_PLACED_TEXT = '未拨出，号码已退回任务：';
+export const notPlacedReason = (why: string) => ({
+  kind: 'notPlaced' as const,
+  text: `${NOT_PLACED_TEXT}${why}`.slice(0, 300),
+});
 export type LineType = 'robot' | 'customer';
 
 /** SPEC §3 Conversation line, as stored (table conversation_lines) and sent to the browser. */

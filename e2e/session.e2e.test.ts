@@ -55,7 +55,7 @@ it('a live notice shows in the header of its account only, and can be marked rea
   const title = `Live notice ${Date.now()}`;
   const sent = await admin.post<{ id: number }>('/api/notices', {
     accountId: Number(target.id),
-    type: 100,
+    type: 60,
     title,
     content: 'Sent during the e2e test',
   });

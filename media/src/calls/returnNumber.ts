@@ -4,6 +4,7 @@
 // nothing to bill, no result to count, no failure streak), so the settlement leaves it alone.
 // Calls without a task number (test calls) are closed as unknown (90) by the caller instead.
 import type { Knex } from 'knex';
+import { notPlacedReason } from '../../../domain/calls';
 
 /** Task number states (migration 2026-11-22-2200-tasks): 0 pending, 1 claimed. */
 const PENDING = 0;
@@ -29,7 +30,7 @@ export async function returnNumber(db: Knex, callUuid: string, why: string): Pro
       .update({
         status: 'ended',
         result_level: null,
-        reason: JSON.stringify({ kind: 'notPlaced', text: `未拨出，号码已退回任务：${why}`.slice(0, 300) }),
+        reason: JSON.stringify(notPlacedReason(why)),
         ended_at: trx.fn.now(),
         settled_at: trx.fn.now(),
       });

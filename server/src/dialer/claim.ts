@@ -88,7 +88,9 @@ export async function refusals(
      SELECT h.hash, NULL, c.created_at, c.result_level
      FROM unnest(:h::text[]) h(hash) CROSS JOIN LATERAL (
        SELECT c.created_at, c.result_level, c.account_id FROM calls c
-       WHERE c.phone_hash = h.hash AND c.created_at > :since) c
+       WHERE c.phone_hash = h.hash AND c.created_at > :since
+         -- A call never placed (returnUndialled.ts, media returnNumber.ts) was no attempt.
+         AND NOT (c.status = 'ended' AND c.originated_at IS NULL AND c.result_level IS NULL)) c
      JOIN accounts a ON a.id = c.account_id
      WHERE a.path LIKE :root`,
     {

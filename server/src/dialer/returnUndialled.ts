@@ -7,15 +7,11 @@
 // - returnNeverDialled: calls a worker closed without originating (it gave up: no node connected, no
 //   originate token) are taken off the settlement outbox and their numbers returned.
 import type { Knex } from 'knex';
+import { NOT_PLACED_TEXT, notPlacedReason } from '../../../domain/calls';
 import type { Deps } from '../deps';
 
 /** A returned number waits this long before it is claimed again (a failing switch is not hammered). */
 export const RETURN_DELAY_MS = 15_000;
-
-// The record's reason as media/src/calls/returnNumber.ts writes it for a call it never placed (kind
-// notPlaced: the call records show it as such, not as a result).
-const NOT_PLACED_TEXT = '未拨出，号码已退回任务：';
-const notPlaced = (why: string) => ({ kind: 'notPlaced', text: `${NOT_PLACED_TEXT}${why}`.slice(0, 300) });
 
 interface Undialled {
   id: string;
@@ -60,7 +56,7 @@ export async function withdrawOpen(deps: Deps, why: string): Promise<Returned> {
        result_level = NULL, reason = ?::jsonb
      WHERE id IN (SELECT id FROM calls WHERE status = 'dialing' AND originated_at IS NULL
        AND task_id IS NOT NULL ORDER BY id FOR UPDATE)`,
-    [JSON.stringify(notPlaced(why))],
+    [JSON.stringify(notPlacedReason(why))],
   );
   // Jobs still waiting need not reach a worker (one that does finds the record ended and stops).
   await Promise.all(

@@ -78,17 +78,17 @@ it('delivers a notice live to its account only, across server processes', async 
   const me = (await operator.get<{ id: number }>('/api/auth/me')).body.data!;
   const r = await admin.post<NoticeDto>('/api/notices', {
     accountId: me.id,
-    type: 100,
+    type: 60,
     title: '系统通知',
     content: '你好',
   });
   expect(r.body.code).toBe(200);
   const notice = await arrived;
-  expect(notice).toMatchObject({ accountId: me.id, type: 100, title: '系统通知' });
+  expect(notice).toMatchObject({ accountId: me.id, type: 60, title: '系统通知' });
   // The merchant gets one of its own to prove its socket works, and never saw the operator's.
   const own = new Promise<NoticeDto>((resolve) => mSocket.once('notice:new', resolve));
   const mId = (await merchant.get<{ id: number }>('/api/auth/me')).body.data!.id;
-  await admin.post('/api/notices', { accountId: mId, type: 98, title: '充值' });
+  await admin.post('/api/notices', { accountId: mId, type: 60, title: '充值' });
   expect((await own).title).toBe('充值');
   expect(seenByMerchant.map((n) => n.title)).toEqual(['充值']);
   // The listing shows it too, unread.
@@ -158,10 +158,10 @@ it("joins a subordinate's room on request but never another tenant's", async () 
   const notices: string[] = [];
   s.on('notice:new', (n: NoticeDto) => notices.push(`supervisor ${n.title}`));
   const mine = new Promise<NoticeDto>((resolve) => own.once('notice:new', resolve));
-  await admin.post('/api/notices', { accountId: ids.operator01, type: 100, title: 'personal' });
+  await admin.post('/api/notices', { accountId: ids.operator01, type: 60, title: 'personal' });
   expect((await mine).title).toBe('personal');
   const ownNotice = new Promise<void>((resolve) => s.once('notice:new', () => resolve()));
-  await admin.post('/api/notices', { accountId: ids.merchant01, type: 100, title: 'own' });
+  await admin.post('/api/notices', { accountId: ids.merchant01, type: 60, title: 'own' });
   await ownNotice;
   expect(notices).toEqual(['supervisor own']);
 });

@@ -46,7 +46,7 @@ export async function failUnfinished(deps: Deps, id: number, why: string): Promi
 }
 
 /** Peak resident set of the last import process, MB (the import bench reports it). */
-export const importProcessStats = { lastPeakRssMb: 0 };
+export const importProcessStats = { lastPeakRssMb: 0, peakRssMbByJob: new Map<number, number>() };
 
 const CHILD = path.join(__dirname, 'child.ts');
 
@@ -80,6 +80,7 @@ async function runInChild(deps: Deps, id: number, lastAttempt: boolean): Promise
   const [code, signal] = (await once(child, 'exit')) as [number | null, string | null];
   const capped = watch.stop() ?? (heapExhausted(code, signal) ? 'heap' : undefined);
   importProcessStats.lastPeakRssMb = reply?.peakRssMb ?? watch.peakRssMb;
+  importProcessStats.peakRssMbByJob.set(id, importProcessStats.lastPeakRssMb);
   if (reply) {
     if (!reply.ok) throw new Error(reply.error);
     return;
