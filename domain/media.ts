@@ -10,10 +10,8 @@ export interface MediaNodeHeartbeat {
   freeswitch: { name: string; connected: boolean }[];
 }
 
-// Short: a dead worker's calls are found by its lapsed heartbeat and closed within 15 s
-// (media/src/calls/orphans.ts).
-export const MEDIA_HEARTBEAT_MS = 2000;
-export const MEDIA_HEARTBEAT_TTL_S = 8;
+export const MEDIA_HEARTBEAT_MS = 5000;
+export const MEDIA_HEARTBEAT_TTL_S = 15;
 export const mediaNodesSetKey = (prefix: string): string => `${prefix}:media:nodes`;
 export const mediaNodeKey = (prefix: string, id: string): string => `${prefix}:media:node:${id}`;
 

@@ -218,8 +218,11 @@ describe('answered', () => {
       expect(file).toBe(row.recording_path);
       const t = fragmentTimes(fragment);
       expect(t?.end).toBeGreaterThan(t!.start);
-      // espeak-ng's voice of the customer is there, in the line's own stretch of the recording.
-      expect(peak(t!.start, t!.end!)).toBeGreaterThan(1000);
+      // espeak-ng's voice of the customer is there, in the line's own stretch of the recording. At
+      // 1/100 time a timer 10 ms late on a loaded machine moves the recogniser's end (and a start
+      // guessed from it) 1 simulated second later, never earlier: the stretch is read from 1.5 s
+      // before it.
+      expect(peak(Math.max(0, t!.start - 1.5), t!.end!)).toBeGreaterThan(1000);
     }
   });
 

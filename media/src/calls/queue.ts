@@ -17,9 +17,7 @@ export type DialQueue = MediaQueue<DialJob>;
 export function createDialQueue(config: Config, o: DialQueueOptions = {}): DialQueue {
   return createMediaQueue<DialJob>(config, DIAL_QUEUE, {
     jobOptions: DIAL_JOB_OPTIONS,
-    // The check runs often: a dead worker's jobs not yet dialled come back within ~35 s (its placed
-    // calls are closed sooner, by the living workers' sweep: orphans.ts).
-    settings: { lockDuration: o.lockMs ?? 30000, stalledInterval: o.stalledMs ?? 5000, maxStalledCount: 2 },
+    settings: { lockDuration: o.lockMs ?? 30000, stalledInterval: o.stalledMs ?? 30000, maxStalledCount: 2 },
     // A stopping worker does not wait for its calls: their jobs are retried and closed (recover.ts).
     doNotWaitJobs: true,
   });

@@ -40,7 +40,7 @@ import { fillerFile, promptFile, FILLER_TEXT } from './audio';
 import { recordingPath, type PromptFiles } from './prompts';
 import { CustomerRequests } from './requests';
 import { claimOriginate, closeRecord, ensureRecord, setStatus, Transcript, type OpenRecord } from './record';
-import type { OriginateGate } from './originatePace';
+import { awaitOriginateToken } from './originatePace';
 import { acquireSlots, releaseSlots } from './slots';
 import { CallTimers } from './timers';
 import { groupServes, type TransferClient } from './transferClient';
@@ -82,8 +82,6 @@ export interface SessionDeps {
   workerId: string | null;
   /** Whether the worker with this heartbeat id is alive. */
   workerAlive(id: string): Promise<boolean>;
-  /** The lines' originate tokens (originatePace.ts). */
-  gate: Pick<OriginateGate, 'take'>;
   /** Transfers to human seats (transferClient.ts). */
   transfers: Pick<TransferClient, 'offer' | 'ended' | 'failed'>;
   llm(accountId: number, input: LlmInput): Promise<string | null>;
@@ -226,8 +224,10 @@ export class CallSession {
     const caller = this.job.callerNumber || line.caller_number || '';
     const command = originateCommand(this.job, line.prefix ?? '', caller, d.originateTimeoutSec);
     const rate = { n: Number(line.rate_count), m: Number(line.rate_seconds) };
-    // Waits its turn for the line's send rate, however long (originatePace.ts): never given up.
-    const paced = await d.gate.take(this.job.lineId, rate);
+    // Past a few windows without a token, Bull tries the job again later (nothing was originated).
+    const maxWaitMs = Math.max(10_000, rate.m * 3000);
+    const paced = await awaitOriginateToken(d.redis, d.config.redisPrefix, this.job.lineId, rate, maxWaitMs);
+    if (paced === null) throw new Error(`line ${this.job.lineId}: no originate token within its send rate`);
     const node = d.pool.pick();
     if (!node) throw new Error('no FreeSWITCH node is connected');
     if (!(await claimOriginate(d.db, this.rec.id, node.config.name, d.workerId, paced)))
@@ -888,15 +888,7 @@ export class CallSession {
     const node =
       (this.rec.fsNode ? this.deps.pool.byName(this.rec.fsNode) : undefined) ?? this.deps.pool.pick();
     this.finished = true;
-    const r = await this.deps.db('calls').where({ id: this.rec.id }).first('answered_at', 'alive_at');
-    const facts = this.rec.originatedAt
-      ? {
-          originatedAt: new Date(this.rec.originatedAt),
-          answeredAt: r?.answered_at ? new Date(r.answered_at) : null,
-          aliveAt: r?.alive_at ? new Date(r.alive_at) : null,
-        }
-      : undefined;
-    await this.closeWith(await lostCallOutcome(node ?? null, this.uuid, facts), null, null);
+    await this.closeWith(await lostCallOutcome(node ?? null, this.uuid), null, null);
   }
 
   /** Status writes in order, and finished before the record is closed. */

@@ -5,7 +5,7 @@ import Redis from 'ioredis';
 import knexFactory, { type Knex } from 'knex';
 import type { Config } from '../../../config';
 import type { DialJob } from '../../../domain/calls';
-import { MEDIA_HEARTBEAT_MS, mediaNodeKey } from '../../../domain/media';
+import { mediaNodeKey } from '../../../domain/media';
 import type { BackoffOptions, NodeConfig } from '../esl/node';
 import { loadNodeConfigs, NodePool } from '../esl/pool';
 import { followLineChanges, reportStatus, STATUS_MS } from '../esl/status';
@@ -14,9 +14,6 @@ import { CallLive } from './live';
 import { outcomeOf, UNKNOWN_FACTS } from './outcome';
 import { PromptFiles } from './prompts';
 import { closeRecord } from './record';
-import { OriginateGate } from './originatePace';
-import { HangupMemory, ORPHAN_SWEEP_MS, refreshAlive, sweepLostOutbound } from './orphans';
-import { returnNumber } from './returnNumber';
 import { checkJob } from './checkJob';
 import { releaseSlots } from './slots';
 import { handleStalledOut, isStalledOut } from './stalledOut';
@@ -72,11 +69,6 @@ export interface CallWorker {
 }
 
 async function giveUp(deps: SessionDeps, job: DialJob, err: Error): Promise<void> {
-  // Never dialled: a task's number goes back to its task (pending) with the reason on its record.
-  if (await returnNumber(deps.db, job.callUuid, err.message)) {
-    await releaseSlots(deps.redis, deps.config.redisPrefix, job);
-    return;
-  }
   const row = await deps.db('calls').where({ call_uuid: job.callUuid }).first('id');
   const now = Date.now() * 1000;
   const o = outcomeOf({
@@ -115,13 +107,6 @@ export async function startCallWorker(o: CallWorkerOptions): Promise<CallWorker>
   // Offers to human seats go to the server's transfer processor (modules/seats/transfer.ts).
   const transferQueue = createMediaQueue<TransferJob>(config, TRANSFER_QUEUE, { jobOptions: {} });
   const transfers = new TransferClient(transferQueue.queue, redis, config.redisPrefix);
-  const gate = new OriginateGate(redis, config.redisPrefix);
-  // Hang-ups of channels other workers drive: how a dead worker's calls ended (orphans.ts).
-  const hangups = new HangupMemory();
-  for (const node of pool.nodes)
-    node.on('unownedHangup', (ev) => {
-      if (ev.name === 'CHANNEL_HANGUP_COMPLETE') hangups.note(ev);
-    });
   const deps: SessionDeps = {
     db,
     redis,
@@ -135,7 +120,6 @@ export async function startCallWorker(o: CallWorkerOptions): Promise<CallWorker>
     lostAfterMs: o.lostAfterMs ?? 30000,
     workerId: o.workerId ?? null,
     workerAlive: async (id) => (await redis.exists(mediaNodeKey(config.redisPrefix, id))) === 1,
-    gate,
     transfers,
     llm: (accountId, input) => answerWithLlm(db, config.secretKey, accountId, input),
     asr: o.asr ?? new AsrResolver(db),
@@ -186,36 +170,6 @@ export async function startCallWorker(o: CallWorkerOptions): Promise<CallWorker>
     .catch((err: Error) => console.error(`dial worker stopped processing: ${err.message}`));
   await dial.queue.isReady();
 
-  // A dead worker's outbound calls, found by its heartbeat and closed within seconds (orphans.ts);
-  // this worker's own calls are stamped alive as often as it beats.
-  let sweeping: Promise<unknown> | null = null;
-  const sweepOrphans = () =>
-    // One sweep at a time: a slow one (many orphans, a slow switch) is not overlapped by the next.
-    (sweeping ??= sweepLostOutbound({
-      db,
-      redis,
-      prefix: config.redisPrefix,
-      workerAlive: deps.workerAlive,
-      nodeOf: (name) => pool.byName(name),
-      anyNode: () => pool.pick() ?? undefined,
-      isActive: (uuid) => sessions.has(uuid) || inbound.active.has(uuid),
-      hangups,
-    })
-      .catch((err: Error) => console.error(`orphaned call sweep failed: ${err.message}`))
-      .finally(() => (sweeping = null)));
-  void sweepOrphans();
-  const orphanTimer = setInterval(() => void sweepOrphans(), ORPHAN_SWEEP_MS);
-  const workerId = o.workerId;
-  const aliveTimer = workerId
-    ? setInterval(
-        () =>
-          void refreshAlive(db, workerId).catch((err: Error) =>
-            console.error(`calls alive stamp failed: ${err.message}`),
-          ),
-        MEDIA_HEARTBEAT_MS,
-      )
-    : undefined;
-
   // Node state for the cluster page, and gateway reloads when lines change.
   const status = setInterval(
     () => void reportStatus(redis, config.redisPrefix, pool).catch(() => undefined),
@@ -235,10 +189,6 @@ export async function startCallWorker(o: CallWorkerOptions): Promise<CallWorker>
     inbound,
     async close() {
       clearInterval(status);
-      clearInterval(orphanTimer);
-      clearInterval(aliveTimer);
-      gate.close();
-      await sweeping;
       inbound.stop();
       await stopHangups();
       await stopFollowing();
