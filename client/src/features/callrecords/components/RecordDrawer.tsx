@@ -5,9 +5,10 @@
 import { Callout, Classes, Drawer, DrawerSize, H5, Intent, Spinner } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CallRecordDetail, VoiceRef } from '../../../../../domain/callRecords';
+import type { CallRecordDetail } from '../../../../../domain/callRecords';
 import { formatDateTime } from '../../../../../domain/format';
 import { GradeTag } from './GradeTag';
+import { Voice } from './Voice';
 import { seconds } from './RecordTable';
 
 /** The engine's reasons carry a `text`; anything else is shown as it came. */
@@ -17,36 +18,6 @@ const reasonText = (r: unknown): string | null => {
     return (r as { text: string }).text;
   return typeof r === 'string' ? r : JSON.stringify(r);
 };
-
-function Voice(p: { v: VoiceRef; audio: Record<string, string>; testId: string }) {
-  const { t } = useTranslation('callrecords');
-  if (!p.v.exists || !p.v.url)
-    return (
-      <span
-        className={Classes.TEXT_MUTED}
-        data-testid={`${p.testId}-missing`}
-        data-missing={p.v.missing ?? 'fileMissing'}
-      >
-        {t(`detail.missing.${p.v.missing ?? 'fileMissing'}`)}
-      </span>
-    );
-  const src = p.audio[p.v.url];
-  if (!src) return <Spinner size={16} />;
-  if (src === 'failed')
-    return (
-      <span className={Classes.TEXT_MUTED} data-testid={`${p.testId}-failed`}>
-        {t('detail.audioFailed')}
-      </span>
-    );
-  return (
-    <audio
-      controls
-      preload="metadata"
-      data-testid={p.testId}
-      src={p.v.fragment ? `${src}#${p.v.fragment}` : src}
-    />
-  );
-}
 
 function Fields({ d }: { d: CallRecordDetail }) {
   const { t } = useTranslation('callrecords');

@@ -3,40 +3,15 @@
 // each line's voice. A voice whose file is missing or failed to load says so.
 import { Button, Callout, Classes, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import type { CallRecordDetail, VoiceRef } from '../../../../../domain/callRecords';
+import type { CallRecordDetail } from '../../../../../domain/callRecords';
 import { formatDateTime } from '../../../../../domain/format';
 import { visitDetails } from '../../../../../domain/customerResult';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { GradeTag } from '../../callrecords/components/GradeTag';
+import { Voice } from '../../callrecords/components/Voice';
 import { selectCustomerCalls } from '../slice';
 import { customerCallsActions as K } from '../slice/customerCalls';
 import { LoadMore } from './LoadMore';
-
-function Voice(p: { v: VoiceRef; audio: Record<string, string>; testId: string }) {
-  const { t } = useTranslation('crm');
-  if (!p.v.exists || !p.v.url)
-    return (
-      <span className={Classes.TEXT_MUTED} data-testid={`${p.testId}-missing`}>
-        {t('drawer.audioMissing')}
-      </span>
-    );
-  const src = p.audio[p.v.url];
-  if (!src) return <Spinner size={16} />;
-  if (src === 'failed')
-    return (
-      <span className={Classes.TEXT_MUTED} data-testid={`${p.testId}-failed`}>
-        {t('drawer.audioFailed')}
-      </span>
-    );
-  return (
-    <audio
-      controls
-      preload="metadata"
-      data-testid={p.testId}
-      src={p.v.fragment ? `${src}#${p.v.fragment}` : src}
-    />
-  );
-}
 
 function CallBody({ d, audio }: { d: CallRecordDetail; audio: Record<string, string> }) {
   const { t } = useTranslation('crm');
