@@ -9,8 +9,15 @@ import { parseBrackets, parseEndpoint, splitArgs } from './dialstring';
 import type { Hub } from './hub';
 import { pickPersona } from './personas';
 import { uuidFrom } from './random';
+import { userEndpoint } from './sipws/bridge';
+import { originateUser } from './sipws/originateUser';
 
-type Handler = (hub: Hub, arg: string) => string | Promise<string>;
+/**
+ * A bgapi's result, fired as BACKGROUND_JOB: a handler may report early (originate does, to fire it
+ * where FreeSWITCH does among the channel's events); the later return value is then ignored.
+ */
+export type JobReport = (body: string) => void;
+type Handler = (hub: Hub, arg: string, report?: JobReport) => string | Promise<string>;
 
 const NO_CHANNEL = '-ERR No such channel!\n';
 
@@ -25,8 +32,15 @@ function withChannel(fn: (hub: Hub, ch: Channel, rest: string[]) => string): Han
 /**
  * originate <{vars}dial string> <&app(arg) | exten> [dialplan] [context] [cid_name] [cid_num] [timeout]
  * Replies "+OK <uuid>\n" once answered, or "-ERR <CAUSE>\n" (originate_function, mod_commands.c).
+ * Where the failure's BACKGROUND_JOB falls among the leg's events, as FreeSWITCH 1.10.12 does it:
+ * - the originate timer expired (NO_ANSWER): CHANNEL_HANGUP, BACKGROUND_JOB, CHANNEL_HANGUP_COMPLETE,
+ *   CHANNEL_DESTROY (the originate thread hangs up and returns at once);
+ * - the far end refused (486 USER_BUSY, 404, …): CHANNEL_HANGUP, CHANNEL_HANGUP_COMPLETE,
+ *   BACKGROUND_JOB, CHANNEL_DESTROY;
+ * - a DOWN or unknown gateway: no channel, only a CHANNEL_DESTROY of the stillborn session, then
+ *   "-ERR GATEWAY_DOWN" / "-ERR INVALID_GATEWAY".
  */
-async function originate(hub: Hub, arg: string): Promise<string> {
+async function originate(hub: Hub, arg: string, report?: JobReport): Promise<string> {
   const argv = splitArgs(arg);
   if (argv.length < 2) return '-ERR USAGE: originate <call url> <exten>|&<application_name>(<app_args>)\n';
   const { vars, rest } = parseBrackets(argv[0]!);
@@ -36,9 +50,25 @@ async function originate(hub: Hub, arg: string): Promise<string> {
   const persona = pickPersona(hub.opts.personas, ep.number, rng);
   const uuid = vars.get('origination_uuid') ?? uuidFrom(rng);
   if (hub.channels.has(uuid)) return '-ERR DESTINATION_OUT_OF_ORDER\n';
+  if (ep.gateway) {
+    const state = hub.gateways.state(ep.gateway);
+    if (state !== 'up') {
+      hub.gateways.countCall(ep.gateway, true);
+      stillborn(hub, uuid);
+      return `-ERR ${state === 'down' ? 'GATEWAY_DOWN' : 'INVALID_GATEWAY'}\n`;
+    }
+  }
   const timeout = Number(vars.get('originate_timeout') ?? argv[6] ?? 60) || 60;
   const cidName = vars.get('origination_caller_id_name') ?? argv[4] ?? 'FreeSWITCH';
   const cidNumber = vars.get('origination_caller_id_number') ?? argv[5] ?? '0000000000';
+  const user = userEndpoint(rest);
+  if (user && hub.registrar) {
+    const o = { uuid, ...user, timeoutSec: timeout, callerName: cidName, callerNumber: cidNumber, vars };
+    const res = await originateUser(hub, hub.registrar, o, (cause) => report?.(`-ERR ${cause}\n`));
+    if (!res.ok) return `-ERR ${res.cause}\n`;
+    hub.after(0, () => startExtension(res.ch, argv[1]!));
+    return `+OK ${uuid}\n`;
+  }
   const chVars = new Map<string, string>([
     ['direction', 'outbound'],
     ['is_outbound', 'true'],
@@ -53,10 +83,35 @@ async function originate(hub: Hub, arg: string): Promise<string> {
   hub.sessionsSinceStartup++;
   hub.peakSessions = Math.max(hub.peakSessions, hub.channels.size);
   ch.fire('CHANNEL_CREATE');
-  const res = await dial(ch, timeout);
+  const res = await dial(ch, timeout, (cause) => report?.(`-ERR ${cause}\n`));
+  if (ep.gateway) hub.gateways.countCall(ep.gateway, !res.ok);
   if (!res.ok) return `-ERR ${res.cause}\n`;
   hub.after(0, () => startExtension(ch, argv[1]!));
   return `+OK ${uuid}\n`;
+}
+
+/**
+ * The session mod_sofia began and dropped before its channel existed (a DOWN or unknown gateway): only
+ * a CHANNEL_DESTROY with the bare session data (Channel-State CS_NONE, Channel-Name N/A).
+ */
+function stillborn(hub: Hub, uuid: string): void {
+  const headers: Array<[string, string]> = [
+    ['Channel-State', 'CS_NONE'],
+    ['Channel-Call-State', 'DOWN'],
+    ['Channel-State-Number', '0'],
+    ['Channel-Name', 'N/A'],
+    ['Unique-ID', uuid],
+    ['Call-Direction', 'outbound'],
+    ['Presence-Call-Direction', 'outbound'],
+    ['Channel-HIT-Dialplan', 'false'],
+    ['Channel-Call-UUID', uuid],
+    ['Answer-State', 'ringing'],
+    ['variable_direction', 'outbound'],
+    ['variable_is_outbound', 'true'],
+    ['variable_uuid', uuid],
+    ['variable_call_uuid', uuid],
+  ];
+  hub.fire('CHANNEL_DESTROY', { headers });
 }
 
 /** After answer the leg runs its extension: `&park()` parks it (CHANNEL_EXECUTE + CHANNEL_PARK). */
@@ -119,7 +174,7 @@ function status(hub: Hub): string {
   const n = hub.channels.size;
   return (
     `UP ${y} years, ${d} days, ${h} hours, ${m} minutes, ${s} seconds, ${ms} milliseconds, 0 microseconds\n` +
-    `FreeSWITCH (Version 1.10.12 -release 64bit) is ready\n` +
+    `FreeSWITCH (Version 1.10.12-release  64bit) is ready\n` +
     `${hub.sessionsSinceStartup} session(s) since startup\n` +
     `${n} session(s) - peak ${hub.peakSessions}, last 5min ${hub.peakSessions} \n` +
     `0 session(s) per Sec out of max 30, peak 0, last 5min 0 \n` +
@@ -127,19 +182,32 @@ function status(hub: Hub): string {
   );
 }
 
-function sofia(hub: Hub, arg: string): string {
+/**
+ * sofia status | status gateway [name] | xmlstatus gateway [name] | profile <name> rescan|killgw <gw>|
+ * start|stop|restart (mod_sofia.c sofia_function; gateways in gateways.ts).
+ */
+async function sofia(hub: Hub, arg: string): Promise<string> {
   const a = splitArgs(arg);
+  if (a[0] === 'status' && a[1] === 'gateway') return hub.gateways.status(a[2]);
+  if (a[0] === 'xmlstatus' && a[1] === 'gateway') return hub.gateways.xmlStatus(a[2]);
   if (a[0] === 'status')
     return (
       `                     Name\t   Type\t                                      Data\tState\n` +
       `=================================================================================================\n` +
       `                 external\tprofile\t              sip:mod_sofia@127.0.0.1:5080\tRUNNING (0)\n` +
+      hub.gateways.profileRows() +
       `                 internal\tprofile\t              sip:mod_sofia@127.0.0.1:5060\tRUNNING (0)\n` +
       `=================================================================================================\n` +
       `2 profiles 0 aliases\n`
     );
-  if (a[0] === 'profile' && a[2] === 'rescan') return '+OK scan complete\n';
-  if (a[0] === 'profile' && (a[2] === 'restart' || a[2] === 'start' || a[2] === 'stop')) return `+OK\n`;
+  if (a[0] === 'profile') {
+    if (a[1] !== 'external' && a[1] !== 'internal') return `Invalid Profile [${a[1] ?? ''}]\n`;
+    if (a[2] === 'rescan')
+      return a[1] === 'external' ? hub.gateways.rescan() : 'Reload XML [Success]\n+OK scan complete\n';
+    if (a[2] === 'killgw')
+      return a[1] === 'external' ? hub.gateways.killgw(a[3] ?? '') : '-ERR no such gateway.\n';
+    if (a[2] === 'restart' || a[2] === 'start' || a[2] === 'stop') return `+OK\n`;
+  }
   return `-ERR Usage: sofia status|profile <name> rescan (sim ${hub.channels.size} ch)\n`;
 }
 
@@ -179,7 +247,7 @@ const HANDLERS: Record<string, Handler> = {
   // avmd <uuid> <start|stop|…> (mod_avmd.c avmd_api_main).
   avmd: withChannel((_h, ch, [action]) => {
     if (action === 'stop') stopAvmd(ch);
-    else if (action === 'start') startAvmd(ch);
+    else if (action === 'start') startAvmd(ch, '');
     else return '-ERR, error parsing command\n';
     return '+OK\n';
   }),
@@ -237,7 +305,12 @@ const HANDLERS: Record<string, Handler> = {
     return '+OK\n';
   }),
   show: (hub, arg) =>
-    /^(channels|calls)\b/.test(arg.trim()) ? showChannels(hub, arg) : '-ERR Invalid command\n',
+    /^(channels|calls)\b/.test(arg.trim())
+      ? showChannels(hub, arg)
+      : /^codecs?\b/.test(arg.trim())
+        ? hub.modules.showCodec(arg)
+        : '-ERR Invalid command\n',
+  module_exists: (hub, arg) => hub.modules.moduleExists(arg),
   status,
   sofia,
   reloadxml: () => '+OK [Success]\n',
@@ -250,9 +323,17 @@ const HANDLERS: Record<string, Handler> = {
   echo: (_h, arg) => arg,
 };
 
+/** Commands a loadable module registers: without the module they do not exist. */
+const COMMAND_MODULE: Record<string, string> = {
+  uuid_google_transcribe: 'mod_google_transcribe',
+  avmd: 'mod_avmd',
+  sofia: 'mod_sofia',
+};
+
 /** Runs one API command: "-ERR <cmd> Command not found!\n" for unknown ones, as api_exec does. */
-export async function runApi(hub: Hub, cmd: string, arg: string): Promise<string> {
+export async function runApi(hub: Hub, cmd: string, arg: string, report?: JobReport): Promise<string> {
   const fn = HANDLERS[cmd];
-  if (!fn) return `-ERR ${cmd} Command not found!\n`;
-  return fn(hub, arg);
+  const mod = COMMAND_MODULE[cmd];
+  if (!fn || (mod && !hub.modules.has(mod))) return `-ERR ${cmd} Command not found!\n`;
+  return fn(hub, arg, report);
 }

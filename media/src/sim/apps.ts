@@ -2,6 +2,7 @@
 // Application-Response FreeSWITCH reports in CHANNEL_EXECUTE_COMPLETE (undefined = "_none_").
 // Responses follow mod_dptools.c: playback_function sets "FILE PLAYED" (also when broken off),
 // "FILE NOT FOUND" or "PLAYBACK ERROR".
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { inspectWav } from '../../../domain/wav';
@@ -10,7 +11,8 @@ import { promptEnded, promptStarted } from './callee';
 import type { Channel, Speech, WaitEnd } from './channel';
 import { parseBrackets, splitArgs } from './dialstring';
 import type { Headers } from './framing';
-import { bridgeToBrowser, registeredUser } from './sipws/bridge';
+import type { Hub } from './hub';
+import { bridgeFailed, bridgeToBrowser, userEndpoint } from './sipws/bridge';
 
 type App = (ch: Channel, arg: string) => Promise<string | undefined>;
 
@@ -48,9 +50,10 @@ async function play(
   ch: Channel,
   arg: string,
   whilePlaying?: (stop: () => void) => () => void,
-): Promise<WaitEnd> {
+): Promise<WaitEnd | 'missing'> {
   const { vars: params, rest } = parseBrackets(arg);
   const file = rest.trim();
+  if (fileMissing(ch, file)) return 'missing';
   const ms = await promptMs(file, params.get('sim_duration_ms') ?? ch.vars.get('sim_duration_ms'));
   const text = promptText(ch, file, params);
   const extra: Headers = [...params];
@@ -74,7 +77,18 @@ async function play(
   return end;
 }
 
-const playResponse = (end: WaitEnd) => (end === 'hangup' ? 'PLAYBACK ERROR' : 'FILE PLAYED');
+const playResponse = (end: WaitEnd | 'missing') =>
+  end === 'missing' ? 'FILE NOT FOUND' : end === 'hangup' ? 'PLAYBACK ERROR' : 'FILE PLAYED';
+
+/**
+ * A file the switch cannot open: switch_ivr_play_file fails before PLAYBACK_START, so playback
+ * completes at once with FILE NOT FOUND (checked on FreeSWITCH 1.10.12: no PLAYBACK_START/STOP).
+ * Only with `files: 'check'`; streams (`silence_stream://`, `local_stream://`, …) always open.
+ */
+function fileMissing(ch: Channel, file: string): boolean {
+  if (ch.hub.opts.files !== 'check' || !file || file.includes('://')) return false;
+  return !existsSync(file);
+}
 
 /** Collects DTMF digits until `max` digits, a terminator, or `timeoutMs` of quiet. */
 function collectDigits(ch: Channel, max: number, terminators: string, timeoutMs: number): Promise<string> {
@@ -126,13 +140,19 @@ const APPS: Record<string, App> = {
   },
 
   // play_and_detect_speech <file> detect:<engine> {params}<grammar>: plays with barge-in, then
-  // waits for the result and stores it in detect_speech_result (mod_dptools.c).
+  // waits for the result and stores it in detect_speech_result. Application-Response as
+  // play_and_detect_speech_function (mod_dptools.c) sets it: DONE, ASR INIT ERROR when the engine's
+  // module is not loaded (at once, no PLAYBACK events: checked on FreeSWITCH 1.10.12), ERROR when the
+  // file cannot be played or the call goes away, USAGE ERROR without `detect:<engine> <grammar>`.
   async play_and_detect_speech(ch, arg) {
-    const at = arg.indexOf(' detect:');
-    const file = at < 0 ? arg : arg.slice(0, at);
-    const grammar = at < 0 ? 'default' : (splitArgs(arg.slice(at + 8))[1] ?? 'default');
-    ch.detecting = { grammar: parseBrackets(grammar).rest || 'default' };
-    ch.vars.delete('detect_speech_result');
+    ch.vars.set('detect_speech_result', '');
+    const at = arg.indexOf('detect:');
+    const detect = at < 0 ? [] : splitArgs(arg.slice(at + 7));
+    if (at < 0 || detect.length !== 2) return 'USAGE ERROR';
+    const [engine, grammarArg] = detect as [string, string];
+    const file = arg.slice(0, at).trim();
+    if (!ch.hub.modules.hasAsr(engine)) return 'ASR INIT ERROR';
+    ch.detecting = { grammar: parseBrackets(grammarArg).rest || 'default' };
     let result: Speech | null = null;
     const heard = new Promise<Speech>((resolve) => {
       const l = (s: Speech) => {
@@ -149,14 +169,18 @@ const APPS: Record<string, App> = {
       ch.speechListeners.add(barge);
       return () => ch.speechListeners.delete(barge);
     });
-    if (end !== 'hangup' && !result) {
+    if (end === 'missing' || end === 'hangup') {
+      ch.detecting = null;
+      return 'ERROR';
+    }
+    if (!result) {
       const noInput = Number(ch.vars.get('sim_no_input_ms') ?? DEFAULT_NO_INPUT_MS);
       result = await Promise.race([heard, ch.wait(noInput, false).then(() => null)]);
     }
     ch.detecting = null;
     const got = result as Speech | null;
     if (got?.body) ch.vars.set('detect_speech_result', got.body);
-    return undefined;
+    return 'DONE';
   },
 
   // detect_speech <engine> <grammar> <name> | stop | pause | resume: background recognition.
@@ -168,6 +192,8 @@ const APPS: Record<string, App> = {
     else if (first === 'pause') ch.detecting = null;
     else if (first === 'resume') ch.detecting = { grammar: ch.detecting?.grammar ?? 'default' };
     else if (first && !['grammar', 'nogrammar', 'grammaron', 'grammaroff', 'param'].includes(first)) {
+      // switch_core_asr_open: "Invalid ASR module [x]!" is only logged; the app completes _none_.
+      if (!ch.hub.modules.hasAsr(first)) return undefined;
       const { vars, rest } = parseBrackets(second ?? 'default');
       const grammar = rest || 'default';
       ch.detecting = { grammar };
@@ -182,9 +208,10 @@ const APPS: Record<string, App> = {
   },
 
   // mod_avmd: avmd_start [key=value,…] attaches the beep detector and fires avmd::start; avmd_stop
-  // detaches it and fires avmd::stop (avmd_fire_event in mod_avmd.c).
-  async avmd_start(ch) {
-    startAvmd(ch);
+  // detaches it and fires avmd::stop (avmd_fire_event in mod_avmd.c). Always _none_, also when it
+  // could not start (see avmdReads).
+  async avmd_start(ch, arg) {
+    startAvmd(ch, arg);
     return undefined;
   },
 
@@ -248,10 +275,11 @@ const APPS: Record<string, App> = {
   // bridge <dial string>: the seat answers after a second; the call then stays bridged until a
   // side hangs up (sim_bridge_ms, default 30 s, is how long the customer talks to the seat).
   async bridge(ch, arg) {
-    if (/^error\//.test(arg.trim())) return arg.trim().slice(6).toUpperCase();
-    // A softphone registered on the simulator's SIP-over-WebSocket server rings for real (sipws/).
-    const ext = registeredUser(ch.hub.registrar, arg);
-    if (ext) return bridgeToBrowser(ch, ch.hub.registrar!, ext);
+    if (/^error\//.test(arg.trim())) return bridgeFailed(ch, arg.trim().slice(6).toUpperCase());
+    // With the simulator's SIP-over-WebSocket server, user/<ext> is resolved and rung as FreeSWITCH
+    // does (sipws/bridge.ts).
+    const user = userEndpoint(arg);
+    if (user && ch.hub.registrar) return bridgeToBrowser(ch, ch.hub.registrar, user);
     if ((await ch.wait(1000, false)) === 'hangup') return undefined;
     const other = `${ch.uuid.slice(0, 24)}b${ch.uuid.slice(25)}`;
     const ids: Headers = [
@@ -298,10 +326,34 @@ const APPS: Record<string, App> = {
   },
 };
 
-/** Attaches mod_avmd's beep detector and reports it (avmd::start). */
-export function startAvmd(ch: Channel): void {
+/** avmd.conf of the stock configuration: inbound_channel=0, outbound_channel=1. */
+const AVMD_DEFAULTS = { inbound_channel: '0', outbound_channel: '1' };
+
+/**
+ * What mod_avmd listens to on this channel, from its inbound_channel / outbound_channel settings
+ * (avmd_start "k=v,…" over avmd.conf). Checked on FreeSWITCH 1.10.12:
+ * - an originated (outbound) leg needs outbound_channel=1: READ_REPLACE, it hears the callee;
+ * - an inbound leg needs inbound_channel=1: WRITE_REPLACE, it hears what WE play (our prompts),
+ *   never the caller;
+ * - otherwise "Can't set direction for channel … Avmd NOT started" (logged only): null.
+ */
+export function avmdReads(ch: Channel, arg: string): 'callee' | 'our-audio' | null {
+  const set = new Map(Object.entries(AVMD_DEFAULTS));
+  for (const pair of arg.split(',')) {
+    const at = pair.indexOf('=');
+    if (at > 0) set.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
+  }
+  const on = (k: string) => set.get(k) === '1' || set.get(k) === 'true';
+  if (ch.direction === 'outbound') return on('outbound_channel') ? 'callee' : null;
+  return on('inbound_channel') ? 'our-audio' : null;
+}
+
+/** Attaches mod_avmd's beep detector and reports it (avmd::start); nothing when it can't start. */
+export function startAvmd(ch: Channel, arg = ''): void {
   if (ch.avmd) return;
-  ch.avmd = true;
+  const reads = avmdReads(ch, arg);
+  if (!reads) return;
+  ch.avmd = reads;
   ch.fireCustom('avmd::start', [
     ['Unique-ID', ch.uuid],
     ['Call-command', 'avmd'],
@@ -320,8 +372,34 @@ export function stopAvmd(ch: Channel): void {
   ]);
 }
 
+/** Applications the simulator runs as no-ops (real mod_dptools ones it need not model). */
+const NOOP_APPS = new Set([
+  'export',
+  'unset',
+  'multiset',
+  'log',
+  'info',
+  'ring_ready',
+  'pre_answer',
+  'sched_hangup',
+  'event',
+  'start_dtmf',
+  'stop_dtmf',
+  'bind_meta_app',
+  'respond',
+]);
+
+/** The module an application comes from, when it is not the always-loaded mod_dptools. */
+const APP_MODULE: Record<string, string> = { avmd_start: 'mod_avmd', avmd_stop: 'mod_avmd' };
+
+/** Whether the switch knows the application (an unknown one hangs the channel up: channel.ts). */
+export function appExists(hub: Hub, app: string): boolean {
+  if (!APPS[app] && !NOOP_APPS.has(app)) return false;
+  const mod = APP_MODULE[app];
+  return !mod || hub.modules.has(mod);
+}
+
 export async function runApp(ch: Channel, app: string, arg: string): Promise<string | undefined> {
   const fn = APPS[app];
-  if (!fn) return '-ERR invalid application';
-  return fn(ch, arg);
+  return fn ? fn(ch, arg) : undefined;
 }

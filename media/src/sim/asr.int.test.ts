@@ -175,7 +175,8 @@ describe('mod_avmd', () => {
   ])('a voicemail box (%s) beeps %s once avmd_start runs', async (number) => {
     const uuid = `vm-${number}`;
     await call(number, uuid);
-    await exec(uuid, 'avmd_start', 'inbound_channel=1,outbound_channel=0', 'a1');
+    // An originated leg: only outbound_channel=1 makes mod_avmd read the callee (READ_REPLACE).
+    await exec(uuid, 'avmd_start', 'outbound_channel=1,inbound_channel=0', 'a1');
     await completed('a1');
     const start = await c.event((e) => e['Event-Subclass'] === 'avmd::start' && e['Unique-ID'] === uuid);
     expect(start['Call-command']).toBe('avmd');
@@ -191,6 +192,36 @@ describe('mod_avmd', () => {
       expect.arrayContaining(['Frequency-variance', 'Amplitude', 'Amplitude-variance', 'Detection-time']),
     );
     expect(rawHeaders((e) => e['Event-Subclass'] === 'avmd::beep')[1]).toBe('Event-Subclass: avmd%3A%3Abeep');
+  });
+
+  it('inbound_channel=1 on an originated leg never starts: _none_, no avmd::start, no beep', async () => {
+    // FreeSWITCH 1.10.12: "Can't set direction for channel … Avmd on channel … NOT started".
+    await call('7103', 'vm-in');
+    await exec('vm-in', 'avmd_start', 'inbound_channel=1,outbound_channel=0', 'a4');
+    expect((await completed('a4'))['Application-Response']).toBe('_none_');
+    await sleep(3000 * SCALE + 150);
+    expect(
+      c.events().filter((e) => e['Unique-ID'] === 'vm-in' && /^avmd::/.test(e['Event-Subclass'] ?? '')),
+    ).toEqual([]);
+  });
+
+  it("on an inbound call avmd hears only our own audio: never the caller's beep", async () => {
+    await c.command('event plain CHANNEL_PARK');
+    const reply = await c.command('api sim_inbound 02100000009 7103 voicemail-tone');
+    const uuid = reply.body.replace(/^\+OK /, '').trim();
+    await c.command(`api uuid_answer ${uuid}`);
+    // outbound_channel=1 (the setting for originated legs) does not start on an inbound channel.
+    await exec(uuid, 'avmd_start', 'outbound_channel=1,inbound_channel=0', 'a5');
+    await completed('a5');
+    // inbound_channel=1 starts it (WRITE_REPLACE): it reads what we play, not the caller.
+    await exec(uuid, 'avmd_start', 'inbound_channel=1,outbound_channel=0', 'a6');
+    await completed('a6');
+    await c.event((e) => e['Event-Subclass'] === 'avmd::start' && e['Unique-ID'] === uuid);
+    await sleep(3000 * SCALE + 150);
+    expect(c.events().filter((e) => e['Event-Subclass'] === 'avmd::beep')).toEqual([]);
+    expect(
+      c.events().filter((e) => e['Event-Subclass'] === 'avmd::start' && e['Unique-ID'] === uuid),
+    ).toHaveLength(1);
   });
 
   it('no beep without avmd_start, and a person never beeps', async () => {

@@ -32,10 +32,12 @@ const DEFAULT_RING: Record<Outcome, [number, number]> = {
 
 /**
  * Plays the carrier's side of the originate: progress, then answer or the failure response.
- * Resolves on answer, or once the failed channel is torn down (bgapi's BACKGROUND_JOB for a
- * failed originate comes after the hang-up events).
+ * Resolves on answer, or with the failure once the leg is torn down. `onFail` runs synchronously
+ * where originate returns in FreeSWITCH (api.ts originate: its BACKGROUND_JOB goes there): right after
+ * CHANNEL_HANGUP when the originate timer expired, after CHANNEL_HANGUP_COMPLETE when the far end
+ * refused or the leg was killed.
  */
-export function dial(ch: Channel, timeoutSec: number): Promise<DialResult> {
+export function dial(ch: Channel, timeoutSec: number, onFail?: (cause: string) => void): Promise<DialResult> {
   const p = ch.persona;
   const sig = SIGNALLING[p.outcome];
   const ringMs = between(ch.rng, p.ringMs ?? DEFAULT_RING[p.outcome]);
@@ -43,14 +45,25 @@ export function dial(ch: Channel, timeoutSec: number): Promise<DialResult> {
   const noRing = p.outcome === 'vacant' || p.outcome === 'unreachable';
 
   return new Promise((resolve) => {
-    ch.whenComplete(() => resolve({ ok: false, cause: ch.cause }));
+    let settled = false;
+    const fail = () => {
+      if (settled) return;
+      settled = true;
+      onFail?.(ch.cause);
+      resolve({ ok: false, cause: ch.cause });
+    };
+    ch.whenComplete(fail);
     if (p.earlyMedia) ch.after(between(ch.rng, [200, 600]), () => ch.progress(true));
     else if (!noRing)
       ch.after(between(ch.rng, [100, Math.min(800, Math.max(100, ringMs))]), () => ch.progress(false));
 
     if (p.outcome === 'noAnswer' || ringMs >= timeoutMs) {
-      // switch_ivr_originate: the originate timer expires, FreeSWITCH sends CANCEL (-> 487).
-      ch.after(timeoutMs, () => void ch.hangup(HangupCause.NO_ANSWER, 487, 'send_cancel'));
+      // switch_ivr_originate: the originate timer expires, FreeSWITCH sends CANCEL (-> 487) and
+      // returns before the session thread reports the hang-up.
+      ch.after(timeoutMs, () => {
+        ch.whenHungUp(fail);
+        void ch.hangup(HangupCause.NO_ANSWER, 487, 'send_cancel');
+      });
       return;
     }
     ch.after(ringMs, () => {
@@ -58,6 +71,7 @@ export function dial(ch: Channel, timeoutSec: number): Promise<DialResult> {
         void ch.hangup(sig.cause, sig.sip, 'recv_refuse');
         return;
       }
+      settled = true;
       ch.answer();
       startTalking(ch);
       resolve({ ok: true });
@@ -86,7 +100,8 @@ export function startTalking(ch: Channel): void {
  * avmd_fire_event (mod_avmd.c) adds after the channel data, values printed with "%f".
  */
 export function beep(ch: Channel): void {
-  if (!ch.avmd) return;
+  // On an inbound leg avmd reads what we send, not the caller: it never hears the caller's beep.
+  if (ch.avmd !== 'callee') return;
   ch.vars.set('avmd_detect', 'TRUE');
   ch.fireCustom('avmd::beep', [
     ['Unique-ID', ch.uuid],

@@ -4,7 +4,7 @@
 // (switch_channel_perform_hangup), the running application then returns and completes, and the
 // session thread fires CHANNEL_HANGUP_COMPLETE (CS_REPORTING) and CHANNEL_DESTROY.
 import { Q850 } from '../../../domain/telephony';
-import { runApp } from './apps';
+import { appExists, runApp } from './apps';
 import type { CallState, ChannelState, ChannelView } from './events';
 import type { Headers } from './framing';
 import type { Hub } from './hub';
@@ -52,8 +52,11 @@ export class Channel implements ChannelView {
    * then heard through its CUSTOM events instead of DETECTED_SPEECH.
    */
   transcribing: { language: string; interim: boolean } | null = null;
-  /** mod_avmd is listening for beeps on this channel (avmd_start). */
-  avmd = false;
+  /**
+   * What mod_avmd listens to on this channel (avmd_start, apps.ts avmdReads): the callee (an
+   * originated leg), our own prompts (an inbound leg), or nothing.
+   */
+  avmd: 'callee' | 'our-audio' | false = false;
   /** What the call sounds like, and the files being recorded (record_session, uuid_record). */
   readonly tape = new Tape();
   readonly speechListeners = new Set<(s: Speech) => void>();
@@ -64,6 +67,7 @@ export class Channel implements ChannelView {
   private readonly waiters = new Set<Waiter>();
   private readonly cancels = new Set<() => void>();
   private readonly onComplete: Array<() => void> = [];
+  private readonly onHangup: Array<() => void> = [];
 
   constructor(
     readonly hub: Hub,
@@ -182,13 +186,24 @@ export class Channel implements ChannelView {
   }
 
   private async execute(q: QueuedApp): Promise<void> {
+    if (!appExists(this.hub, q.app)) {
+      // switch_core_session_execute_application: "Invalid Application x", the channel is hung up
+      // (DESTINATION_OUT_OF_ORDER) with no CHANNEL_EXECUTE / _COMPLETE for it.
+      void this.hangup('DESTINATION_OUT_OF_ORDER', this.answered ? 200 : undefined, 'send_bye');
+      return;
+    }
     const ids: Headers = [
       ['Application', q.app],
       ['Application-Data', q.arg],
     ];
     if (q.eventUuid) ids.push(['Application-UUID', q.eventUuid]);
+    // switch_core_session_exec sets these before CHANNEL_EXECUTE and clears the response.
+    this.vars.set('current_application_data', q.arg);
+    this.vars.set('current_application', q.app);
+    this.vars.delete('current_application_response');
     this.fire('CHANNEL_EXECUTE', ids);
     const response = await runApp(this, q.app, q.arg);
+    if (response !== undefined) this.vars.set('current_application_response', response);
     // switch_core_session_exec: Application-Response is current_application_response or _none_.
     this.fire('CHANNEL_EXECUTE_COMPLETE', [
       ...ids.slice(0, 2),
@@ -208,9 +223,14 @@ export class Channel implements ChannelView {
     if (await this.tape.stop(file, this.hub.nowUs())) this.fire('RECORD_STOP', [['Record-File-Path', file]]);
   }
 
-  /** Runs fn once the channel is destroyed (originate uses it to report the failure). */
+  /** Runs fn after CHANNEL_HANGUP_COMPLETE, before CHANNEL_DESTROY (originate reports a refusal there). */
   whenComplete(fn: () => void): void {
     this.onComplete.push(fn);
+  }
+
+  /** Runs fn right after CHANNEL_HANGUP (originate reports its own timeout there, before the COMPLETE). */
+  whenHungUp(fn: () => void): void {
+    this.onHangup.push(fn);
   }
 
   /**
@@ -226,6 +246,7 @@ export class Channel implements ChannelView {
     this.state = 'CS_HANGUP';
     this.callState = 'HANGUP';
     this.fire('CHANNEL_HANGUP', [['Hangup-Cause', cause]]);
+    for (const fn of this.onHangup) fn();
     for (const c of this.cancels) c();
     this.cancels.clear();
     for (const w of this.waiters) {

@@ -3,8 +3,10 @@
 // mod_event_socket.c fans one event out to every listener).
 import os from 'node:os';
 import type { Channel } from './channel';
+import { Gateways } from './gateways';
 import { makeEvent, type ChannelView, type CoreInfo, type SimEvent } from './events';
 import type { Headers } from './framing';
+import { Modules } from './modules';
 import type { Persona } from './personas';
 import type { Registrar } from './sipws/registrar';
 import { hashSeed, mulberry32, uuidFrom, type Rng } from './random';
@@ -28,6 +30,12 @@ export interface HubOptions {
   seed: number;
   timeScale: number;
   personas: Persona[];
+  /**
+   * 'check': a prompt file that is not on disk answers FILE NOT FOUND, as a switch on this host does.
+   * 'assume': files the simulator cannot see are taken to exist on the switch's own box (tests that
+   * play made-up paths).
+   */
+  files?: 'check' | 'assume';
 }
 
 export class Hub implements CoreInfo {
@@ -47,6 +55,10 @@ export class Hub implements CoreInfo {
   readonly recognizers = new Map<string, RecognizerStart[]>();
   /** The SIP-over-WebSocket registrar (sipws/), when the simulator runs one. */
   registrar?: Registrar;
+  /** The loaded modules (modules.ts). */
+  modules = new Modules();
+  /** The external profile's gateways (gateways.ts); without a source every name is up. */
+  gateways: Gateways = new Gateways(this);
 
   constructor(readonly opts: HubOptions) {
     this.rng = mulberry32(opts.seed);

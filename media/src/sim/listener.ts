@@ -210,14 +210,19 @@ export class Listener implements EventSink {
     const [name, arg] = splitCommand(text);
     const job = cmd.headers.get('job-uuid') ?? uuidFrom(this.hub.rng);
     this.reply(`+OK Job-UUID: ${job}`, [['Job-UUID', job]]);
-    void runApi(this.hub, name, arg ?? '').then((body) => {
+    let reported = false;
+    // The handler may report before it returns (originate, among its leg's events); once only.
+    const report = (body: string) => {
+      if (reported) return;
+      reported = true;
       const headers: Array<[string, string]> = [
         ['Job-UUID', job],
         ['Job-Command', name],
       ];
       if (arg !== undefined) headers.push(['Job-Command-Arg', arg]);
       this.hub.fire('BACKGROUND_JOB', { headers, body });
-    });
+    };
+    void runApi(this.hub, name, arg ?? '', report).then(report);
   }
 
   private sendmsg(target: string, cmd: Command): void {

@@ -2,8 +2,10 @@
 // simulated switch with virtual customers. Several clients at once, each with its own
 // subscriptions and filters; every channel event goes to every subscribed client.
 import net from 'node:net';
+import { Gateways, type GatewaySource, type ProxyCheck } from './gateways';
 import { Hub, type RecognizerStart } from './hub';
 import { Listener } from './listener';
+import { Modules } from './modules';
 import { DEFAULT_PERSONAS, type Persona } from './personas';
 import { startRegistrar, type RegistrarOptions } from './sipws/registrar';
 
@@ -20,6 +22,16 @@ export interface SimulatorOptions {
   heartbeatMs?: number;
   /** Also run the SIP-over-WebSocket registrar for softphones (sipws/); off when absent. */
   sipWs?: RegistrarOptions;
+  /** Loaded modules (modules.ts); default DEFAULT_SIM_MODULES (the real build plus ASR and G729). */
+  modules?: readonly string[];
+  /**
+   * The external profile's gateways: fetched from `source` (sofia.conf, gatewaysFromXmlCurl) at start
+   * and on rescan; `reachable` answers each ping (default: the personas answer every proxy; sipPing.ts
+   * asks the network). Without it every gateway name is loaded and up.
+   */
+  gateways?: { source: GatewaySource; reachable?: ProxyCheck };
+  /** Prompt files the simulator cannot read: 'check' answers FILE NOT FOUND, 'assume' (default) plays them. */
+  files?: 'check' | 'assume';
 }
 
 export interface SimulatorStats {
@@ -47,7 +59,11 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     seed: opts.seed ?? 1,
     timeScale: opts.timeScale ?? 1,
     personas: opts.personas ?? DEFAULT_PERSONAS,
+    files: opts.files ?? 'assume',
   });
+  if (opts.modules) hub.modules = new Modules(opts.modules);
+  if (opts.gateways) hub.gateways = new Gateways(hub, opts.gateways.source, opts.gateways.reachable);
+  await hub.gateways.start();
   const listeners = new Set<Listener>();
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
@@ -101,6 +117,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     }),
     async close() {
       stopBeat();
+      hub.gateways.stop();
       for (const ch of [...hub.channels.values()]) void ch.hangup('SYSTEM_SHUTDOWN', 200, 'send_bye');
       for (const l of listeners) l.close();
       hub.stop();

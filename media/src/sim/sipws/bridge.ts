@@ -1,8 +1,9 @@
-// `bridge user/<ext>` when <ext> is registered on the simulator's SIP-over-WebSocket server: the
-// customer's channel rings the browser (INVITE), is bridged when the softphone answers, and the call
-// ends with a BYE from whichever side hangs up first (CANCEL when the customer hangs up while it
-// rings). Extensions nobody registered keep the simulator's older behaviour (a virtual seat answers
-// after a second, apps.ts), so tests and the demo without a softphone still transfer.
+// `bridge user/<ext>` when the simulator runs its SIP-over-WebSocket server: the extension is resolved
+// as FreeSWITCH does (registrar dialUser: the directory's dial-string and a registration, else
+// SUBSCRIBER_ABSENT / MANDATORY_IE_MISSING / USER_NOT_REGISTERED); a registered one's browser rings
+// (INVITE), is bridged when the softphone answers, and the call ends with a BYE from whichever side
+// hangs up first (CANCEL when the customer hangs up while it rings). Without the registrar a virtual
+// seat answers after a second (apps.ts), so tests of the simulator alone still transfer.
 import { HangupCause } from '../../../../domain/telephony';
 import { maskPhone } from '../../../../domain/format';
 import type { Channel } from '../channel';
@@ -13,19 +14,22 @@ import type { Registrar } from './registrar';
 const DEFAULT_RING_MS = 60_000;
 const DEFAULT_BRIDGE_MS = 30_000;
 
-/** The extension of a `user/<ext>[@domain]` dial string registered here, else null. */
-export function registeredUser(registrar: Registrar | undefined, dial: string): string | null {
+/** The extension and domain of a `[{vars}]user/<ext>[@domain]` dial string, else null. */
+export function userEndpoint(dial: string): { extension: string; domain?: string } | null {
   // A leading {var=value,…} block (channel variables such as sip_h_X-Call-UUID) is not the endpoint.
-  const m = /^(?:\{[^}]*\})?user\/([^@\s/]+)/.exec(dial.trim());
-  return registrar && m && registrar.isRegistered(m[1]!) ? m[1]! : null;
+  const m = /^(?:\{[^}]*\})?user\/([^@\s/]+)(?:@([^\s/]+))?/.exec(dial.trim());
+  return m ? { extension: m[1]!, domain: m[2] } : null;
 }
 
 /** Runs the bridge towards the browser; returns the bridge application's response. */
 export async function bridgeToBrowser(
   ch: Channel,
   registrar: Registrar,
-  ext: string,
+  target: { extension: string; domain?: string },
 ): Promise<string | undefined> {
+  const ext = target.extension;
+  const resolved = await registrar.dialUser(ext, target.domain);
+  if (!resolved.ok) return bridgeFailed(ch, resolved.cause);
   const timeoutS = Number(ch.vars.get('call_timeout'));
   const ringSimMs = Number.isFinite(timeoutS) && timeoutS > 0 ? timeoutS * 1000 : DEFAULT_RING_MS;
   // Resolves when the customer hangs up while the browser rings (or the ring time is over).
@@ -37,7 +41,7 @@ export async function bridgeToBrowser(
     ringMs: Math.max(ringSimMs * ch.hub.opts.timeScale, 1000),
     cancelled: ringEnd,
   });
-  if (!result.answered) return result.cause;
+  if (!result.answered) return bridgeFailed(ch, result.cause);
   if (ch.hungUp) {
     result.dialog.hangup();
     return undefined;
@@ -62,4 +66,15 @@ export async function bridgeToBrowser(
   result.dialog.hangup();
   if (end === 'done') void ch.hangup(HangupCause.NORMAL_CLEARING, 200, 'recv_bye');
   return undefined;
+}
+
+/**
+ * A bridge whose B leg never came up: FreeSWITCH sets originate_disposition and DIALSTATUS to the
+ * cause (checked on 1.10.12). Its Application-Response there is _none_; the simulator still answers
+ * the cause, which the media worker reads today (domain/transfer.ts bridgeFailed).
+ */
+export function bridgeFailed(ch: Channel, cause: string): string {
+  ch.vars.set('originate_disposition', cause);
+  ch.vars.set('DIALSTATUS', cause);
+  return cause;
 }

@@ -71,6 +71,12 @@ export interface Registrar {
   port: number;
   host: string;
   isRegistered(extension: string): boolean;
+  /**
+   * What `user/<extension>[@domain]` resolves to, as mod_dptools user_outgoing_channel does it: the
+   * directory (action=user_call) must know the user and give a dial-string, and the extension must be
+   * registered; else the originate cause FreeSWITCH gives.
+   */
+  dialUser(extension: string, domain?: string): Promise<UserDial>;
   /** Sends an INVITE to where `extension` is registered; `cancelled` resolves if the caller gives up. */
   ring(
     extension: string,
@@ -79,10 +85,16 @@ export interface Registrar {
   close(): Promise<void>;
 }
 
+/** `user/<ext>` resolved: ring it, or the cause (checked on FreeSWITCH 1.10.12). */
+export type UserDial =
+  { ok: true } | { ok: false; cause: 'SUBSCRIBER_ABSENT' | 'MANDATORY_IE_MISSING' | 'USER_NOT_REGISTERED' };
+
 interface Binding {
   conn: Conn;
   contact: string;
   expiresAt: number;
+  /** The domain it registered in (the default for user/<ext> without @domain). */
+  domain: string;
 }
 
 interface Dialog {
@@ -198,8 +210,21 @@ export async function startRegistrar(opts: RegistrarOptions): Promise<Registrar>
     const creds = parseAuthorization(header(req, 'Authorization') ?? '');
     if (!creds || !conn.nonces.has(creds.nonce) || creds.realm !== domain) return ask();
     conn.nonces.delete(creds.nonce);
-    const user = ext ? await opts.directory(ext, domain).catch(() => null) : null;
-    if (!user || creds.username !== user.authName || !verifyDigest(creds, 'REGISTER', user.password)) {
+    // FreeSWITCH asks for the digest user name (whatever the phone authenticates as), not the To user.
+    const user = ext
+      ? await opts
+          .directory(creds.username, domain, {
+            action: 'sip_auth',
+            sip_auth_method: 'REGISTER',
+            sip_auth_username: creds.username,
+            sip_auth_realm: creds.realm,
+            sip_to_user: ext,
+            sip_to_host: hostOf(uriOf(to)),
+            sip_from_user: userOf(uriOf(header(req, 'From') ?? '')),
+          })
+          .catch(() => null)
+      : null;
+    if (!user || !verifyDigest(creds, 'REGISTER', user.password)) {
       conn.send(responseTo(req, 403, 'Forbidden', { toTag: rand(4) }));
       return;
     }
@@ -228,7 +253,7 @@ export async function startRegistrar(opts: RegistrarOptions): Promise<Registrar>
       conn.send(responseTo(req, 200, 'OK', { toTag: rand(4) }));
       return;
     }
-    bindings.set(ext, { conn, contact: uriOf(contact), expiresAt: Date.now() + expires * 1000 });
+    bindings.set(ext, { conn, contact: uriOf(contact), expiresAt: Date.now() + expires * 1000, domain });
     conn.extensions.add(ext);
     const echoed = contact.replace(/;expires=[^;]*/i, '') + `;expires=${expires}`;
     conn.send(
@@ -546,6 +571,13 @@ export async function startRegistrar(opts: RegistrarOptions): Promise<Registrar>
     port,
     host,
     isRegistered: (ext) => binding(ext) !== undefined,
+    async dialUser(ext, domain) {
+      const at = domain ?? binding(ext)?.domain ?? '127.0.0.1';
+      const user = await opts.directory(ext, at, { action: 'user_call' }).catch(() => null);
+      if (!user) return { ok: false, cause: 'SUBSCRIBER_ABSENT' };
+      if (!user.dialString) return { ok: false, cause: 'MANDATORY_IE_MISSING' };
+      return binding(ext) ? { ok: true } : { ok: false, cause: 'USER_NOT_REGISTERED' };
+    },
     ring,
     async close() {
       for (const d of [...dialogs.values()]) {

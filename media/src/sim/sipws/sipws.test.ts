@@ -116,22 +116,42 @@ describe('digest authentication', () => {
 });
 
 describe('directory documents', () => {
-  it('reads the password and auth name of the asked extension, with XML escapes', () => {
+  it('reads the user FreeSWITCH asked for by id: its password and dial-string, with XML escapes', () => {
     const xml =
-      '<document type="freeswitch/xml"><section name="directory"><domain name="d"><user id="8101"><params>' +
-      '<param name="password" value="a&amp;b&lt;c"/><param name="auth-name" value="seat8101"/></params></user></domain></section></document>';
-    expect(parseDirectoryXml(xml, '8101')).toEqual({
-      extension: '8101',
-      authName: 'seat8101',
+      '<document type="freeswitch/xml"><section name="directory"><domain name="d"><user id="seat8101"><params>' +
+      '<param name="password" value="a&amp;b&lt;c"/><param name="dial-string" value="${sofia_contact(*/${dialed_user}@${dialed_domain})}"/>' +
+      '</params></user></domain></section></document>';
+    expect(parseDirectoryXml(xml, 'seat8101')).toEqual({
+      id: 'seat8101',
       password: 'a&b<c',
+      dialString: '${sofia_contact(*/${dialed_user}@${dialed_domain})}',
     });
-    expect(parseDirectoryXml(xml, '8102')).toBeNull();
+    // FreeSWITCH looks the user up by id only: not by extension, not by an auth-name param.
+    expect(parseDirectoryXml(xml, '8101')).toBeNull();
     expect(
       parseDirectoryXml(
         '<document type="freeswitch/xml"><section name="result"><result status="not found"/></section></document>',
         '8101',
       ),
     ).toBeNull();
+  });
+
+  it('merges the domain params (a dial-string there counts for every user), and none means none', () => {
+    const xml =
+      '<document type="freeswitch/xml"><section name="directory"><domain name="d">' +
+      '<params><param name="dial-string" value="{x=1}${sofia_contact(*/8101@d)}"/></params>' +
+      '<users><user id="8101"><params><param name="password" value="p"/></params></user>' +
+      '<user id="8102"><params><param name="password" value="q"/></params></user></users>' +
+      '</domain></section></document>';
+    expect(parseDirectoryXml(xml, '8102')).toEqual({
+      id: '8102',
+      password: 'q',
+      dialString: '{x=1}${sofia_contact(*/8101@d)}',
+    });
+    const bare =
+      '<document type="freeswitch/xml"><section name="directory"><domain name="d"><user id="8101"><params>' +
+      '<param name="password" value="p"/></params></user></domain></section></document>';
+    expect(parseDirectoryXml(bare, '8101')).toEqual({ id: '8101', password: 'p', dialString: null });
   });
 });
 
