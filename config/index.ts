@@ -41,6 +41,11 @@ export interface Config {
   fsXmlCurlUser: string;
   fsXmlCurlPassword: string;
   /**
+   * WSS port of the served sofia `internal` profile (FS_WSS_PORT): set only where the switches have a
+   * certificate (certs/wss.pem); null = WS only (config/freeswitch/README.md).
+   */
+  fsWssPort: number | null;
+  /**
    * Bull's job lock (ms) for the server's queues; a process that dies mid-job has its job retried
    * once the lock lapses. Unset: Bull's 30 s. Tests of a killed server shorten it.
    */
@@ -145,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     fsXmlCurlUser: env.FS_XML_CURL_USER || 'freeswitch',
     fsXmlCurlPassword:
       env.FS_XML_CURL_PASSWORD ?? (env.NODE_ENV === 'production' ? '' : DEV_FS_XML_CURL_PASSWORD),
+    fsWssPort: num(env.FS_WSS_PORT, 0) || null,
     queueLockMs: num(env.QUEUE_LOCK_MS, 0) || undefined,
     pushes: {
       retryDelaysMs: (env.PUSH_RETRY_DELAYS_MS || '10000,30000,120000,600000,1800000')

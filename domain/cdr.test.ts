@@ -53,6 +53,13 @@ describe('softphoneCdrOf (mod_json_cdr)', () => {
     expect(softphoneCdrOf(doc({ user_name: '' }))).toBe('other');
   });
 
+  it('takes the extension from callplat_extension when the phone authenticated with its auth name', () => {
+    const r = softphoneCdrOf(
+      doc({ user_name: 'seat8001', number_alias: 'seat8001', callplat_extension: '8002' }),
+    );
+    expect(r).toMatchObject({ extension: '8002' });
+  });
+
   it('a record header that is not an id is ignored', () => {
     expect(softphoneCdrOf(doc({ 'sip_h_X-Callplat-Record': '17; DROP' }))).toMatchObject({ recordId: null });
   });

@@ -1,7 +1,7 @@
 // A softphone's call as the switch saw it: FreeSWITCH's mod_json_cdr posts one JSON document per leg
 // when the leg ends (to POST /fsapi/cdr). The leg we bill is the one from a browser softphone: an
-// inbound leg (seen from FreeSWITCH) whose caller authenticated as a directory user (user_name = the
-// seat's extension). Its billsec is the talk time the gateway call cost, whatever the browser says.
+// inbound leg (seen from FreeSWITCH) whose caller authenticated as a directory user (callplat_extension,
+// else user_name = the seat's extension). Its billsec is the talk time the gateway call cost, whatever the browser says.
 // The softphone names its dial record in an X- header, which FreeSWITCH keeps as the variable
 // sip_h_X-Callplat-Record. Pure.
 
@@ -55,7 +55,9 @@ export function softphoneCdrOf(doc: unknown): SoftphoneCdr | 'other' | string {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return 'variables missing';
   const vars = raw as Record<string, unknown>;
   const v = (name: string) => decode(vars[name]);
-  const extension = v('user_name');
+  // FreeSWITCH's user_name is the digest user name, which is the seat's auth name when the phone has
+  // one; the directory answer (server softphone/directory.ts) puts the extension in callplat_extension.
+  const extension = v('callplat_extension') || v('user_name');
   if (v('direction') !== 'inbound' || !extension) return 'other';
   if (!EXTENSION.test(extension)) return 'user_name is not an extension';
   const uuid = v('uuid') ?? '';

@@ -1,30 +1,37 @@
-// POST /fsapi/xml: FreeSWITCH fetches its SIP gateways from us through mod_xml_curl.
+// POST /fsapi/xml: FreeSWITCH fetches its SIP profiles and the seats' directory from us through
+// mod_xml_curl (the node's configuration: config/freeswitch).
 //
 // Why mod_xml_curl: lines live in PostgreSQL and change from the web pages; with xml_curl bound to
-// the `configuration` section, FreeSWITCH asks for sofia.conf when mod_sofia loads and on every
-// `sofia profile external rescan`, so a line edit reaches every node without writing files on the
-// FreeSWITCH hosts. After a change the server publishes `lines:changed` (domain/media.ts) and the
-// media worker of each node runs the rescan (and `killgw` for removed gateways).
+// the `configuration` section, FreeSWITCH asks for sofia.conf when mod_sofia loads (once per profile,
+// with `profile=<name>`) and on every `sofia profile external rescan`, so a line edit reaches every
+// node without writing files on the FreeSWITCH hosts. After a change the server publishes
+// `lines:changed` (domain/media.ts) and the media worker of each node applies it. We serve two
+// profiles (telephonyXml.ts): `external` (one gateway per line) and `internal` (the seats: SIP, WS,
+// and WSS when FS_WSS_PORT is set); a request naming a profile gets that one.
 //
 // The request (src/mod/xml_int/mod_xml_curl/mod_xml_curl.c, xml_url_fetch): an
 // application/x-www-form-urlencoded POST of
 //   hostname=<switchname>&section=<section>&tag_name=<tag>&key_name=<key>&key_value=<value>
-// followed by the fetch's event headers (switch_event_build_param_string), e.g. `profile` and
-// `reconfig` when sofia reloads one profile. For sofia.conf: section=configuration,
-// tag_name=configuration, key_name=name, key_value=sofia.conf. Credentials come from the binding's
-// `gateway-credentials` (user:password) with `auth-scheme` basic (the default, CURLAUTH_BASIC).
-// Anything but HTTP 200 with a parsable document makes FreeSWITCH log an error and fall back to its
-// static files; the documented "nothing here" answer is the not-found result document.
+// followed by the fetch's event headers (switch_event_build_param_string), e.g. `profile` when sofia
+// loads or reloads one profile. For sofia.conf: section=configuration, tag_name=configuration,
+// key_name=name, key_value=sofia.conf. Credentials come from the binding's `gateway-credentials`
+// (user:password) with `auth-scheme` basic. Anything but HTTP 200 with a parsable document makes
+// FreeSWITCH log an error and fall back to its static files; the documented "nothing here" answer is
+// the not-found result document, which every other configuration file gets (config/freeswitch has
+// them all). The directory (bindings="directory"): see ../softphone/directory.ts.
 //
-// xml_curl.conf.xml on a node:
-//   <binding name="callplat"><param name="gateway-url" value="http://<server>/fsapi/xml" bindings="configuration"/>
-//   <param name="gateway-credentials" value="$FS_XML_CURL_USER:$FS_XML_CURL_PASSWORD"/></binding>
+// xml_curl.conf.xml on a node (config/freeswitch/autoload_configs):
+//   <binding name="callplat"><param name="gateway-url" value="$${cp_fsapi_url}/xml" bindings="configuration|directory"/>
+//   <param name="gateway-credentials" value="$${cp_fsapi_user}:$${cp_fsapi_password}"/></binding>
 //
 // POST /fsapi/cdr: mod_json_cdr posts each leg's CDR when it ends; a softphone's leg is charged
-// (../softphone/cdr.ts). json_cdr.conf.xml on a node: url http://<server>/fsapi/cdr, auth-scheme basic,
-// cred $FS_XML_CURL_USER:$FS_XML_CURL_PASSWORD, encode false (an application/json body; `true` (a
-// url-encoded form field cdr=<json>) and `base64` are read too), retries 5. Every answer but 2xx makes
-// the switch retry: a CDR we cannot use is answered 200 and logged, a malformed one 400.
+// (../softphone/cdr.ts), every other leg (robot calls, carriers' legs) is answered 200 at once.
+// json_cdr.conf.xml on a node: url $${cp_fsapi_url}/cdr, auth-scheme basic, cred user:password,
+// encode false (a JSON body; with disable-100-continue curl labels it x-www-form-urlencoded, so raw
+// JSON is read whatever the Content-Type; the form field cdr=<json> of `encode true` and its base64
+// form are read too), queue-capacity (posts from the module's own thread, so the end of a call never
+// waits for us), retries 5. Every answer but 2xx makes the switch retry: a CDR we cannot use is
+// answered 200 and logged, a malformed one 400.
 import crypto from 'node:crypto';
 import Router from '@koa/router';
 import type { Context } from 'koa';
@@ -37,7 +44,13 @@ import { softphoneCdrOf } from '../../../../domain/cdr';
 import { recordSoftphoneCdr } from '../softphone/cdr';
 import { directoryAnswer } from '../softphone/directory';
 import { enabledLinesForFreeswitch } from './repo';
-import { NOT_FOUND_XML, sofiaConfXml, type SofiaGateway } from './telephonyXml';
+import {
+  NOT_FOUND_XML,
+  SOFIA_PROFILES,
+  sofiaConfXml,
+  type SofiaGateway,
+  type SofiaProfileName,
+} from './telephonyXml';
 
 const MAX_BODY = 64 * 1024;
 
@@ -60,7 +73,12 @@ async function readForm(ctx: Context): Promise<URLSearchParams | null> {
   return body === null ? null : new URLSearchParams(body);
 }
 
-/** The CDR document of a mod_json_cdr post (encode false, true or base64); null when none parses. */
+/**
+ * The CDR document of a mod_json_cdr post; null when none parses. Raw JSON is read whatever the
+ * Content-Type says: with disable-100-continue, mod_json_cdr replaces its header list, so curl labels
+ * an `encode false` body application/x-www-form-urlencoded. Then the form field cdr=<json> (encode
+ * true) and its base64 form (encode base64).
+ */
 export function cdrDocument(contentType: string, body: string): unknown {
   const parse = (text: string) => {
     try {
@@ -69,7 +87,8 @@ export function cdrDocument(contentType: string, body: string): unknown {
       return null;
     }
   };
-  if (!/x-www-form-urlencoded/i.test(contentType)) return parse(body);
+  const raw = parse(body);
+  if (raw !== null || !/x-www-form/i.test(contentType)) return raw;
   const field = new URLSearchParams(body).get('cdr');
   if (field === null) return null;
   return parse(field) ?? parse(Buffer.from(field, 'base64').toString('utf8'));
@@ -171,12 +190,20 @@ export function fsapiRoutes(deps: Deps): Router {
       ctx.body = await directoryAnswer(deps.db, deps.config.secretKey, form);
       return;
     }
-    const wantsSofia =
-      form.get('section') === 'configuration' &&
-      form.get('key_value') === 'sofia.conf' &&
-      // A reload of one profile names it; we only serve `external`.
-      (!form.get('profile') || form.get('profile') === 'external');
-    ctx.body = wantsSofia ? sofiaConfXml(await gateways(deps)) : NOT_FOUND_XML;
+    if (form.get('section') !== 'configuration' || form.get('key_value') !== 'sofia.conf') {
+      ctx.body = NOT_FOUND_XML;
+      return;
+    }
+    // A reload or rescan of one profile names it: that one, or not found for a profile not ours.
+    const profile = form.get('profile') || undefined;
+    if (profile && !SOFIA_PROFILES.includes(profile as SofiaProfileName)) {
+      ctx.body = NOT_FOUND_XML;
+      return;
+    }
+    ctx.body = sofiaConfXml(await gateways(deps), {
+      profile: profile as SofiaProfileName | undefined,
+      wssPort: deps.config.fsWssPort,
+    });
   });
   return r;
 }

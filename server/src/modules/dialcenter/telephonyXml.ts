@@ -1,11 +1,13 @@
 // The XML documents we hand to FreeSWITCH's mod_xml_curl (see fsapi.ts for the endpoint). Pure
 // functions: the sofia.conf configuration with the `external` profile carrying one gateway per
-// enabled SIP line, and the standard "not found" reply for anything we do not serve.
+// enabled SIP line and the `internal` profile for the seats (SIP and WebSocket), and the standard
+// "not found" reply for anything we do not serve.
 //
 // Gateway params are mod_sofia's (conf/vanilla/sip_profiles/external/example.xml): username,
 // password, realm, proxy, register, caller-id-in-from, expire-seconds, retry-seconds, ping. A gateway's
 // <variables> with direction="outbound" are set on every call placed through it: that is where the
-// line's codec (absolute_codec_string) and caller number (origination_caller_id_number) go.
+// line's codec (absolute_codec_string), caller number (origination_caller_id_number) and the media
+// timeouts go.
 
 export interface SofiaGateway {
   /** line-<id> */
@@ -41,6 +43,10 @@ const param = (name: string, value: string | number | boolean) =>
 const variable = (name: string, value: string) =>
   `<variable name="${xmlEscape(name)}" value="${xmlEscape(value)}" direction="outbound"/>`;
 
+/** No RTP for this long hangs a call up (ms): media_timeout replaces the deprecated rtp-timeout-sec. */
+export const MEDIA_TIMEOUT_MS = 300_000;
+export const MEDIA_HOLD_TIMEOUT_MS = 1_800_000;
+
 export const EXPIRE_SECONDS = 600;
 export const RETRY_SECONDS = 30;
 
@@ -64,30 +70,94 @@ export function gatewayXml(g: SofiaGateway): string {
   ];
   const vars = [
     variable('absolute_codec_string', g.codec),
+    variable('media_timeout', String(MEDIA_TIMEOUT_MS)),
+    variable('media_hold_timeout', String(MEDIA_HOLD_TIMEOUT_MS)),
     ...(g.callerNumber ? [variable('origination_caller_id_number', g.callerNumber)] : []),
   ];
   return `<gateway name="${xmlEscape(g.name)}">${params.join('')}<variables>${vars.join('')}</variables></gateway>`;
 }
 
-/** Settings of the external profile (the stock vanilla external.xml values that matter to us). */
-const EXTERNAL_SETTINGS: [string, string][] = [
-  ['context', 'public'],
+// Addresses and ports are the node's own preprocessor variables (config/freeswitch, vars.local.xml
+// written by scripts/freeswitch/launch.ts): FreeSWITCH expands $${…} in a fetched document as in its
+// files, so this one document serves every node.
+
+/** Settings both profiles share. */
+const COMMON_SETTINGS: [string, string][] = [
   ['dialplan', 'XML'],
-  ['sip-port', '5080'],
-  ['rtp-ip', '$${local_ip_v4}'],
-  ['sip-ip', '$${local_ip_v4}'],
-  ['ext-rtp-ip', 'auto-nat'],
-  ['ext-sip-ip', 'auto-nat'],
-  ['inbound-codec-prefs', 'PCMA,PCMU,G729'],
-  ['outbound-codec-prefs', 'PCMA,PCMU,G729'],
+  ['sip-ip', '$${cp_sip_ip}'],
+  ['rtp-ip', '$${cp_sip_ip}'],
+  ['ext-sip-ip', '$${cp_ext_ip}'],
+  ['ext-rtp-ip', '$${cp_ext_ip}'],
   ['inbound-codec-negotiation', 'generous'],
-  ['auth-calls', 'false'],
   ['manage-presence', 'false'],
-  ['rtp-timeout-sec', '300'],
-  ['rtp-hold-timeout-sec', '1800'],
+  // Without a timer FreeSWITCH paces our prompts by the far end's packets: a silent customer stalls
+  // playback and recording (issue 20, point 2).
+  ['rtp-timer-name', 'soft'],
+  ['dtmf-type', 'rfc2833'],
+  ['user-agent-string', 'callplat'],
 ];
 
-export function sofiaConfXml(gateways: SofiaGateway[]): string {
+/** The carriers' side: one gateway per line, calls from them go to the park dialplan. */
+const EXTERNAL_SETTINGS: [string, string][] = [
+  ['context', 'public'],
+  ['sip-port', '$${cp_external_sip_port}'],
+  ['inbound-codec-prefs', 'PCMA,PCMU,G729'],
+  ['outbound-codec-prefs', 'PCMA,PCMU,G729'],
+  ['auth-calls', 'false'],
+];
+
+/**
+ * The seats' side: desk phones over UDP/TCP, the web softphone over WebSocket (RFC 7118). Every call
+ * and registration is authenticated against the directory (../softphone/directory.ts), whose answer
+ * puts the seat's calls in the `seats` dialplan context.
+ */
+function internalSettings(wssPort: number | null): [string, string][] {
+  return [
+    ['context', 'seats'],
+    ['sip-port', '$${cp_internal_sip_port}'],
+    ['ws-binding', ':$${cp_ws_port}'],
+    // WSS needs certs/wss.pem on the node: only where the platform says there is one (FS_WSS_PORT).
+    ...(wssPort ? ([['wss-binding', `:${wssPort}`]] as [string, string][]) : []),
+    ['inbound-codec-prefs', 'PCMU,PCMA'],
+    ['outbound-codec-prefs', 'PCMU,PCMA'],
+    ['auth-calls', 'true'],
+    ['challenge-realm', 'auto_from'],
+    ['nonce-ttl', '60'],
+    ['local-network-acl', 'localnet.auto'],
+    // Browsers on this host or the LAN: their ICE candidates are accepted from these networks.
+    ['apply-candidate-acl', 'loopback.auto'],
+    ['apply-candidate-acl', 'rfc1918.auto'],
+    ['apply-candidate-acl', 'localnet.auto'],
+  ];
+}
+
+export type SofiaProfileName = 'external' | 'internal';
+export const SOFIA_PROFILES: readonly SofiaProfileName[] = ['external', 'internal'];
+
+export interface SofiaOptions {
+  /** Only this profile (a reload of one profile names it); both when absent. */
+  profile?: SofiaProfileName;
+  /** The internal profile's WSS port, or null for WS only. */
+  wssPort?: number | null;
+}
+
+const settingsXml = (s: [string, string][]) =>
+  `<settings>${s.map(([k, v]) => param(k, v)).join('')}</settings>`;
+
+function profileXml(name: SofiaProfileName, gateways: SofiaGateway[], wssPort: number | null): string {
+  if (name === 'internal')
+    return `<profile name="internal">${settingsXml([...COMMON_SETTINGS, ...internalSettings(wssPort)])}</profile>`;
+  return [
+    '<profile name="external">',
+    `<gateways>${gateways.map(gatewayXml).join('')}</gateways>`,
+    '<domains><domain name="all" alias="false" parse="true"/></domains>',
+    settingsXml([...COMMON_SETTINGS, ...EXTERNAL_SETTINGS]),
+    '</profile>',
+  ].join('');
+}
+
+export function sofiaConfXml(gateways: SofiaGateway[], opts: SofiaOptions = {}): string {
+  const names = opts.profile ? [opts.profile] : SOFIA_PROFILES;
   return [
     '<?xml version="1.0" encoding="UTF-8" standalone="no"?>',
     '<document type="freeswitch/xml">',
@@ -95,11 +165,7 @@ export function sofiaConfXml(gateways: SofiaGateway[]): string {
     '<configuration name="sofia.conf" description="sofia Endpoint">',
     `<global_settings>${param('log-level', 0)}${param('debug-presence', 0)}</global_settings>`,
     '<profiles>',
-    '<profile name="external">',
-    `<gateways>${gateways.map(gatewayXml).join('')}</gateways>`,
-    '<domains><domain name="all" alias="false" parse="true"/></domains>',
-    `<settings>${EXTERNAL_SETTINGS.map(([k, v]) => param(k, v)).join('')}</settings>`,
-    '</profile>',
+    ...names.map((n) => profileXml(n, gateways, opts.wssPort ?? null)),
     '</profiles>',
     '</configuration>',
     '</section>',

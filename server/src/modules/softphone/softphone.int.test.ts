@@ -186,4 +186,40 @@ describe('POST /fsapi/xml directory', () => {
     expect(await (await fetchDir({ ...form, user: "8201' or 1=1" })).text()).toContain('status="not found"');
     expect((await fetchDir(form, 'freeswitch:wrong')).status).toBe(401);
   });
+
+  // FreeSWITCH asks for a REGISTER by the digest user name (the auth name) and looks for that id.
+  it('answers a lookup by auth name under that id, with the dial-string and the seats variables', async () => {
+    const form = {
+      section: 'directory',
+      tag_name: 'domain',
+      key_name: 'name',
+      key_value: 'callplat.local',
+      user: 'seat8201',
+      domain: 'callplat.local',
+      action: 'sip_auth',
+      sip_auth_method: 'REGISTER',
+      sip_to_user: '8201',
+    };
+    const xml = await (await fetchDir(form)).text();
+    expect(xml).toContain('<user id="seat8201">');
+    expect(xml).toContain('<param name="password" value="Desk-Pass-82"/>');
+    expect(xml).toContain('<param name="dial-string" value="{^^:sip_invite_domain=');
+    expect(xml).toContain('<variable name="user_context" value="seats"/>');
+    expect(xml).toContain('<variable name="callplat_extension" value="8201"/>');
+    // The merchant's first enabled line (the demo seeds') carries the seat's dial-outs.
+    const merchant = await accountId(p, 'merchant01');
+    const line = await p.db
+      .knex('sip_lines')
+      .where({ account_id: merchant, enabled: true })
+      .orderBy('id')
+      .first('id');
+    expect(xml).toContain(`<variable name="callplat_line" value="line-${line.id}"/>`);
+    // A REGISTER binding another extension with this seat's credentials is not served.
+    expect(await (await fetchDir({ ...form, sip_to_user: '8299' })).text()).toContain('status="not found"');
+    // originate user/8201 asks by extension.
+    const byExt = await (
+      await fetchDir({ ...form, user: '8201', action: 'user_call', sip_auth_method: '' })
+    ).text();
+    expect(byExt).toContain('<user id="8201">');
+  });
 });
