@@ -84,6 +84,15 @@ export const notPlacedReason = (why: string) => ({
   kind: 'notPlaced' as const,
   text: `${NOT_PLACED_TEXT}${why}`.slice(0, 300),
 });
+/**
+ * The reason on the record of a call our platform broke (the switch could not play a prompt, the
+ * recognizer is missing): hung up at once, result 90, nothing billed. Written by the media worker.
+ */
+export const PLATFORM_FAULT_TEXT = '平台故障，已挂机，不计费：';
+export const platformFaultReason = (why: string) => ({
+  kind: 'platformFault' as const,
+  text: `${PLATFORM_FAULT_TEXT}${why}`.slice(0, 300),
+});
 export type LineType = 'robot' | 'customer';
 
 /** SPEC §3 Conversation line, as stored (table conversation_lines) and sent to the browser. */

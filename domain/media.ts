@@ -1,5 +1,7 @@
 // How media workers announce themselves in Redis, read by the server's health check.
 // Each worker SETs its heartbeat key (JSON MediaNodeHeartbeat) with a TTL and adds its id to the set.
+import type { NodeProbe } from './fsProbe';
+
 export interface MediaNodeHeartbeat {
   id: string;
   host: string;
@@ -30,6 +32,8 @@ export interface FsNodeStatus {
   lastError: string | null;
   /** ISO time of the report. */
   updatedAt: string;
+  /** What the switch can do (domain/fsProbe.ts), from the last connect; null/absent: not probed. */
+  probe?: NodeProbe | null;
 }
 /** Hash: field = fs node id, value = JSON FsNodeStatus. */
 export const fsNodeStatusKey = (prefix: string): string => `${prefix}:fs:status`;
@@ -48,15 +52,16 @@ export const fsGatewayStatusKey = (prefix: string, gatewayName: string): string 
 /**
  * Redis pub/sub channel: SIP lines or voice gateways changed (created, edited, enabled, deleted). The
  * server publishes JSON LinesChanged; a media worker driving one of `nodeIds` runs
- * `sofia profile external rescan` (new/changed gateways) and `sofia profile external killgw <name>`
- * (removed ones) so FreeSWITCH fetches the profile again from POST /fsapi/xml (mod_xml_curl).
+ * `sofia profile external killgw <name>` for each of `gateways` and `removed`, waiting for each,
+ * then `sofia profile external rescan` so FreeSWITCH fetches the changed ones again from
+ * POST /fsapi/xml (mod_xml_curl); a rescan alone ignores gateways it already has.
  */
 export const LINES_CHANGED = 'lines:changed';
 export const linesChangedChannel = (prefix: string): string => `${prefix}:${LINES_CHANGED}`;
 export interface LinesChanged {
   /** FreeSWITCH nodes (fs_nodes ids) to rescan: every enabled node. */
   nodeIds: number[];
-  /** Gateway names affected (line-<id>, vgw-<id>). */
+  /** Gateways created or changed (line-<id>, vgw-<id>): killed, then loaded again by the rescan. */
   gateways: string[];
   /** Gateways that no longer exist or were disabled: killgw them. */
   removed: string[];

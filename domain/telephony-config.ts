@@ -141,6 +141,8 @@ export interface SipLineDto {
   /** Accounts the caller assigned it to (only the caller's own assignments). */
   assignedTo: { id: number; account: string }[];
   updatedAt: string;
+  /** The line's fault (issue 20: gateway down, not loaded, codec missing), or null when it works. */
+  fault: { cause: string; text: string; at: string } | null;
 }
 
 /** `isNew`: a new line needs its password; an edit may leave it empty to keep the old one. */

@@ -35,6 +35,7 @@ export type TaskAction =
   | 'pause' // user -> user paused
   | 'stop' // user or system: terminate for good
   | 'suspend' // system: N consecutive not-connected results -> system suspended
+  | 'faultPause' // system: its line is at fault or no switch has its bot's recognizer -> system suspended
   | 'arrearsPause' // billing: balance exhausted -> paused for arrears
   | 'recharged' // billing: balance back after a recharge -> queued again
   | 'complete' // scheduler: no numbers and no redials left -> terminated, run state completed
@@ -90,6 +91,14 @@ export const TRANSITIONS: readonly Rule[] = [
     by: ['user', 'system'],
   },
   { action: 'suspend', from: [S.Running], to: S.SystemSuspended, runState: R.Paused, by: ['system'] },
+  // Issue 20: numbers are given back instead of burnt; the merchant starts it again once fixed.
+  {
+    action: 'faultPause',
+    from: [S.Queued, S.Running],
+    to: S.SystemSuspended,
+    runState: R.Paused,
+    by: ['system'],
+  },
   {
     action: 'arrearsPause',
     from: [S.Queued, S.Running],

@@ -1,4 +1,4 @@
-import { outcomeOf, type CallFactsIn } from './outcome';
+import { outcomeOf, UNKNOWN_FACTS, type CallFactsIn } from './outcome';
 
 const base: CallFactsIn = {
   answered: false,
@@ -60,5 +60,17 @@ describe('outcomeOf', () => {
       resultLevel: 90,
       reason: { text: 'worker lost the call' },
     });
+  });
+});
+
+describe('line faults from the originate (issue 20 point 6)', () => {
+  it('GATEWAY_DOWN / INVALID_GATEWAY are not placed, with the line fault, never billed', () => {
+    for (const cause of ['GATEWAY_DOWN', 'INVALID_GATEWAY']) {
+      const o = outcomeOf({ ...UNKNOWN_FACTS, unknown: null, hangupCause: cause, createdUs: 1, hangupUs: 2 });
+      expect(o.billableMs).toBe(0);
+      expect(o.reason).toMatchObject({ kind: 'notPlaced', fault: { kind: 'line', cause } });
+    }
+    const busy = outcomeOf({ ...UNKNOWN_FACTS, unknown: null, hangupCause: 'USER_BUSY', sipStatus: 486 });
+    expect(busy.reason).toBeNull();
   });
 });

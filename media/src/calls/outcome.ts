@@ -1,6 +1,10 @@
 // How a finished call is scored: pure, from what the switch reported and what the engine decided.
 // Not answered -> the cause/SIP table (resultLevelOf). Answered -> the intention grade A-F (21-26),
 // or 70 (assistant intercept) when a voicemail / call assistant answered, with no billable talk time.
+// An originate the switch refused for the line (GATEWAY_DOWN, INVALID_GATEWAY: no channel, nothing
+// rang) is no call result: its reason says not placed with the line fault, and the dialer gives the
+// number back and marks the line (server/src/dialer/callFaults.ts).
+import { faultReason, isLineFaultCause } from '../../../domain/fsProbe';
 import { resultLevelOf, ResultLevel, type GreetingKind } from '../../../domain/telephony';
 import type { GradeResult, Reason } from '../../../domain/bot';
 
@@ -64,6 +68,14 @@ export function outcomeOf(f: CallFactsIn): Outcome {
       grade: null,
       billableMs: talkMs,
       reason: { kind: 'hangup', text: f.unknown },
+    };
+  if (!f.answered && isLineFaultCause(f.hangupCause))
+    return {
+      ...base,
+      resultLevel: ResultLevel.unknown,
+      grade: null,
+      billableMs: 0,
+      reason: faultReason({ kind: 'line', cause: f.hangupCause }),
     };
   if (!f.answered) {
     const level = resultLevelOf({

@@ -263,7 +263,12 @@ describe('dead air', () => {
       // Exactly one filler: the slow answer's own rendering does not add a second one.
       expect(texts.filter((t) => t === FILLER_TEXT)).toHaveLength(1);
       expect(answered).toBe(1);
-      const lines = (await kit.lines(job.callUuid)).map((l) => `${l.khtype}:${l.khcontent}`);
+      // The worker writes a robot line when the switch starts its prompt (PLAYBACK_START), as we saw it.
+      let lines: string[] = [];
+      for (let i = 0; i < 100 && lines.length < 3; i++) {
+        lines = (await kit.lines(job.callUuid)).map((l) => `${l.khtype}:${l.khcontent}`);
+        if (lines.length < 3) await new Promise((r) => setTimeout(r, 20));
+      }
       expect(lines.slice(1, 3)).toEqual(['customer:你们周末上班吗', 'robot:周末也有客服值班。']);
       const raw = await RawEsl.open(sim.port, '');
       await raw.command(`api uuid_kill ${job.callUuid}`);

@@ -15,6 +15,9 @@ import { outcomeOf, UNKNOWN_FACTS } from './outcome';
 import { PromptFiles } from './prompts';
 import { closeRecord } from './record';
 import { checkJob } from './checkJob';
+import { callNeeds, fitNodes, refuseCall } from './nodeFit';
+import { faultText } from '../../../domain/fsProbe';
+import { maskPhone } from '../../../domain/format';
 import { releaseSlots } from './slots';
 import { handleStalledOut, isStalledOut } from './stalledOut';
 import { TransferClient } from './transferClient';
@@ -155,7 +158,31 @@ export async function startCallWorker(o: CallWorkerOptions): Promise<CallWorker>
         await job.discard();
         throw err;
       }
-      const session = new CallSession(data, deps);
+      // Only nodes that can carry this call (recognizer, codec, gateway up); none: refused, not dialled.
+      let callDeps = deps;
+      if (data.direction !== 'in') {
+        const need = await callNeeds(deps, data);
+        const fit = need ? fitNodes(pool, need) : null;
+        if (fit && 'refused' in fit) {
+          if (await refuseCall(deps, data, fit.refused)) {
+            console.warn(`dial job ${data.callUuid}: not dialled: ${faultText(fit.refused)}`);
+            deps.live.state(data, {
+              callUuid: data.callUuid,
+              accountId: data.accountId,
+              taskId: data.taskId ?? null,
+              status: 'ended',
+              resultLevel: null,
+              grade: null,
+              test: data.test ?? false,
+              lineId: data.lineId,
+              phoneMasked: maskPhone(data.phone),
+              at: new Date().toISOString(),
+            });
+            return;
+          }
+        } else if (fit) callDeps = { ...deps, pool: fit.pool };
+      }
+      const session = new CallSession(data, callDeps);
       sessions.set(session.uuid, session);
       try {
         await session.run();

@@ -2,10 +2,14 @@
 // re-subscribes on every connect (EslConnection.open), routes channel events to the call that owns
 // the uuid, and after a reconnect reconciles `show channels as json` against the calls it tracks:
 // a call whose channel vanished while we were away is told so (it closes as unknown, 90).
+// Every connect also probes what the switch can do (probe.ts: recognizers, avmd, codecs, gateways),
+// and the node logs its disconnects, reconnects and the -ERR answers to what we send (issue 20).
 import { EventEmitter } from 'node:events';
+import type { NodeProbe } from '../../../domain/fsProbe';
 import { EslClosedError, EslConnection } from './connection';
 import type { EslEvent } from './events';
 import { Lane } from './lane';
+import { probeGateways, probeNode } from './probe';
 
 export interface NodeConfig {
   id: number;
@@ -56,6 +60,10 @@ export class EslNode extends EventEmitter<{
   private stopped = false;
   private everConnected = false;
   lastError: string | null = null;
+  /** What the switch answered to the probe of the last connect (null until it answered). */
+  probe: NodeProbe | null = null;
+  /** Where the node's log lines go (tests silence or collect them). */
+  log: (line: string) => void = (line) => console.warn(line);
 
   constructor(
     readonly config: NodeConfig,
@@ -117,7 +125,9 @@ export class EslNode extends EventEmitter<{
 
   api(cmd: string, timeoutMs?: number): Promise<string> {
     try {
-      return this.live().api(cmd, timeoutMs);
+      return this.live()
+        .api(cmd, timeoutMs)
+        .then((body) => this.noted('api', cmd, body));
     } catch (err) {
       return Promise.reject(err as Error);
     }
@@ -125,10 +135,40 @@ export class EslNode extends EventEmitter<{
 
   bgapi(cmd: string, timeoutMs?: number): Promise<string> {
     try {
-      return this.live().bgapi(cmd, timeoutMs);
+      return this.live()
+        .bgapi(cmd, timeoutMs)
+        .then(
+          (body) => this.noted('bgapi', cmd, body),
+          (err: Error) => {
+            if (!(err instanceof EslClosedError))
+              this.log(`esl ${this.config.name}: bgapi ${verb(cmd)}: ${err.message}`);
+            throw err;
+          },
+        );
     } catch (err) {
       return Promise.reject(err as Error);
     }
+  }
+
+  /** Logs an -ERR answer; a gateway the switch calls down is marked so in the probe at once. */
+  private noted(kind: string, cmd: string, body: string): string {
+    if (!body.startsWith('-ERR')) return body;
+    this.log(`esl ${this.config.name}: ${kind} ${verb(cmd)}: ${body.trim().slice(0, 200)}`);
+    const gw = /sofia\/gateway\/([\w.-]+)\//.exec(cmd)?.[1];
+    if (gw && /GATEWAY_DOWN/.test(body) && this.probe?.gateways) {
+      const known = this.probe.gateways.find((g) => g.name === gw);
+      if (known) known.status = 'DOWN';
+      else this.probe.gateways.push({ name: gw, state: '', status: 'DOWN' });
+    }
+    return body;
+  }
+
+  /** Asks the switch for its gateways again (the status round); keeps the last answer on failure. */
+  async refreshGateways(): Promise<void> {
+    if (!this.connected || !this.probe) return;
+    const gateways = await probeGateways((c) => this.api(c, 5000));
+    if (gateways && this.probe)
+      this.probe = { ...this.probe, gateways, gatewaysAt: new Date().toISOString() };
   }
 
   /** Runs an application on the channel through its lane (one in flight at a time). */
@@ -154,19 +194,39 @@ export class EslNode extends EventEmitter<{
       this.lastError = null;
       conn.on('event', (ev) => this.route(conn, ev));
       conn.once('close', (err) => this.onClose(conn, err));
+      const { name } = this.config;
+      this.log(`esl ${name}: ${this.everConnected ? 'reconnected' : 'connected'} to ${host}:${port}`);
       this.emit('up');
       if (this.everConnected) void this.reconcile();
       this.everConnected = true;
+      void this.runProbe(conn);
     } catch (err) {
+      if (this.attempt === 0 || (err as Error).message !== this.lastError)
+        this.log(`esl ${this.config.name}: connect to ${host}:${port} failed: ${(err as Error).message}`);
       this.lastError = (err as Error).message;
       this.schedule();
     }
+  }
+
+  /** The probe of this connection; a later connect's probe replaces it. */
+  private async runProbe(conn: EslConnection): Promise<void> {
+    const probe = await probeNode((c) =>
+      this.conn === conn ? this.api(c, 5000) : Promise.reject(new Error('gone')),
+    );
+    if (this.conn !== conn) return;
+    this.probe = probe;
+    const mods = Object.entries(probe.modules).map(([m, v]) => `${m}=${v}`);
+    this.log(
+      `esl ${this.config.name}: probe ${mods.join(' ') || 'modules unknown'}; ` +
+        `codecs ${probe.codecs?.length ?? 'unknown'}; gateways ${probe.gateways?.length ?? 'unknown'}`,
+    );
   }
 
   private onClose(conn: EslConnection, err: Error): void {
     if (this.conn !== conn) return;
     this.conn = null;
     this.lastError = err.message;
+    this.log(`esl ${this.config.name}: disconnected: ${err.message} (${this.calls.size} call(s) on it)`);
     // Lanes hold nothing the switch will answer any more.
     for (const lane of this.lanes.values()) lane.clear(err);
     this.emit('down', err);
@@ -214,6 +274,9 @@ export class EslNode extends EventEmitter<{
     return gone;
   }
 }
+
+/** The command's first word, for log lines (never the arguments: they carry phone numbers). */
+const verb = (cmd: string): string => cmd.split(' ')[0] ?? '';
 
 /** `show channels as json`: {"row_count":N,"rows":[{uuid, callstate, …}]} (row_count 0: no rows). */
 export function parseChannels(body: string): ChannelRow[] {

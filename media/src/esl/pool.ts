@@ -1,5 +1,6 @@
 // The FreeSWITCH nodes a worker drives (table fs_nodes) and the choice of one for a new call:
-// weighted random among the connected ones; a node that is down gets no new calls.
+// weighted random among the connected ones; a node that is down gets no new calls. A view (`only`)
+// shares the same nodes and picks among those that fit one call (calls/nodeFit.ts).
 import type { Knex } from 'knex';
 import { decryptSecret } from '../../../config/secrets';
 import { EslNode, type BackoffOptions, type NodeConfig } from './node';
@@ -7,8 +8,17 @@ import { EslNode, type BackoffOptions, type NodeConfig } from './node';
 export class NodePool {
   readonly nodes: EslNode[];
 
-  constructor(configs: NodeConfig[], backoff?: BackoffOptions) {
-    this.nodes = configs.map((c) => new EslNode(c, backoff));
+  constructor(
+    configs: NodeConfig[] | EslNode[],
+    backoff?: BackoffOptions,
+    private readonly fits: (n: EslNode) => boolean = () => true,
+  ) {
+    this.nodes = configs.map((c) => (c instanceof EslNode ? c : new EslNode(c, backoff)));
+  }
+
+  /** The same nodes, picking only those `fits` accepts (never start or stop a view). */
+  only(fits: (n: EslNode) => boolean): NodePool {
+    return new NodePool(this.nodes, undefined, fits);
   }
 
   start(): void {
@@ -21,7 +31,7 @@ export class NodePool {
 
   /** A connected node, drawn by weight; null when none is up. */
   pick(rnd = Math.random): EslNode | null {
-    const up = this.nodes.filter((n) => n.connected && n.config.weight > 0);
+    const up = this.nodes.filter((n) => n.connected && n.config.weight > 0 && this.fits(n));
     const total = up.reduce((s, n) => s + n.config.weight, 0);
     let x = rnd() * total;
     for (const n of up) {

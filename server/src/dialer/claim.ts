@@ -89,8 +89,10 @@ export async function refusals(
      FROM unnest(:h::text[]) h(hash) CROSS JOIN LATERAL (
        SELECT c.created_at, c.result_level, c.account_id FROM calls c
        WHERE c.phone_hash = h.hash AND c.created_at > :since
-         -- A call never placed (returnUndialled.ts, media returnNumber.ts) was no attempt.
-         AND NOT (c.status = 'ended' AND c.originated_at IS NULL AND c.result_level IS NULL)) c
+         -- A call never placed (returnUndialled.ts, media returnNumber.ts) was no attempt, nor was
+         -- one the switch refused for the line (reason notPlaced, never answered).
+         AND NOT (c.status = 'ended' AND c.result_level IS NULL AND (c.originated_at IS NULL
+           OR (coalesce(c.reason->>'kind', '') = 'notPlaced' AND c.answered_at IS NULL)))) c
      JOIN accounts a ON a.id = c.account_id
      WHERE a.path LIKE :root`,
     {

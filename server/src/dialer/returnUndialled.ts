@@ -5,9 +5,13 @@
 // - withdrawOpen: while no switch is connected (switches.ts), the claimed calls still waiting for a
 //   worker are ended here (the worker's originate claim then fails: it requires an open record);
 // - returnNeverDialled: calls a worker closed without originating (it gave up: no node connected, no
-//   originate token) are taken off the settlement outbox and their numbers returned.
+//   originate token, or no node fit: media/src/calls/nodeFit.ts), and calls whose originate the switch
+//   refused for the line (reason kind notPlaced: GATEWAY_DOWN, INVALID_GATEWAY, never answered), are
+//   taken off the settlement outbox and their numbers returned. Their faults (reason.fault) go to
+//   callFaults.ts.
 import type { Knex } from 'knex';
 import { NOT_PLACED_TEXT, notPlacedReason } from '../../../domain/calls';
+import type { CallFault } from '../../../domain/fsProbe';
 import type { Deps } from '../deps';
 
 /** A returned number waits this long before it is claimed again (a failing switch is not hammered). */
@@ -18,13 +22,28 @@ interface Undialled {
   call_uuid: string;
   task_number_id: string | null;
   task_id: string;
+  line_id: string;
+  account_id: string;
+  reason: { fault?: CallFault } | null;
+}
+
+/** A returned call's fault (why no node could carry it), with where it happened. */
+export interface ReturnedFault {
+  fault: CallFault;
+  lineId: number;
+  taskId: number;
+  accountId: number;
 }
 
 export interface Returned {
   callUuids: string[];
   /** Tasks whose numbers came back (their overview changed). */
   taskIds: Set<number>;
+  faults: ReturnedFault[];
 }
+
+/** The records returnNeverDialled takes: never originated, or refused by the switch for the line. */
+export const NEVER_PLACED_SQL = `(originated_at IS NULL OR (coalesce(reason->>'kind', '') = 'notPlaced' AND answered_at IS NULL))`;
 
 /**
  * Runs `pick` (an UPDATE of calls RETURNING the calls it took) and, in the same statement, puts the
@@ -33,7 +52,7 @@ export interface Returned {
  */
 async function takeAndReturn(db: Knex, pick: string, bindings: unknown[]): Promise<Undialled[]> {
   const { rows } = (await db.raw(
-    `WITH taken AS (${pick} RETURNING id, call_uuid, task_number_id, task_id),
+    `WITH taken AS (${pick} RETURNING id, call_uuid, task_number_id, task_id, line_id, account_id, reason),
      back AS (UPDATE task_numbers n SET state = 0, next_attempt_at = now() + make_interval(secs => ?)
        FROM taken t WHERE n.id = t.task_number_id AND n.state = 1 AND n.last_call_uuid = t.call_uuid)
      SELECT * FROM taken`,
@@ -45,6 +64,18 @@ async function takeAndReturn(db: Knex, pick: string, bindings: unknown[]): Promi
 const returned = (rows: Undialled[]): Returned => ({
   callUuids: rows.map((r) => r.call_uuid),
   taskIds: new Set(rows.map((r) => Number(r.task_id))),
+  faults: rows.flatMap((r) =>
+    r.reason?.fault
+      ? [
+          {
+            fault: r.reason.fault,
+            lineId: Number(r.line_id),
+            taskId: Number(r.task_id),
+            accountId: Number(r.account_id),
+          },
+        ]
+      : [],
+  ),
 });
 
 /** Ends the open task calls no worker has originated yet and returns their numbers. */
@@ -74,10 +105,11 @@ export async function returnNeverDialled(deps: Deps, limit = 500): Promise<Retur
   const rows = await takeAndReturn(
     deps.db,
     `UPDATE calls SET settled_at = now(), charged_fen = 0, result_level = NULL, grade = NULL,
-       reason = jsonb_build_object('kind', 'notPlaced',
+       billable_ms = 0, reason = (CASE WHEN jsonb_typeof(reason) = 'object' THEN reason ELSE '{}'::jsonb END)
+         || jsonb_build_object('kind', 'notPlaced',
          'text', left(? || coalesce(reason->>'text', reason #>> '{}', ''), 300))
      WHERE id IN (SELECT id FROM calls WHERE status = 'ended' AND settled_at IS NULL
-       AND originated_at IS NULL AND task_id IS NOT NULL AND NOT test
+       AND ${NEVER_PLACED_SQL} AND task_id IS NOT NULL AND NOT test
        ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED)`,
     [NOT_PLACED_TEXT, limit],
   );

@@ -19,6 +19,7 @@ import { emitProgress } from './progress';
 import { RateWindows } from './rate';
 import { settleEnded } from './settle';
 import { returnNeverDialled, withdrawOpen, type Returned } from './returnUndialled';
+import { applyCallFaults, clearHealedLines } from './callFaults';
 import { reconcileSlotsOnce } from './slots';
 import { careForTablesOnce } from './tableCare';
 import { runTick, type TickReport } from './tick';
@@ -100,8 +101,12 @@ export function startDialer(deps: Deps, opts: DialerOptions = {}): Dialer {
 
   /** Settles until the outbox is empty (a batch at a time); ended calls wake the next tick. */
   async function settleAll(): Promise<void> {
-    // Calls a worker closed without dialing: their numbers go back to their tasks, not to a result.
-    let ended = markReturned(await returnNeverDialled(deps));
+    // Calls a worker closed without dialing: their numbers go back to their tasks, not to a result;
+    // their faults mark lines and pause tasks (callFaults.ts), healed lines are cleared.
+    const back = await returnNeverDialled(deps);
+    let ended = markReturned(back);
+    for (const m of (await applyCallFaults(deps, back.faults)).moved) dirty.add(m.taskId);
+    await clearHealedLines(deps);
     for (let i = 0; i < 50; i++) {
       const settled = await settleEnded(deps, SETTLE_BATCH);
       markSettled(settled);

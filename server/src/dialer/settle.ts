@@ -8,6 +8,7 @@
 // an AI-visit follow-up), what the customer asked for applied (requests.ts: the number on the call
 // blacklist, a callback reminder), and settled_at set. After commit: one push job per call (jobId push:<callId>) and
 // the notices go live. Test calls are real calls on a real line, so they are billed the same way.
+import { NEVER_PLACED_SQL } from './returnUndialled';
 import type { Knex } from 'knex';
 import { NoticeType } from '../../../domain/codes';
 import { fenToYuan } from '../../../domain/format';
@@ -326,6 +327,8 @@ export async function settleEnded(deps: Deps, limit = 200): Promise<Settled[]> {
     .db('calls')
     .where('status', 'ended')
     .whereNull('settled_at')
+    // Never placed task calls are returnNeverDialled's (their numbers go back, nothing is settled).
+    .whereRaw(`NOT (task_id IS NOT NULL AND NOT test AND ${NEVER_PLACED_SQL})`)
     .orderBy('id')
     .limit(limit)
     .select('id');

@@ -23,6 +23,7 @@ const line = (id: number, over: Partial<SipLineDto> = {}): SipLineDto => ({
   owned: true,
   assignedTo: [],
   updatedAt: '2026-11-22T00:00:00.000Z',
+  fault: null,
   ...over,
 });
 

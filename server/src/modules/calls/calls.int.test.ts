@@ -126,7 +126,9 @@ describe('call records', () => {
       expect(call.resultLevel).toBeLessThanOrEqual(26);
       // The test line says 喂 as it answers, so its greeting may come before the opening prompt.
       expect(call.lines.map((l) => l.seq)).toEqual(call.lines.map((_, i) => i + 1));
-      expect(call.lines.some((l) => l.khtype === 'robot' && /张先生/.test(l.khcontent))).toBe(true);
+      // A prompt is robot speech once the switch played it: the opening question may be cut off by the
+      // customer (never played, not in the transcript) and asked again later, or not at all.
+      expect(call.lines.some((l) => l.khtype === 'robot')).toBe(true);
       expect(call.lines.some((l) => l.khtype === 'customer')).toBe(true);
       // Live events reach the account's room through the Redis emitter (same adapter key), in
       // live:batch frames, which liveSocket hands to the call:state listener as the browser does.

@@ -26,6 +26,9 @@ const LINE_COLS = [
   'l.enabled',
   'l.dids',
   'l.updated_at',
+  'l.fault_cause',
+  'l.fault_text',
+  'l.fault_at',
   'o.account as owner_account',
 ];
 
@@ -57,6 +60,9 @@ function presentLine(r: Row, actor: Actor, assignedTo: SipLineDto['assignedTo'])
     owned,
     assignedTo,
     updatedAt: new Date(r.updated_at).toISOString(),
+    fault: r.fault_cause
+      ? { cause: r.fault_cause, text: r.fault_text ?? '', at: new Date(r.fault_at).toISOString() }
+      : null,
   };
 }
 
@@ -158,7 +164,14 @@ export async function insertLine(db: Knex, actor: Actor, v: LineValues): Promise
 export const updateOwnedLine = async (db: Knex, actor: Actor, id: number, v: LineValues) =>
   (await scoped(db('sip_lines'), db, actor)
     .where({ id, account_id: actor.id })
-    .update({ ...lineRow(v), updated_at: db.fn.now() })) > 0;
+    // An edit is the fix the fault asked for: the next call tries the line again.
+    .update({
+      ...lineRow(v),
+      updated_at: db.fn.now(),
+      fault_cause: null,
+      fault_text: null,
+      fault_at: null,
+    })) > 0;
 
 export const setLineEnabled = async (db: Knex, actor: Actor, id: number, enabled: boolean) =>
   (await scoped(db('sip_lines'), db, actor)

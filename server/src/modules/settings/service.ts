@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { Deps } from '../../deps';
 import { encryptSecret } from '../../../../config/secrets';
 import { fsNodeStatusKey, type FsNodeStatus } from '../../../../domain/media';
+import { readProbe } from '../../../../domain/fsProbe';
 import {
   CLOUD_ASR,
   resolveAsr,
@@ -48,6 +49,8 @@ export function parseStatus(raw: string | null | undefined): FsNodeStatus | null
       sps: Number.isFinite(s.sps) ? Number(s.sps) : 0,
       lastError: typeof s.lastError === 'string' ? s.lastError : null,
       updatedAt: typeof s.updatedAt === 'string' ? s.updatedAt : new Date(0).toISOString(),
+      // What the switch can do (issue 20), when the worker probed it.
+      ...(s.probe ? { probe: readProbe(s.probe) } : {}),
     };
   } catch {
     return null;

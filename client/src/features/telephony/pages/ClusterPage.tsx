@@ -10,6 +10,7 @@ import { ListView } from '../../../ui/ListView';
 import { AllowListSection } from '../../outbound/components/AllowListSection';
 import { DeleteConfirm } from '../components/DeleteConfirm';
 import { NodeDialog } from '../components/NodeDialog';
+import { NodeProbeCell } from '../components/NodeProbeCell';
 import { AddBar, EditDeleteActions, SecretSet } from '../components/tableParts';
 import { selectTelephony, telephonyActions as T } from '../slice';
 import '../telephony.css';
@@ -50,6 +51,7 @@ export default function ClusterPage() {
             t('fields.channels'),
             t('fields.sps'),
             t('fields.lastError'),
+            t('probe.title'),
             t('fields.updatedAt'),
             '',
           ]}
@@ -76,6 +78,9 @@ export default function ClusterPage() {
               <td data-testid={`node-channels-${n.name}`}>{n.status?.channels ?? t('lines.none')}</td>
               <td>{n.status?.sps ?? t('lines.none')}</td>
               <td>{n.status?.lastError || t('lines.none')}</td>
+              <td>
+                <NodeProbeCell probe={n.status?.probe} testId={`node-probe-${n.name}`} />
+              </td>
               <td>{n.status ? formatDateTime(n.status.updatedAt) : t('lines.none')}</td>
               <td className="cp-tel-actions">
                 <EditDeleteActions kind="node" id={n.id} name={n.name} />

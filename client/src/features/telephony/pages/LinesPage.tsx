@@ -58,6 +58,15 @@ function LinesTab() {
                     {t('lines.readOnly')} · {l.ownerAccount}
                   </Tag>
                 )}
+                {l.fault && (
+                  <Tag
+                    intent={Intent.DANGER}
+                    data-testid={`line-fault-${l.name}`}
+                    title={formatDateTime(l.fault.at)}
+                  >
+                    {t('lineFault.tag', { cause: t(`lineFault.causes.${l.fault.cause}`, l.fault.cause) })}
+                  </Tag>
+                )}
               </td>
               <td>{t(`modes.${l.mode}`)}</td>
               <td>

@@ -1,0 +1,157 @@
+// The seat leg of a call, shared by a robot's transfer (session.ts) and a seat-group reception scene
+// (inboundSeat.ts): the call is offered to the group's seats (transferClient.ts ->
+// modules/seats/transfer.ts) with music on hold meanwhile, bridged to the seat that takes it, and
+// offered again without a seat whose leg fails the bridge (no microphone, softphone gone), up to
+// MAX_SEAT_FAILURES seats. How it ended is kept on the record; the seat's wrap-up follows the call's end.
+import type { ConversationLine, DialJob } from '../../../domain/calls';
+import { bridgeFailed, type TransferCard, type TransferOutcome } from '../../../domain/transfer';
+import type { EslNode } from '../esl/node';
+import { seatDialString } from './commands';
+import { playHoldMusic } from './holdMusic';
+import type { SessionDeps } from './session';
+
+/** Seats of one call whose leg may fail the bridge before the call gives up on seats. */
+const MAX_SEAT_FAILURES = 3;
+/** Longest a bridge to a seat may last before its execute is given up (the hang-up ends it anyway). */
+const BRIDGE_TIMEOUT_MS = 4 * 60 * 60 * 1000;
+
+/** Why a transfer found no seat, as the call record's reason says it. */
+export const TRANSFER_FAILED: Partial<Record<TransferOutcome, string>> = {
+  noSeat: '没有空闲坐席',
+  timeout: '等待坐席超时',
+  badGroup: '坐席组不存在或不属于本账户',
+  noService: '转接服务未运行',
+};
+
+export interface SeatLegHost {
+  readonly uuid: string;
+  readonly job: DialJob;
+  readonly deps: SessionDeps;
+  node(): EslNode;
+  /** The call's record (calls.id). */
+  recordId(): number;
+  /** The line's dial prefix (a mobile seat is reached through the call's line). */
+  readonly linePrefix: string;
+  over(): boolean;
+  /** A seat took the call and its leg is being bridged. */
+  bridging(seat: { id: number; name: string }): void;
+}
+
+export interface SeatOffer {
+  seatGroupId: number;
+  waitSeconds: number;
+  taskId: number | null;
+  card: TransferCard;
+  transcript: ConversationLine[];
+}
+
+export class SeatLeg {
+  /** How the transfer ended (the ended call:state event carries it to the wallboard). */
+  outcome: TransferOutcome | null = null;
+  /** The seat that took the call, and when (its talk time is sent when the call ends). */
+  private took: { seatId: number; at: number } | null = null;
+
+  constructor(private readonly host: SeatLegHost) {}
+
+  /**
+   * Offers the call to the group's seats (never those in `exclude`) and bridges it to the one that
+   * takes it; no seat: `fail(why)`.
+   */
+  async offer(o: SeatOffer, fail: (why: string) => unknown, exclude: number[] = []): Promise<void> {
+    const h = this.host;
+    const node = h.node();
+    const hold = playHoldMusic(node, h.uuid, () => h.over());
+    const reply = await h.deps.transfers.offer(
+      {
+        kind: 'offer',
+        callUuid: h.uuid,
+        accountId: h.job.accountId,
+        taskId: o.taskId,
+        seatGroupId: o.seatGroupId,
+        waitSeconds: o.waitSeconds,
+        card: o.card,
+        transcript: o.transcript,
+        ...(exclude.length ? { excludeSeatIds: exclude } : {}),
+      },
+      () => h.over(),
+    );
+    // The music stops before the seat is bridged, the fallback flow speaks, or the call hangs up.
+    await hold.stop();
+    if (!reply) return this.record('cancelled', null);
+    await this.record(reply.outcome, reply.seat?.id ?? null);
+    if (h.over()) return;
+    if (reply.outcome !== 'accepted' || !reply.seat) {
+      await fail(TRANSFER_FAILED[reply.outcome] ?? reply.outcome);
+      return;
+    }
+    const seat = reply.seat;
+    let dial: string;
+    try {
+      dial = seatDialString(seat, { lineId: h.job.lineId, prefix: h.linePrefix }, h.uuid);
+    } catch {
+      await fail('坐席号码无效');
+      return;
+    }
+    this.took = { seatId: seat.id, at: Date.now() };
+    h.bridging(seat);
+    // The bridge lasts as long as the conversation with the seat; the hangup event ends the call.
+    // A bridge that ends with the customer still here and a failure cause: the seat never answered.
+    void node
+      .execute(h.uuid, 'bridge', dial, BRIDGE_TIMEOUT_MS)
+      .then(
+        (done) => {
+          if (h.over() || !bridgeFailed(done.response)) return;
+          console.warn(`call ${h.uuid}: bridge to seat ${seat.id} failed: ${done.response}`);
+          return this.seatDidNotAnswer(o, fail, [...exclude, seat.id], done.response);
+        },
+        () => undefined,
+      )
+      .catch((err: Error) => console.error(`call ${h.uuid}: re-offer after a failed bridge: ${err.message}`));
+  }
+
+  /** How the transfer ended, on the call record (calls.transfer_outcome / transfer_seat_id). */
+  async record(outcome: TransferOutcome, seatId: number | null): Promise<void> {
+    this.outcome = outcome;
+    await this.host.deps
+      .db('calls')
+      .where({ id: this.host.recordId() })
+      .update({ transfer_outcome: outcome, transfer_seat_id: seatId })
+      .catch((err: Error) =>
+        console.error(`call ${this.host.uuid}: transfer outcome not stored: ${err.message}`),
+      );
+  }
+
+  /** The call ended: the seat that had it goes to wrap-up with its talk time. */
+  async wrapUp(): Promise<void> {
+    if (!this.took) return;
+    await this.host.deps.transfers
+      .ended({
+        kind: 'ended',
+        callUuid: this.host.uuid,
+        seatId: this.took.seatId,
+        talkMs: Date.now() - this.took.at,
+      })
+      .catch((err: Error) => console.error(`call ${this.host.uuid}: seat wrap-up not sent: ${err.message}`));
+  }
+
+  /** The seat's leg failed the bridge: its offer ends, and the call goes to the next seat or `fail`. */
+  private async seatDidNotAnswer(
+    o: SeatOffer,
+    fail: (why: string) => unknown,
+    failed: number[],
+    cause: string,
+  ): Promise<void> {
+    this.took = null;
+    const seatId = failed[failed.length - 1]!;
+    await this.host.deps.transfers
+      .failed({ kind: 'failed', callUuid: this.host.uuid, seatId, cause })
+      .catch((err: Error) => console.error(`call ${this.host.uuid}: seat failure not sent: ${err.message}`));
+    if (this.host.over()) return;
+    if (failed.length >= MAX_SEAT_FAILURES) {
+      await this.record('noSeat', null);
+      await fail('坐席未能接起通话');
+      return;
+    }
+    return this.offer(o, fail, failed);
+  }
+}
