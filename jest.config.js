@@ -1,4 +1,5 @@
-// Three projects: unit (pure, fast), integration (real PostgreSQL + Redis), e2e (Chromium).
+// Four projects: unit (pure, fast), integration (real PostgreSQL + Redis), e2e (Chromium), fs (a real
+// FreeSWITCH with SIPp as the carrier, e2e/fs; skipped where /opt/freeswitch is not installed).
 const transform = {
   '^.+\\.(t|j)sx?$': [
     '@swc/jest',
@@ -17,7 +18,12 @@ module.exports = {
     {
       ...base,
       displayName: 'unit',
-      testPathIgnorePatterns: ['/node_modules/', '\\.int\\.test\\.ts$', '\\.e2e\\.test\\.ts$'],
+      testPathIgnorePatterns: [
+        '/node_modules/',
+        '\\.int\\.test\\.ts$',
+        '\\.e2e\\.test\\.ts$',
+        '\\.fs\\.test\\.ts$',
+      ],
       testMatch: [
         '<rootDir>/{domain,client,media,config,scripts}/**/*.test.{ts,tsx}',
         '<rootDir>/server/**/*.unit.test.ts',
@@ -40,6 +46,15 @@ module.exports = {
       displayName: 'e2e',
       setupFilesAfterEnv: ['<rootDir>/test/slowTimeout.ts'],
       testMatch: ['<rootDir>/e2e/**/*.e2e.test.ts'],
+      globalSetup: '<rootDir>/test/globalSetup.ts',
+      globalTeardown: '<rootDir>/test/globalTeardown.ts',
+    },
+    {
+      ...base,
+      displayName: 'fs',
+      setupFilesAfterEnv: ['<rootDir>/test/slowTimeout.ts'],
+      testMatch: ['<rootDir>/**/*.fs.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/'],
       globalSetup: '<rootDir>/test/globalSetup.ts',
       globalTeardown: '<rootDir>/test/globalTeardown.ts',
     },

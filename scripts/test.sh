@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# npm test: every test (unit, integration, e2e) with jest; ends with the line "N passed, N failed".
+# npm test: every test (unit, integration, e2e, fs: the real FreeSWITCH) with jest; ends with the line "N passed, N failed".
 # Extra arguments go to jest, e.g. `npm test -- --selectProjects unit`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -8,6 +8,7 @@ source scripts/lib/setup.sh
 ensure_node_modules
 ensure_browser_packages
 ensure_speech_packages
+ensure_freeswitch
 check_services
 ensure_client_build
 

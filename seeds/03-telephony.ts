@@ -1,12 +1,18 @@
 // Telephony demo: one FreeSWITCH node pointing at the simulator (media/src/sim: 127.0.0.1:8021,
-// password ClueCon) and, for the demo merchant, one SIP line in gateway mode (10 ports, 5 calls per
+// password ClueCon; the real switch of `FREESWITCH=real npm start` listens there too; docker-compose
+// sets FS_ESL_HOST/FS_ESL_PORT/FS_ESL_PASSWORD to its `freeswitch` service) and, for the demo merchant, one SIP line in gateway mode (10 ports, 5 calls per
 // second) and one voice gateway. Runs again harmlessly: rows that exist by name are skipped.
 import type { Knex } from 'knex';
 import { loadConfig } from '../config';
 import { DEMO_ACCOUNTS } from '../config/demo';
 import { encryptSecret } from '../config/secrets';
 
-export const SIM_NODE = { name: 'fs-sim-1', host: '127.0.0.1', port: 8021, password: 'ClueCon' };
+export const SIM_NODE = {
+  name: 'fs-sim-1',
+  host: process.env.FS_ESL_HOST || '127.0.0.1',
+  port: Number(process.env.FS_ESL_PORT) || 8021,
+  password: process.env.FS_ESL_PASSWORD || 'ClueCon',
+};
 export const DEMO_LINE_NAME = 'sim-line-1';
 export const DEMO_GATEWAY_NAME = 'sim-gateway-1';
 

@@ -64,3 +64,18 @@ ensure_browser_packages() {
   # Without a CJK font Chromium draws Chinese text at zero width (blank screenshots, unclickable labels).
   ensure_apt_package fonts-wqy-microhei "Chinese text in screenshots will be blank" sh -c "fc-list | grep -qi -e wqy -e 'noto.*cjk'"
 }
+
+# A real FreeSWITCH 1.10.12, SIPp and sox for the real-switch tests (e2e/fs, jest project fs), from
+# ../shared/freeswitch/install.sh (the clone has ../shared beside it). Without them the fs tests skip.
+ensure_freeswitch() {
+  if /opt/freeswitch/bin/freeswitch -version >/dev/null 2>&1 && command -v sipp >/dev/null && command -v sox >/dev/null; then
+    return 0
+  fi
+  local installer=../shared/freeswitch/install.sh
+  if [ ! -f "$installer" ]; then
+    echo "FreeSWITCH is not installed and $installer is missing: the real-switch tests (fs) are skipped" >&2
+    return 0
+  fi
+  echo "Installing FreeSWITCH 1.10.12, SIPp and sox (../shared/freeswitch/install.sh)..."
+  bash "$installer" >/dev/null || echo "FreeSWITCH could not be installed: the real-switch tests (fs) are skipped" >&2
+}

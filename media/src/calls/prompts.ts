@@ -14,10 +14,15 @@ import { NORMAL_SPEED } from '../speech/tts';
 import { accountTts } from '../speech/ttsSettings';
 import { readAudio, renderCached } from '../speech/ttsStore';
 
-/** Prompt cache folder: `<tmp>/callplat-prompts` (one file per content hash, never rewritten). */
-export const promptCacheDir = (): string => path.join(os.tmpdir(), 'callplat-prompts');
+/**
+ * The folder both the worker and FreeSWITCH see at the same path: env MEDIA_DIR (docker-compose mounts
+ * one volume there in both containers), else the temp folder (worker and switch on one host).
+ */
+export const mediaRoot = (): string => process.env.MEDIA_DIR || os.tmpdir();
+/** Prompt cache folder: `<media root>/callplat-prompts` (one file per content hash, never rewritten). */
+export const promptCacheDir = (): string => path.join(mediaRoot(), 'callplat-prompts');
 /** Whole-call recordings, one file per call uuid under a day folder. */
-export const recordingsDir = (): string => path.join(os.tmpdir(), 'callplat-recordings');
+export const recordingsDir = (): string => path.join(mediaRoot(), 'callplat-recordings');
 
 export function recordingPath(uuid: string, at = new Date()): string {
   return path.join(recordingsDir(), at.toISOString().slice(0, 10), `${uuid}.wav`);

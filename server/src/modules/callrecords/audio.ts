@@ -27,7 +27,9 @@ export function audioRoots(): string[] {
       .split(path.delimiter)
       .filter(Boolean)
       .map((d) => path.resolve(d));
-  return [path.join(os.tmpdir(), 'callplat-prompts'), path.join(os.tmpdir(), 'callplat-recordings')];
+  // MEDIA_DIR: the media worker's root for both folders (media/src/calls/prompts.ts mediaRoot).
+  const root = process.env.MEDIA_DIR || os.tmpdir();
+  return [path.join(root, 'callplat-prompts'), path.join(root, 'callplat-recordings')];
 }
 
 /** The file's real path when it is a .wav under one of the roots and exists, else null. */

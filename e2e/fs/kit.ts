@@ -1,0 +1,256 @@
+// The real-switch tier's platform: the server in-process (its own database clone and Redis prefix,
+// test/harness.ts), a real FreeSWITCH with the project's configuration (scripts/freeswitch/launch.ts)
+// on this jest worker's ports, registered in fs_nodes, the media worker in-process driving it, and
+// SIPp carriers on lines of merchant01 pointing at them.
+//
+// Lines: the seeded sim-line-1 (127.0.0.1) is the answering carrier's, so an inbound call from a SIPp
+// caller on 127.0.0.1 arrives on it (an IP trunk's line is told by the INVITE's source address,
+// media/src/calls/inboundRoute.ts). Every other carrier gets a line of its own on 127.0.0.<n>, and the
+// demo's other lines are disabled (no gateway pinging addresses that do not answer).
+import nodeFs from 'node:fs';
+import type { Knex } from 'knex';
+import { encryptSecret } from '../../config/secrets';
+import { lineGatewayName } from '../../domain/telephony-config';
+import { EslConnection } from '../../media/src/esl/connection';
+import { startCallWorker, type CallWorker, type CallWorkerOptions } from '../../media/src/calls/worker';
+import {
+  startFreeswitch,
+  freeswitchInstalled,
+  type RunningFreeswitch,
+} from '../../scripts/freeswitch/launch';
+import { startTestPlatform, type TestPlatform } from '../../test/harness';
+import type { Config } from '../../config';
+import { fsPorts, type FsPorts } from './ports';
+import { startSipp, type CarrierScenario, type Sipp, type SippOptions } from './sipp';
+
+export { freeswitchInstalled };
+
+export const ESL_PASSWORD = 'fs-tier-secret';
+export const NODE_NAME = 'fs-real-test';
+
+export interface Carrier {
+  lineId: number;
+  gateway: string;
+  sipp: Sipp;
+}
+
+export interface FsKit {
+  p: TestPlatform;
+  k: Knex;
+  ports: FsPorts;
+  fs: RunningFreeswitch;
+  nodeId: number;
+  worker: CallWorker;
+  merchantId: number;
+  carriers: Map<string, Carrier>;
+  /** One api command on the switch's event socket (a connection of its own). */
+  api(cmd: string, timeoutMs?: number): Promise<string>;
+  /** A SIPp caller (uac-call) towards the switch's external profile, from 127.0.0.1. */
+  call(o: Omit<SippOptions, 'scenario' | 'port' | 'mediaPort' | 'target'> & { to: string }): Sipp;
+  /** The end of the switch's log, for failure messages. */
+  switchLog(): string;
+  close(): Promise<void>;
+}
+
+export interface CarrierSpec {
+  /** A name for the test to find it by. */
+  name: string;
+  scenario: CarrierScenario;
+  audio?: SippOptions['audio'];
+  /** Calls at once the carrier takes (sipp -l). */
+  limit?: number;
+  /** For uas-answer-dtmf: the key the callee presses and when. */
+  digit?: string;
+  dtmfAfterMs?: number;
+}
+
+export interface FsKitOptions {
+  carriers: CarrierSpec[];
+  config?: Partial<Config>;
+  worker?: Partial<CallWorkerOptions>;
+  /** Run the server's dial scheduler (tasks); off by default. */
+  dialer?: boolean;
+  /** The port slice (ports.ts); this jest worker's unless said ('bench': the whole block). */
+  slot?: Parameters<typeof fsPorts>[0];
+}
+
+/** Lines: the first carrier takes the seeded sim-line-1 on 127.0.0.1, the n-th a new line on 127.0.0.<n+1>. */
+async function carrierLines(
+  k: Knex,
+  config: Config,
+  merchantId: number,
+  specs: CarrierSpec[],
+  ports: FsPorts,
+): Promise<Array<{ spec: CarrierSpec; lineId: number; ip: string; port: number }>> {
+  const sim = await k('sip_lines').where({ name: 'sim-line-1' }).first('id');
+  await k('sip_lines').whereNot({ id: sim.id }).update({ enabled: false });
+  const out = [];
+  for (const [i, spec] of specs.entries()) {
+    const ip = `127.0.0.${i + 1}`;
+    const port = ports.sippSip + i;
+    let lineId: number;
+    if (i === 0) {
+      await k('sip_lines').where({ id: sim.id }).update({ server_ip: ip, port, enabled: true });
+      lineId = Number(sim.id);
+    } else {
+      const [row] = await k('sip_lines')
+        .insert({
+          account_id: merchantId,
+          name: `fs-${spec.name}`,
+          server_ip: ip,
+          port,
+          auth_account: `fsline${i}0`,
+          password_enc: encryptSecret(config.secretKey, 'carrier-secret'),
+          caller_number: `0210000010${i}`,
+          prefix: '',
+          codec: 'PCMA',
+          rate_count: 50,
+          rate_seconds: 1,
+          port_count: 300,
+          mode: 'gateway',
+          enabled: true,
+        })
+        .returning('id');
+      lineId = Number(row.id);
+    }
+    out.push({ spec, lineId, ip, port });
+  }
+  return out;
+}
+
+export async function startFsKit(o: FsKitOptions): Promise<FsKit> {
+  const ports = fsPorts(o.slot);
+  const p = await startTestPlatform({
+    config: { dialer: { enabled: o.dialer ?? false, tickMs: 100 }, ...o.config },
+  });
+  const k = p.db.knex;
+  const cleanups: Array<() => Promise<void>> = [() => p.close()];
+  const close = async () => {
+    for (const c of cleanups.reverse()) await c().catch(() => undefined);
+  };
+  try {
+    const merchantId = Number((await k('accounts').where({ account: 'merchant01' }).first('id')).id);
+    const lines = await carrierLines(k, p.config, merchantId, o.carriers, ports);
+    const carriers = new Map<string, Carrier>();
+    for (const [i, l] of lines.entries()) {
+      const sipp = startSipp({
+        scenario: l.spec.scenario,
+        ip: l.ip,
+        port: l.port,
+        mediaPort: ports.sippRtp + 40 * i,
+        audio: l.spec.audio,
+        limit: l.spec.limit,
+        digit: l.spec.digit,
+        dtmfAfterMs: l.spec.dtmfAfterMs,
+      });
+      cleanups.push(() => sipp.stop());
+      carriers.set(l.spec.name, { lineId: l.lineId, gateway: lineGatewayName(l.lineId), sipp });
+    }
+
+    // The switch fetches its profiles (and the gateways above) from this server when it starts.
+    const fs = await startFreeswitch({
+      eslPort: ports.esl,
+      eslPassword: ESL_PASSWORD,
+      externalSipPort: ports.externalSip,
+      internalSipPort: ports.internalSip,
+      wsPort: ports.ws,
+      rtpStart: ports.rtpStart,
+      rtpEnd: ports.rtpEnd,
+      fsapiUrl: `${p.url}/fsapi`,
+      fsapiUser: p.config.fsXmlCurlUser,
+      fsapiPassword: p.config.fsXmlCurlPassword,
+    });
+    cleanups.push(() => fs.stop());
+
+    // The worker reads its nodes from fs_nodes: the seeded simulator node off, this switch on.
+    await k('fs_nodes').update({ enabled: false });
+    const [node] = await k('fs_nodes')
+      .insert({
+        name: NODE_NAME,
+        esl_host: '127.0.0.1',
+        esl_port: ports.esl,
+        esl_password_enc: encryptSecret(p.config.secretKey, ESL_PASSWORD),
+        weight: 10,
+        enabled: true,
+      })
+      .returning('id');
+    const worker = await startCallWorker({
+      config: p.config,
+      db: k,
+      backoff: { baseMs: 100, capMs: 1000 },
+      originateTimeoutSec: 8,
+      lostAfterMs: 5000,
+      workerId: `fs-tier-${process.pid}`,
+      ...o.worker,
+    });
+    cleanups.push(() => worker.close());
+    if (!worker.pool.nodes.some((n) => n.connected))
+      throw new Error('the media worker did not connect to the switch');
+
+    const api = async (cmd: string, timeoutMs = 5000) => {
+      const conn = await EslConnection.open({
+        host: '127.0.0.1',
+        port: ports.esl,
+        password: ESL_PASSWORD,
+        timeoutMs,
+      });
+      try {
+        return await conn.api(cmd, timeoutMs);
+      } finally {
+        conn.destroy();
+      }
+    };
+    let callers = 0;
+    return {
+      p,
+      k,
+      ports,
+      fs,
+      nodeId: Number(node.id),
+      worker,
+      merchantId,
+      carriers,
+      api,
+      call(c) {
+        const n = callers++;
+        const sipp = startSipp({
+          ...c,
+          scenario: 'uac-call',
+          ip: '127.0.0.1',
+          port: ports.sippSip + 19 - (n % 3),
+          mediaPort: ports.sippRtp + 160 + 10 * (n % 3),
+          target: `127.0.0.1:${ports.externalSip}`,
+          service: c.to,
+        });
+        cleanups.push(() => sipp.stop());
+        return sipp;
+      },
+      switchLog: () => tail(fs.logFile),
+      close,
+    };
+  } catch (e) {
+    await close();
+    throw e;
+  }
+}
+
+function tail(file: string, bytes = 6000): string {
+  return nodeFs.existsSync(file) ? nodeFs.readFileSync(file, 'utf8').slice(-bytes) : '';
+}
+
+/** Polls `read` until `ok` holds, or throws with `what` and the last value. */
+export async function until<T>(
+  what: string,
+  read: () => Promise<T>,
+  ok: (v: T) => boolean,
+  timeoutMs = 30_000,
+  everyMs = 200,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await read();
+    if (ok(v)) return v;
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(v)}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
