@@ -1,4 +1,4 @@
-import { bridgeFailed, OFFER_RING_MS, offerDeadline, validTransferWait } from './transfer';
+import { bridgeFailure, OFFER_RING_MS, offerDeadline, validTransferWait } from './transfer';
 
 describe('the manual-transfer wait (SPEC §9)', () => {
   it('is 0 (for ever) or a multiple of 5 seconds up to 600', () => {
@@ -13,11 +13,25 @@ describe('the manual-transfer wait (SPEC §9)', () => {
   });
 });
 
-describe('bridgeFailed', () => {
-  it("reads a failure cause as the seat's leg never answering, and a bridge that ran as not", () => {
-    for (const cause of ['USER_NOT_REGISTERED', 'CALL_REJECTED', 'NO_ANSWER', 'USER_BUSY'])
-      expect(bridgeFailed(cause)).toBe(true);
+describe('bridgeFailure', () => {
+  it('reads the cause from originate_disposition, as FreeSWITCH 1.10.12 completes bridge with _none_', () => {
+    for (const cause of [
+      'USER_NOT_REGISTERED',
+      'CALL_REJECTED',
+      'NO_ANSWER',
+      'USER_BUSY',
+      'SUBSCRIBER_ABSENT',
+    ])
+      expect(bridgeFailure({ response: '_none_', originateDisposition: cause })).toBe(cause);
+    expect(bridgeFailure({ response: '_none_', originateDisposition: 'SUCCESS' })).toBeNull();
+    // Older switches said "call accepted"; no disposition at all tells nothing either.
+    expect(bridgeFailure({ response: '_none_', originateDisposition: 'call accepted' })).toBeNull();
+    expect(bridgeFailure({ response: '_none_' })).toBeNull();
+  });
+
+  it('takes a reply that is itself a cause when no disposition says otherwise', () => {
+    expect(bridgeFailure({ response: 'CALL_REJECTED' })).toBe('CALL_REJECTED');
     for (const ok of ['_none_', '', 'NORMAL_CLEARING', 'SUCCESS', '+OK', null, undefined])
-      expect(bridgeFailed(ok)).toBe(false);
+      expect(bridgeFailure({ response: ok })).toBeNull();
   });
 });

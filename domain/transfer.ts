@@ -132,13 +132,28 @@ export const seatHangupChannel = (prefix: string) => `${prefix}:transfer:hangup`
 /** How long a seat may wrap up a call before it is idle again by itself. */
 export const WRAP_UP_TIMEOUT_MS = 60_000;
 
+/** The channel variables of a finished bridge that say how it went (CHANNEL_EXECUTE_COMPLETE). */
+export interface BridgeDone {
+  /** Application-Response: "_none_" on FreeSWITCH whether the seat's leg came up or not. */
+  response?: string | null;
+  /** variable_originate_disposition: SUCCESS, or the cause the seat's leg failed with. */
+  originateDisposition?: string | null;
+}
+
+const HANGUP_CAUSE = /^[A-Z][A-Z_]+$/;
+
 /**
- * Whether a bridge's Application-Response says the seat's leg never answered: a hang-up cause other
- * than a normal clearing (FreeSWITCH's bridge sets the originate failure cause; "_none_" when it
- * bridged).
+ * Why a finished bridge never reached the seat (USER_NOT_REGISTERED, CALL_REJECTED, USER_BUSY…), or
+ * null when it bridged. FreeSWITCH 1.10.12 completes `bridge` with "_none_" either way; each bridge sets
+ * the caller's originate_disposition to SUCCESS or the failure cause (checked on the real switch).
+ * DIALSTATUS renames some causes (USER_BUSY is BUSY) and originate_failed_cause /
+ * last_bridge_hangup_cause keep an earlier bridge's, so neither decides. A reply that is itself a
+ * cause counts too (what a switch may answer instead of "_none_").
  */
-export const bridgeFailed = (response: string | null | undefined): boolean =>
-  !!response && /^[A-Z][A-Z_]+$/.test(response) && !['NORMAL_CLEARING', 'SUCCESS'].includes(response);
+export function bridgeFailure(done: BridgeDone): string | null {
+  const cause = done.originateDisposition?.trim() || done.response?.trim() || '';
+  return HANGUP_CAUSE.test(cause) && !['NORMAL_CLEARING', 'SUCCESS'].includes(cause) ? cause : null;
+}
 
 /** Where the call goes: an extension registered on the switch, or a mobile through the line. */
 export interface TransferSeat {

@@ -182,6 +182,46 @@ describe('platform faults: hung up at once, result 90, nothing billed', () => {
   });
 });
 
+describe('a recognizer that left no media bug', () => {
+  it('detect_speech of a module the switch lacks (_none_, no media bug in uuid_buglist) is a fault', async () => {
+    // detect_speech completes "_none_" whether its module exists or not (Invalid ASR module [x]! is
+    // only logged); uuid_buglist listing no detect_speech bug is the one sign. As above, the adapter's
+    // name keeps the probe from refusing first, as for a module unloaded after it.
+    const mrcp = new UnimrcpAdapter();
+    asr = {
+      name: 'none',
+      start: (u, o) =>
+        mrcp
+          .start(u, o)
+          .map((c) => (c.kind === 'execute' ? { ...c, arg: c.arg.replace(/^unimrcp/, 'pocketsphinx') } : c)),
+      stop: () => mrcp.stop(),
+      parse: (e) => mrcp.parse(e),
+    };
+    try {
+      const job = await kit.dial('9401');
+      const row = await kit.waitEnded(job.callUuid);
+      const detect = eventsOf(job.callUuid).filter((e) => e.Application === 'detect_speech');
+      expect(detect[0]).toMatchObject({ 'Application-Response': '_none_' });
+      expect(detect[0]!['Application-Data']).toMatch(/^pocketsphinx /);
+      expect(row).toMatchObject({ result_level: 90, billable_ms: 0, grade: null });
+      const reason = row.reason as { kind: string; text: string };
+      expect(reason.kind).toBe('platformFault');
+      expect(reason.text).toContain('语音识别无法启动');
+    } finally {
+      asr = null;
+    }
+  });
+
+  it('with the module loaded the same call hears the customer (detect_speech listed by uuid_buglist)', async () => {
+    const job = await kit.dial('9401');
+    const row = await kit.waitEnded(job.callUuid);
+    expect(eventsOf(job.callUuid).some((e) => e.Application === 'detect_speech')).toBe(true);
+    expect(row.result_level).not.toBe(90);
+    expect(Number(row.billable_ms)).toBeGreaterThan(0);
+    expect((await kit.lines(job.callUuid)).some((l) => l.khtype === 'customer')).toBe(true);
+  });
+});
+
 describe('mod_avmd listens to what the customer sends', () => {
   it('on an outbound call: avmd_start with outbound_channel=1 (the READ_REPLACE side)', async () => {
     const job = await kit.dial('9401');

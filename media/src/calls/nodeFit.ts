@@ -1,5 +1,5 @@
 // Which FreeSWITCH nodes may carry a dial job, from their probes (esl/probe.ts, domain/fsProbe.ts):
-// a node without the recognizer the account's bot listens with, without the line's codec, or seeing
+// a node without the recognizer the account's bot listens with (none for a keys-only bot), without the line's codec, or seeing
 // the line's gateway down is not used. When no connected node fits, the call is refused before any
 // originate: its record closes as not placed with the fault (the dialer gives the number back,
 // marks the line faulty or pauses the task: server/src/dialer/callFaults.ts).
@@ -17,6 +17,8 @@ import { lineGatewayName } from '../../../domain/telephony-config';
 import type { EslNode } from '../esl/node';
 import type { NodePool } from '../esl/pool';
 import type { AsrAdapter } from '../speech/asr';
+import type { BotCache } from './bots';
+import { recognizerFor } from './recognizer';
 import { closeRecord, ensureRecord } from './record';
 import { releaseSlots } from './slots';
 import { ResultLevel } from '../../../domain/telephony';
@@ -26,18 +28,23 @@ export interface FitDeps {
   redis: Redis;
   config: { secretKey: string; redisPrefix: string };
   asr: { forAccount(accountId: number): Promise<AsrAdapter> };
+  bots: Pick<BotCache, 'load'>;
 }
 
-/** What the call needs from a node; null when its line is gone (the session reports that). */
+/**
+ * What the call needs from a node; null when its line is gone (the session reports that). A bot that
+ * only listens for keys needs no recognizer.
+ */
 export async function callNeeds(d: FitDeps, job: DialJob): Promise<CallNeeds | null> {
   const line = await d.db('sip_lines').where({ id: job.lineId }).first('codec');
   if (!line) return null;
-  const asr = await d.asr.forAccount(job.accountId).catch(() => null);
+  const bot = await d.bots.load(job.accountId, job.botId, job.botVersion).catch(() => null);
+  const asr = await recognizerFor(d.asr, job.accountId, bot);
   return {
     lineId: job.lineId,
     gateway: lineGatewayName(job.lineId),
     codec: String(line.codec ?? ''),
-    module: asr ? recognizerModule(asr.name) : 'mod_unimrcp',
+    module: recognizerModule(asr.name),
   };
 }
 

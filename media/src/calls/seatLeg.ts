@@ -4,7 +4,7 @@
 // offered again without a seat whose leg fails the bridge (no microphone, softphone gone), up to
 // MAX_SEAT_FAILURES seats. How it ended is kept on the record; the seat's wrap-up follows the call's end.
 import type { ConversationLine, DialJob } from '../../../domain/calls';
-import { bridgeFailed, type TransferCard, type TransferOutcome } from '../../../domain/transfer';
+import { bridgeFailure, type TransferCard, type TransferOutcome } from '../../../domain/transfer';
 import type { EslNode } from '../esl/node';
 import { seatDialString } from './commands';
 import { playHoldMusic } from './holdMusic';
@@ -14,6 +14,12 @@ import type { SessionDeps } from './session';
 const MAX_SEAT_FAILURES = 3;
 /** Longest a bridge to a seat may last before its execute is given up (the hang-up ends it anyway). */
 const BRIDGE_TIMEOUT_MS = 4 * 60 * 60 * 1000;
+/**
+ * Set on the customer's channel before each bridge. FreeSWITCH's defaults are the opposite of what a
+ * transfer needs (checked on 1.10.12): a failed bridge hangs the customer up (continue_on_fail unset),
+ * and when the seat hangs up the customer stays parked in silence (hangup_after_bridge unset).
+ */
+export const BRIDGE_VARS = ['continue_on_fail=true', 'hangup_after_bridge=true'];
 
 /** Why a transfer found no seat, as the call record's reason says it. */
 export const TRANSFER_FAILED: Partial<Record<TransferOutcome, string>> = {
@@ -96,13 +102,19 @@ export class SeatLeg {
     h.bridging(seat);
     // The bridge lasts as long as the conversation with the seat; the hangup event ends the call.
     // A bridge that ends with the customer still here and a failure cause: the seat never answered.
+    // The lane runs them in order: the variables are set before the bridge starts.
+    for (const v of BRIDGE_VARS) void node.execute(h.uuid, 'set', v, 10_000).catch(() => undefined);
     void node
       .execute(h.uuid, 'bridge', dial, BRIDGE_TIMEOUT_MS)
       .then(
         (done) => {
-          if (h.over() || !bridgeFailed(done.response)) return;
-          console.warn(`call ${h.uuid}: bridge to seat ${seat.id} failed: ${done.response}`);
-          return this.seatDidNotAnswer(o, fail, [...exclude, seat.id], done.response);
+          const cause = bridgeFailure({
+            response: done.response,
+            originateDisposition: done.headers.get('variable_originate_disposition'),
+          });
+          if (h.over() || !cause) return;
+          console.warn(`call ${h.uuid}: bridge to seat ${seat.id} failed: ${cause}`);
+          return this.seatDidNotAnswer(o, fail, [...exclude, seat.id], cause);
         },
         () => undefined,
       )

@@ -21,7 +21,7 @@ import { maskPhone } from '../../../domain/format';
 import { bareCard, DEFAULT_TRANSFER_WAIT_S, type TransferOutcome } from '../../../domain/transfer';
 import { AVMD_BEEP, type EslEvent } from '../esl/events';
 import { checkCause, checkUuid } from '../esl/guard';
-import { UnimrcpAdapter, type AsrAdapter } from '../speech/asr';
+import type { AsrAdapter } from '../speech/asr';
 import type { ChannelRow, EslNode } from '../esl/node';
 import type { NodePool } from '../esl/pool';
 import type { BotCache, LoadedBot } from './bots';
@@ -38,6 +38,7 @@ import { acquireSlots } from './slots';
 import { CallTimers } from './timers';
 import { groupServes, type TransferClient } from './transferClient';
 import { Listening, eventUs } from './listening';
+import { recognizerFor } from './recognizer';
 import { Playback, PLAY_TIMEOUT_MS } from './playback';
 import { SeatLeg } from './seatLeg';
 import { closeAndRelease, robotOutcome, type Hangup } from './closing';
@@ -196,7 +197,7 @@ export class CallSession {
     );
     this.requests = new CustomerRequests(d.db, d.config.secretKey, this.rec.id, this.job.phone);
     this.bot = await d.bots.load(this.job.accountId, this.job.botId, this.job.botVersion);
-    this.listening.asr = await d.asr.forAccount(this.job.accountId).catch(() => new UnimrcpAdapter());
+    this.listening.asr = await recognizerFor(d.asr, this.job.accountId, this.bot);
     const line = await d
       .db('sip_lines')
       .where({ id: this.job.lineId, enabled: true })

@@ -294,6 +294,13 @@ const HANDLERS: Record<string, Handler> = {
       for (const f of file === 'all' ? ch.tape.files : [file]) void ch.stopRecording(f);
     return '+OK Success\n';
   }),
+  // The media bugs of a channel (mod_commands uuid_buglist); for no channel it prints nothing, which
+  // mod_event_socket answers as "-ERR no reply" (checked on FreeSWITCH 1.10.12).
+  uuid_buglist: (hub, arg) => {
+    const ch = hub.channels.get(arg.trim());
+    if (!arg.trim()) return '-USAGE: <uuid>\n';
+    return ch && !ch.hungUp ? ch.bugs.format() : '-ERR no reply\n';
+  },
   uuid_exists: (hub, arg) => (hub.channels.get(arg.trim())?.hungUp === false ? 'true' : 'false'),
   uuid_getvar: withChannel((_h, ch, [name]) =>
     name ? (ch.vars.get(name) ?? '_undef_') : '-ERR No variable specified\n',

@@ -10,14 +10,36 @@ import { HangupCause } from '../../../domain/telephony';
 import { promptEnded, promptStarted } from './callee';
 import type { Channel, Speech, WaitEnd } from './channel';
 import { parseBrackets, splitArgs } from './dialstring';
+import { detectSpeechTarget } from './mediaBugs';
 import type { Headers } from './framing';
 import type { Hub } from './hub';
-import { bridgeFailed, bridgeToBrowser, userEndpoint } from './sipws/bridge';
+import { bridgeAnswered, bridgeFailed, bridgeToBrowser, userEndpoint } from './sipws/bridge';
 
 type App = (ch: Channel, arg: string) => Promise<string | undefined>;
 
 const DEFAULT_PROMPT_MS = 2000;
 const DEFAULT_NO_INPUT_MS = 5000;
+/** How long a recognizer waits for the result once speech began (recognition-timeout). */
+const DEFAULT_RECOGNITION_MS = 15_000;
+
+/** What the recognizer hears from now on: when speech begins, and its first result. */
+function listenForSpeech(ch: Channel): { began: Promise<void>; result: Promise<Speech>; stop(): void } {
+  let began!: () => void;
+  let heard!: (s: Speech) => void;
+  const l = (s: Speech) => {
+    if (s.kind === 'begin') began();
+    if (s.kind === 'result') {
+      ch.speechListeners.delete(l);
+      heard(s);
+    }
+  };
+  ch.speechListeners.add(l);
+  return {
+    began: new Promise<void>((r) => (began = r)),
+    result: new Promise<Speech>((r) => (heard = r)),
+    stop: () => ch.speechListeners.delete(l),
+  };
+}
 
 /** Duration of a prompt: the WAV header if the file is on disk, else the hint, else 2 s. */
 export async function promptMs(file: string, hint?: string): Promise<number> {
@@ -152,33 +174,42 @@ const APPS: Record<string, App> = {
     const [engine, grammarArg] = detect as [string, string];
     const file = arg.slice(0, at).trim();
     if (!ch.hub.modules.hasAsr(engine)) return 'ASR INIT ERROR';
-    ch.detecting = { grammar: parseBrackets(grammarArg).rest || 'default' };
-    let result: Speech | null = null;
-    const heard = new Promise<Speech>((resolve) => {
-      const l = (s: Speech) => {
-        if (s.kind === 'result') {
-          ch.speechListeners.delete(l);
-          resolve(s);
-        }
-      };
-      ch.speechListeners.add(l);
-    });
-    void heard.then((s) => (result = s));
+    const { vars: params, rest: grammar } = parseBrackets(grammarArg);
+    ch.detecting = { grammar: grammar || 'default' };
+    // The recognizer's media bug stays after it (paused) unless play_and_detect_speech_close_asr.
+    if (!ch.bugs.has('detect_speech'))
+      ch.bugs.add('detect_speech', detectSpeechTarget(engine, ch.detecting.grammar, ''));
+    const speech = listenForSpeech(ch);
     const end = await play(ch, file, (stop) => {
       const barge = (s: Speech) => s.kind === 'begin' && stop();
       ch.speechListeners.add(barge);
       return () => ch.speechListeners.delete(barge);
     });
-    if (end === 'missing' || end === 'hangup') {
+    const closeAsr = () => {
+      speech.stop();
       ch.detecting = null;
+      if (/^(true|yes|on|1)$/i.test(ch.vars.get('play_and_detect_speech_close_asr') ?? ''))
+        ch.bugs.remove('detect_speech');
+    };
+    if (end === 'missing' || end === 'hangup') {
+      closeAsr();
       return 'ERROR';
     }
-    if (!result) {
-      const noInput = Number(ch.vars.get('sim_no_input_ms') ?? DEFAULT_NO_INPUT_MS);
-      result = await Promise.race([heard, ch.wait(noInput, false).then(() => null)]);
-    }
-    ch.detecting = null;
-    const got = result as Speech | null;
+    const noInputMs = Number(
+      params.get('no-input-timeout') ?? ch.vars.get('sim_no_input_ms') ?? DEFAULT_NO_INPUT_MS,
+    );
+    const recognitionMs = Number(params.get('recognition-timeout') ?? DEFAULT_RECOGNITION_MS);
+    // As an MRCP recognizer times out: no-input until the callee starts speaking (the timer starts
+    // when the prompt ends), then recognition-timeout until the result. One timer per stage, started
+    // after the speech it waits for could begin: a slow event loop delays both alike.
+    const timeout = (ms: number) => ch.wait(ms, false).then(() => null);
+    let got = await Promise.race([
+      speech.result,
+      speech.began.then(() => 'began' as const),
+      timeout(noInputMs),
+    ]);
+    if (got === 'began') got = await Promise.race([speech.result, timeout(recognitionMs)]);
+    closeAsr();
     if (got?.body) ch.vars.set('detect_speech_result', got.body);
     return 'DONE';
   },
@@ -187,9 +218,11 @@ const APPS: Record<string, App> = {
   // `{a=b,c=d}` before the grammar are recognizer parameters (mod_unimrcp: MRCP headers, or
   // vendor-specific ones such as our `hotwords=词一|词二`); the simulator records the hot words.
   async detect_speech(ch, arg) {
-    const [first, second] = splitArgs(arg);
-    if (first === 'stop') ch.detecting = null;
-    else if (first === 'pause') ch.detecting = null;
+    const [first, second, third] = splitArgs(arg);
+    if (first === 'stop') {
+      ch.detecting = null;
+      ch.bugs.remove('detect_speech');
+    } else if (first === 'pause') ch.detecting = null;
     else if (first === 'resume') ch.detecting = { grammar: ch.detecting?.grammar ?? 'default' };
     else if (first && !['grammar', 'nogrammar', 'grammaron', 'grammaroff', 'param'].includes(first)) {
       // switch_core_asr_open: "Invalid ASR module [x]!" is only logged; the app completes _none_.
@@ -197,6 +230,9 @@ const APPS: Record<string, App> = {
       const { vars, rest } = parseBrackets(second ?? 'default');
       const grammar = rest || 'default';
       ch.detecting = { grammar };
+      // A second start only loads its grammar into the running recognizer: still one media bug.
+      if (!ch.bugs.has('detect_speech'))
+        ch.bugs.add('detect_speech', detectSpeechTarget(first, second ?? 'default', third ?? ''));
       const words = vars.get('hotwords');
       ch.hub.recordRecognizer(ch.uuid, {
         engine: first,
@@ -287,7 +323,7 @@ const APPS: Record<string, App> = {
       ['Bridge-B-Unique-ID', other],
       ['Other-Leg-Unique-ID', other],
     ];
-    ch.vars.set('bridge_uuid', other);
+    bridgeAnswered(ch, other);
     ch.fire('CHANNEL_BRIDGE', ids);
     const end = await ch.wait(Number(ch.vars.get('sim_bridge_ms') ?? 30000), false);
     ch.fire('CHANNEL_UNBRIDGE', ids);
@@ -354,6 +390,7 @@ export function startAvmd(ch: Channel, arg = ''): void {
   const reads = avmdReads(ch, arg);
   if (!reads) return;
   ch.avmd = reads;
+  ch.bugs.add('avmd', 'N/A');
   ch.fireCustom('avmd::start', [
     ['Unique-ID', ch.uuid],
     ['Call-command', 'avmd'],
@@ -365,6 +402,7 @@ export function startAvmd(ch: Channel, arg = ''): void {
 export function stopAvmd(ch: Channel): void {
   if (!ch.avmd) return;
   ch.avmd = false;
+  ch.bugs.remove('avmd');
   ch.fireCustom('avmd::stop', [
     ['Unique-ID', ch.uuid],
     ['Call-command', 'avmd'],

@@ -2,6 +2,7 @@
 // (uuid_google_transcribe, CUSTOM google_transcribe::transcription with a JSON body, interim before
 // final), mod_unimrcp through detect_speech (DETECTED_SPEECH, hot words as a vendor parameter), and
 // mod_avmd (avmd_start; CUSTOM avmd::beep after a voicemail greeting, never for a person).
+import { REAL_BUILD_MODULES } from './modules';
 import { startSimulator, type Simulator } from './server';
 import type { Persona } from './personas';
 import { RawEsl, sleep } from './testing';
@@ -247,5 +248,70 @@ describe('mod_avmd', () => {
     await other.event((e) => e['Event-Name'] === 'CHANNEL_ANSWER' && e['Unique-ID'] === 'g-3');
     expect(other.events().filter((e) => e['Event-Name'] === 'CUSTOM')).toEqual([]);
     other.close();
+  });
+});
+
+describe('uuid_buglist', () => {
+  const bugs = async (uuid: string) => (await c.command(`api uuid_buglist ${uuid}`)).body;
+  const fns = async (uuid: string) =>
+    [...(await bugs(uuid)).matchAll(/<function>([^<]*)</g)].map((m) => m[1]);
+
+  it('lists detect_speech while the channel detects and avmd while avmd runs, as FreeSWITCH prints them', async () => {
+    await call('7101', 'b-1');
+    expect(await bugs('b-1')).toBe('<media-bugs>\n</media-bugs>\n');
+    await exec(
+      'b-1',
+      'detect_speech',
+      'unimrcp:prof {start-input-timers=false}builtin:grammar/any any',
+      'd1',
+    );
+    await completed('d1');
+    await exec('b-1', 'avmd_start', 'outbound_channel=1,inbound_channel=0', 'a1');
+    await completed('a1');
+    expect(await fns('b-1')).toEqual(['detect_speech', 'avmd']);
+    expect(await bugs('b-1')).toContain(
+      ' <media-bug>\n  <function>avmd</function>\n  <target>N/A</target>\n  <thread-locked>0</thread-locked>\n </media-bug>\n',
+    );
+    // pause keeps the recognizer attached; stop removes it; `avmd <uuid> stop` removes avmd.
+    await exec('b-1', 'detect_speech', 'pause', 'd2');
+    await completed('d2');
+    expect(await fns('b-1')).toEqual(['detect_speech', 'avmd']);
+    expect((await c.command('api avmd b-1 stop')).body).toBe('+OK\n');
+    await exec('b-1', 'detect_speech', 'stop', 'd3');
+    await completed('d3');
+    expect(await bugs('b-1')).toBe('<media-bugs>\n</media-bugs>\n');
+    expect(await bugs('no-such-uuid')).toBe('-ERR no reply\n');
+  });
+
+  it('lists nothing when the module is missing or avmd cannot read the leg', async () => {
+    await sim.close();
+    sim = await startSimulator({
+      timeScale: SCALE,
+      seed: 3,
+      personas,
+      heartbeatMs: 0,
+      modules: REAL_BUILD_MODULES,
+    });
+    c.close();
+    c = await RawEsl.open(sim.port, 'plain CHANNEL_ANSWER CHANNEL_EXECUTE_COMPLETE BACKGROUND_JOB');
+    await call('7101', 'b-2');
+    await exec('b-2', 'detect_speech', 'unimrcp:prof builtin:grammar/any any', 'd4');
+    // "Invalid ASR module [unimrcp:prof]!" is only logged: _none_, and no media bug.
+    expect((await completed('d4'))['Application-Response']).toBe('_none_');
+    expect(await bugs('b-2')).toBe('<media-bugs>\n</media-bugs>\n');
+  });
+
+  it('a recording is a session_record bug on its file', async () => {
+    await call('7101', 'b-3');
+    await exec('b-3', 'avmd_start', 'inbound_channel=1,outbound_channel=0', 'a2');
+    await completed('a2');
+    expect(await bugs('b-3')).toBe('<media-bugs>\n</media-bugs>\n');
+    expect((await c.command('api uuid_record b-3 start /tmp/callplat-sim-bug.wav')).body).toBe(
+      '+OK Success\n',
+    );
+    await sleep(50);
+    expect(await bugs('b-3')).toContain(
+      '<function>session_record</function>\n  <target>/tmp/callplat-sim-bug.wav</target>',
+    );
   });
 });

@@ -220,6 +220,8 @@ describe('prompts and the callee', () => {
       's1',
     );
     const done = await completed('s1');
+    // mod_dptools play_and_detect_speech_function: DONE once it ran (1.10.12), not _none_.
+    expect(done['Application-Response']).toBe('DONE');
     const speech = of('asr-1').filter((e) => e['Event-Name'] === 'DETECTED_SPEECH');
     expect(speech.map((e) => e['Speech-Type'])).toEqual(['begin-speaking', 'detected-speech']);
     expect(speech[1]!._body).toContain('<input mode="speech">利率是多少</input>');
@@ -227,6 +229,21 @@ describe('prompts and the callee', () => {
     expect(done.variable_detect_speech_result).toBe(speech[1]!._body);
     const seq = names('asr-1');
     expect(seq.indexOf('PLAYBACK_STOP')).toBeLessThan(seq.indexOf('DETECTED_SPEECH'));
+  });
+
+  it('waits for the result once the callee began speaking, even past no-input-timeout (MRCP)', async () => {
+    // The callee starts 100 ms after the prompt and talks 900 ms: no-input (500 ms) ends only the wait
+    // for speech to begin. A slow event loop stretched the same chain past 5 s under CI load.
+    await call('7001', 'asr-2');
+    await exec(
+      'asr-2',
+      'play_and_detect_speech',
+      '{sim_text=我们的利率很低}/p/a.wav detect:unimrcp {no-input-timeout=500}builtin:grammar/boolean',
+      's2',
+    );
+    const done = await completed('s2');
+    expect(done['Application-Response']).toBe('DONE');
+    expect(done.variable_detect_speech_result).toContain('<input mode="speech">利率是多少</input>');
   });
 
   it('presses keys when the script says so, and hangs up after N rounds', async () => {

@@ -10,6 +10,7 @@ import type { Headers } from './framing';
 import type { Hub } from './hub';
 import type { Persona } from './personas';
 import type { Rng } from './random';
+import { MediaBugs } from './mediaBugs';
 import { Tape } from './tape';
 
 export type WaitEnd = 'done' | 'break' | 'hangup';
@@ -59,6 +60,8 @@ export class Channel implements ChannelView {
   avmd: 'callee' | 'our-audio' | false = false;
   /** What the call sounds like, and the files being recorded (record_session, uuid_record). */
   readonly tape = new Tape();
+  /** The media bugs uuid_buglist lists (avmd, detect_speech, session_record). */
+  readonly bugs = new MediaBugs();
   readonly speechListeners = new Set<(s: Speech) => void>();
   readonly ended: Promise<void>;
   private endedResolve!: () => void;
@@ -214,13 +217,18 @@ export class Channel implements ChannelView {
 
   /** record_session / uuid_record start: RECORD_START, and the file exists from now on. */
   async startRecording(file: string): Promise<void> {
-    if (await this.tape.start(file, this.hub.nowUs()))
+    if (await this.tape.start(file, this.hub.nowUs())) {
+      this.bugs.add('session_record', file);
       this.fire('RECORD_START', [['Record-File-Path', file]]);
+    }
   }
 
   /** Stops a recording: the file holds the whole mix when RECORD_STOP fires. */
   async stopRecording(file: string): Promise<void> {
-    if (await this.tape.stop(file, this.hub.nowUs())) this.fire('RECORD_STOP', [['Record-File-Path', file]]);
+    if (await this.tape.stop(file, this.hub.nowUs())) {
+      this.bugs.remove('session_record', file);
+      this.fire('RECORD_STOP', [['Record-File-Path', file]]);
+    }
   }
 
   /** Runs fn after CHANNEL_HANGUP_COMPLETE, before CHANNEL_DESTROY (originate reports a refusal there). */

@@ -1,8 +1,10 @@
 // `bridge user/<ext>` when the simulator runs its SIP-over-WebSocket server: the extension is resolved
 // as FreeSWITCH does (registrar dialUser: the directory's dial-string and a registration, else
 // SUBSCRIBER_ABSENT / MANDATORY_IE_MISSING / USER_NOT_REGISTERED); a registered one's browser rings
-// (INVITE), is bridged when the softphone answers, and the call ends with a BYE from whichever side
-// hangs up first (CANCEL when the customer hangs up while it rings). Without the registrar a virtual
+// (INVITE), is bridged when the softphone answers, and the bridge ends with a BYE from whichever side
+// hangs up first (CANCEL when the customer hangs up while it rings). Like FreeSWITCH, a failed bridge
+// hangs the customer up unless continue_on_fail, and the seat's hang-up ends the customer's call only
+// with hangup_after_bridge. Without the registrar a virtual
 // seat answers after a second (apps.ts), so tests of the simulator alone still transfer.
 import { HangupCause } from '../../../../domain/telephony';
 import { maskPhone } from '../../../../domain/format';
@@ -52,15 +54,14 @@ export async function bridgeToBrowser(
     ['Bridge-B-Unique-ID', other],
     ['Other-Leg-Unique-ID', other],
   ];
-  ch.vars.set('bridge_uuid', other);
+  bridgeAnswered(ch, other);
   ch.fire('CHANNEL_BRIDGE', ids);
   result.dialog.onDtmf = (digit) => ch.hear({ kind: 'dtmf', text: digit });
   const talk = ch.wait(Number(ch.vars.get('sim_bridge_ms') ?? DEFAULT_BRIDGE_MS), false);
   const end = await Promise.race([talk, result.dialog.ended.then(() => 'seat' as const)]);
   ch.fire('CHANNEL_UNBRIDGE', ids);
   if (end === 'seat') {
-    // The seat hung up: FreeSWITCH hangs the customer up after the bridge (hangup_after_bridge).
-    void ch.hangup(HangupCause.NORMAL_CLEARING, 200, 'send_bye');
+    afterBridge(ch);
     return undefined;
   }
   result.dialog.hangup();
@@ -68,13 +69,45 @@ export async function bridgeToBrowser(
   return undefined;
 }
 
+/** DIALSTATUS where FreeSWITCH renames the cause (checked on 1.10.12: USER_BUSY is BUSY). */
+const DIALSTATUS: Record<string, string> = { USER_BUSY: 'BUSY', NO_ANSWER: 'NOANSWER' };
+/** Causes a bridge continues after when continue_on_fail is unset (mod_dptools audio_bridge_function). */
+const ALWAYS_CONTINUE = ['NO_ANSWER', 'NO_USER_RESPONSE', 'ORIGINATOR_CANCEL'];
+
+/** Whether the caller's channel goes on after a failed bridge (continue_on_fail: true or a cause list). */
+export function continuesOnFail(ch: Channel, cause: string): boolean {
+  const v = ch.vars.get('continue_on_fail');
+  if (v === undefined || v === '') return ALWAYS_CONTINUE.includes(cause);
+  if (/^(true|yes|on|1)$/i.test(v.trim())) return true;
+  return v.split(',').some((c) => c.trim().toUpperCase() === cause);
+}
+
 /**
- * A bridge whose B leg never came up: FreeSWITCH sets originate_disposition and DIALSTATUS to the
- * cause (checked on 1.10.12). Its Application-Response there is _none_; the simulator still answers
- * the cause, which the media worker reads today (domain/transfer.ts bridgeFailed).
+ * A bridge whose B leg never came up, as FreeSWITCH 1.10.12 ends it: the caller's originate_disposition
+ * and originate_failed_cause are the cause, DIALSTATUS the cause as it names it, Application-Response
+ * "_none_"; the caller is hung up with the cause unless continue_on_fail says go on.
  */
-export function bridgeFailed(ch: Channel, cause: string): string {
+export function bridgeFailed(ch: Channel, cause: string): undefined {
   ch.vars.set('originate_disposition', cause);
-  ch.vars.set('DIALSTATUS', cause);
-  return cause;
+  ch.vars.set('DIALSTATUS', DIALSTATUS[cause] ?? cause);
+  ch.vars.set('originate_failed_cause', cause);
+  // Not awaited: the hang-up waits for this very application to return.
+  if (!continuesOnFail(ch, cause)) void ch.hangup(cause, ch.answered ? 200 : undefined, 'send_bye');
+  return undefined;
+}
+
+/** The B leg answered: what FreeSWITCH sets on the caller (checked on 1.10.12). */
+export function bridgeAnswered(ch: Channel, other: string): void {
+  ch.vars.set('originate_disposition', 'SUCCESS');
+  ch.vars.set('DIALSTATUS', 'SUCCESS');
+  ch.vars.set('bridge_uuid', other);
+  ch.vars.set('last_bridge_to', other);
+}
+
+/** The B leg hung up: the caller follows only with hangup_after_bridge=true (FreeSWITCH's default is to stay). */
+export function afterBridge(ch: Channel, cause = HangupCause.NORMAL_CLEARING): void {
+  ch.vars.set('last_bridge_hangup_cause', cause);
+  ch.vars.set('bridge_hangup_cause', cause);
+  if (/^(true|yes|on|1)$/i.test(ch.vars.get('hangup_after_bridge') ?? ''))
+    void ch.hangup(cause, 200, 'send_bye');
 }

@@ -144,6 +144,8 @@ describe('bridge user/<ext> to the registered browser', () => {
 
   it('INVITEs the contact, bridges on 200 (ACK), and the browser BYE hangs the customer up', async () => {
     await answeredCall('sw-1');
+    // What the media worker sets before a bridge (FreeSWITCH's default leaves the customer parked).
+    await esl.command('api uuid_setvar sw-1 hangup_after_bridge true');
     const from = phone.received.length;
     await bridge('sw-1', 'b1');
     const invite = (await phone.waitFor(isReq('INVITE'), 5000, from)) as SipRequest;
@@ -208,7 +210,7 @@ describe('bridge user/<ext> to the registered browser', () => {
     await phone.waitFor(isReq('ACK'), 3000, from);
   });
 
-  it('a rejected INVITE (486) fails the bridge with USER_BUSY', async () => {
+  it('a rejected INVITE (486) fails the bridge as FreeSWITCH does: _none_, the cause in variables, hang-up', async () => {
     await answeredCall('sw-4');
     const from = phone.received.length;
     await bridge('sw-4', 'b4');
@@ -219,8 +221,61 @@ describe('bridge user/<ext> to the registered browser', () => {
       (e) => e['Event-Name'] === 'CHANNEL_EXECUTE_COMPLETE' && e['Application-UUID'] === 'b4',
       5000,
     );
-    expect(done['Application-Response']).toBe('USER_BUSY');
-    await esl.command('api uuid_kill sw-4');
+    expect(done).toMatchObject({
+      'Application-Response': '_none_',
+      variable_originate_disposition: 'USER_BUSY',
+      variable_DIALSTATUS: 'BUSY',
+      variable_originate_failed_cause: 'USER_BUSY',
+    });
+    // Without continue_on_fail the customer is hung up with the cause.
+    const end = await esl.event(
+      (e) => e['Event-Name'] === 'CHANNEL_HANGUP_COMPLETE' && e['Unique-ID'] === 'sw-4',
+      5000,
+    );
+    expect(end['Hangup-Cause']).toBe('USER_BUSY');
+  });
+
+  it('with continue_on_fail=true the customer stays after a failed bridge (480: NO_USER_RESPONSE)', async () => {
+    await answeredCall('sw-5');
+    await esl.command('api uuid_setvar sw-5 continue_on_fail true');
+    const from = phone.received.length;
+    await bridge('sw-5', 'b5');
+    const invite = (await phone.waitFor(isReq('INVITE'), 5000, from)) as SipRequest;
+    phone.reply(invite, 480, 'Temporarily Unavailable');
+    const done = await esl.event(
+      (e) => e['Event-Name'] === 'CHANNEL_EXECUTE_COMPLETE' && e['Application-UUID'] === 'b5',
+      5000,
+    );
+    expect(done['variable_originate_disposition']).toBe('NO_USER_RESPONSE');
+    expect((await esl.command('api uuid_exists sw-5')).body).toBe('true');
+    await esl.command('api uuid_kill sw-5');
+  });
+
+  it('without hangup_after_bridge the customer stays parked when the seat hangs up', async () => {
+    await answeredCall('sw-6');
+    const from = phone.received.length;
+    await bridge('sw-6', 'b6');
+    const invite = (await phone.waitFor(isReq('INVITE'), 5000, from)) as SipRequest;
+    phone.reply(invite, 200, 'OK', [['Content-Type', 'application/sdp']], offerSdp(newSdpIdentity()));
+    await esl.event((e) => e['Event-Name'] === 'CHANNEL_BRIDGE' && e['Unique-ID'] === 'sw-6');
+    phone.send(
+      phone.request('BYE', 'sip:callplat-sim@127.0.0.1', [
+        ['From', header(invite, 'To')! + ';tag=browser1'],
+        ['To', header(invite, 'From')!],
+        ['Call-ID', header(invite, 'Call-ID')!],
+      ]),
+    );
+    const done = await esl.event(
+      (e) => e['Event-Name'] === 'CHANNEL_EXECUTE_COMPLETE' && e['Application-UUID'] === 'b6',
+      5000,
+    );
+    expect(done).toMatchObject({
+      'Application-Response': '_none_',
+      variable_originate_disposition: 'SUCCESS',
+      variable_last_bridge_hangup_cause: 'NORMAL_CLEARING',
+    });
+    expect((await esl.command('api uuid_exists sw-6')).body).toBe('true');
+    await esl.command('api uuid_kill sw-6');
   });
 });
 

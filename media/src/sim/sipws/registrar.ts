@@ -54,8 +54,24 @@ export type RingResult =
   | { answered: true; dialog: BrowserDialog }
   | {
       answered: false;
-      cause: 'USER_NOT_REGISTERED' | 'USER_BUSY' | 'CALL_REJECTED' | 'NO_ANSWER' | 'ORIGINATOR_CANCEL';
+      cause:
+        | 'USER_NOT_REGISTERED'
+        | 'USER_BUSY'
+        | 'CALL_REJECTED'
+        | 'NO_USER_RESPONSE'
+        | 'NORMAL_TEMPORARY_FAILURE'
+        | 'NO_ANSWER'
+        | 'ORIGINATOR_CANCEL';
     };
+
+/** A browser's final error response as FreeSWITCH's cause (sofia_glue_sip_cause_to_freeswitch). */
+export function causeOfSipStatus(status: number): Exclude<RingResult, { answered: true }>['cause'] {
+  if (status === 486 || status === 600) return 'USER_BUSY';
+  // sip.js answers 480 when getUserMedia fails (no microphone).
+  if (status === 480) return 'NO_USER_RESPONSE';
+  if ([400, 481, 500, 503].includes(status)) return 'NORMAL_TEMPORARY_FAILURE';
+  return 'CALL_REJECTED';
+}
 
 /** An answered call towards the browser. */
 export interface BrowserDialog {
@@ -520,10 +536,7 @@ export async function startRegistrar(opts: RegistrarOptions): Promise<Registrar>
           ],
           body: '',
         });
-        return {
-          answered: false,
-          cause: res.status === 486 || res.status === 600 ? 'USER_BUSY' : 'CALL_REJECTED',
-        };
+        return { answered: false, cause: causeOfSipStatus(res.status) };
       }
       let endResolve!: () => void;
       const ended = new Promise<void>((r) => (endResolve = r));

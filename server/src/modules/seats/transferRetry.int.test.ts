@@ -3,6 +3,8 @@
 // lost. Its offer ends as failed, the seat is free again, and the call is offered to the next seat
 // (never to the failed one again); with no other seat, the bot goes on at the transfer's fallback.
 // The bridged INVITE names the call (X-Call-UUID), so a softphone knows it is the accepted one.
+// Seat B's softphone is registered and answers, as FreeSWITCH needs: `bridge user/8002` to a seat
+// nobody registered fails with USER_NOT_REGISTERED (checked on 1.10.12).
 import type { Socket } from 'socket.io-client';
 import type { AccountDto, RoleDto } from '../../../../domain/api';
 import type { SeatOfferEndEvent, SeatOfferEvent } from '../../../../domain/events';
@@ -11,6 +13,7 @@ import type { CallWorker } from '../../../../media/src/calls/worker';
 import { startSimulator, type Simulator } from '../../../../media/src/sim/server';
 import { xmlCurlDirectory } from '../../../../media/src/sim/sipws/directory';
 import { header, type SipMessage, type SipRequest } from '../../../../media/src/sim/sipws/message';
+import { answerSdp, newSdpIdentity } from '../../../../media/src/sim/sipws/sdp';
 import { SipWsClient } from '../../../../media/src/sim/sipws/testClient';
 import type { ApiClient } from '../../../../test/apiClient';
 import { accountForm, accountId, liveSocket, loggedIn } from '../../../../test/fixtures';
@@ -27,8 +30,9 @@ let op2: ApiClient;
 let opS: Socket;
 let op2S: Socket;
 let seatA: SeatDto; // operator01's, extension 8001 on a "browser" without a microphone
-let seatB: SeatDto; // operator02's, extension 8002 nobody registered (the simulator's virtual seat answers)
+let seatB: SeatDto; // operator02's, extension 8002 on a browser that answers
 let phone: SipWsClient;
+let phoneB: SipWsClient;
 const offers: Array<SeatOfferEvent & { to: string }> = [];
 const ends: Array<SeatOfferEndEvent & { to: string }> = [];
 
@@ -86,6 +90,9 @@ beforeAll(async () => {
   // Seat A's "browser": registered, and every INVITE it gets fails the way sip.js fails without a mic.
   phone = await SipWsClient.open(sim.sipWsPort!);
   expect(await phone.register('8001', 'auth8001', 'secret77')).toMatchObject({ status: 200 });
+  // Seat B's browser: registered, answers the bridged INVITE as sip.js does once the user accepted.
+  phoneB = await SipWsClient.open(sim.sipWsPort!);
+  expect(await phoneB.register('8002', 'auth8002', 'secret77')).toMatchObject({ status: 200 });
   // A short manual-transfer wait, so the call with no seat left finds out soon.
   await p.db
     .knex('bot_versions')
@@ -95,6 +102,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   phone?.close();
+  phoneB?.close();
   for (const s of [opS, op2S]) s?.disconnect();
   await worker?.close();
   await sim?.close();
@@ -122,6 +130,21 @@ async function rejectInvites(callUuid: string): Promise<SipRequest> {
   return invite;
 }
 
+async function answerInvite(callUuid: string): Promise<SipRequest> {
+  const invite = (await phoneB.waitFor(
+    (m) => isInvite(m) && header(m, 'X-Call-UUID') === callUuid,
+    20_000,
+  )) as SipRequest;
+  phoneB.reply(
+    invite,
+    200,
+    'OK',
+    [['Content-Type', 'application/sdp']],
+    answerSdp(invite.body, newSdpIdentity()),
+  );
+  return invite;
+}
+
 it('a seat whose phone fails the answer is let go and the call goes to the next seat', async () => {
   await op.put(`/api/seats/${seatA.id}/state`, { online: true });
   await new Promise((r) => setTimeout(r, 5));
@@ -136,7 +159,9 @@ it('a seat whose phone fails the answer is let go and the call goes to the next 
   await until(() => ends.find((e) => e.callUuid === uuid && e.seatId === seatA.id && e.state === 'failed'));
   const second = await until(() => offers.find((o) => o.callUuid === uuid && o.to === 'op2'), 20_000);
   expect(second.seatId).toBe(seatB.id);
+  const answered = answerInvite(uuid);
   expect(await answer(op2S, uuid, seatB.id)).toEqual({ code: 200 });
+  await answered;
   const call = await ended(uuid);
   expect(call).toMatchObject({ transfer_outcome: 'accepted', transfer_seat_id: String(seatB.id) });
   expect(offers.filter((o) => o.callUuid === uuid).map((o) => o.to)).toEqual(['op', 'op2']);
