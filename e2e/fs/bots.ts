@@ -5,6 +5,9 @@ import type { Knex } from 'knex';
 import type { BotDefinition } from '../../domain/bot/definition';
 import { bot, branch, fallback, goTo, hangUp, node, statement, transfer } from '../../domain/bot/demo/build';
 
+/** These bots use no knowledge base, intents, hot words or intercepts. */
+const NO_LISTS = { knowledge: [], intentLabels: [], intentRules: [], hotWords: [], interceptKeywords: [] };
+
 export const GREETING = '您好，这里是启航教育，这是一通测试电话，感谢您的接听。';
 export const GOODBYE = '好的，祝您生活愉快，再见。';
 export const IVR_REMINDER = '请按1或2。';
@@ -25,11 +28,31 @@ export const announceBot = (): BotDefinition =>
         ],
       },
     ],
-    knowledge: [],
-    intentLabels: [],
-    intentRules: [],
-    hotWords: [],
-    interceptKeywords: [],
+    ...NO_LISTS,
+  });
+
+/** Asks a question and waits for a spoken answer: it needs a recognizer (domain/bot/speechNeed.ts). */
+export const askingBot = (): BotDefinition =>
+  bot({
+    settings: { recognitionStart: 'afterFirst' },
+    flows: [
+      {
+        id: 'main',
+        name: '询问',
+        kind: 'main',
+        startNodeId: 'ask',
+        nodes: [
+          node(
+            'ask',
+            '询问',
+            ['请问您现在方便吗？'],
+            [branch('yes', '方便', 'affirm', ['方便'], goTo('main', 'bye'))],
+          ),
+          statement('bye', '结束', GOODBYE, hangUp),
+        ],
+      },
+    ],
+    ...NO_LISTS,
   });
 
 /** Press 1 for a seat (group `seatGroupId`), 2 to end; silence ends the call after one reminder. */
@@ -61,11 +84,7 @@ export const ivrBot = (seatGroupId: number): BotDefinition =>
         ],
       },
     ],
-    knowledge: [],
-    intentLabels: [],
-    intentRules: [],
-    hotWords: [],
-    interceptKeywords: [],
+    ...NO_LISTS,
   });
 
 /** A published, online bot of `accountId` with `def` as version 1; returns its id. */

@@ -19,11 +19,18 @@ import {
   type RunningFreeswitch,
 } from '../../scripts/freeswitch/launch';
 import { startTestPlatform, type TestPlatform } from '../../test/harness';
+import { insertTask } from '../../server/src/dialer/testKit';
+import { TaskStatus } from '../../domain/dialer/status';
+import { startCdrWatch, type CdrPost } from './cdrWatch';
 import type { Config } from '../../config';
 import { fsPorts, type FsPorts } from './ports';
+import { startRtpPeer, type RtpPeer, type RtpPeerOptions } from './rtpPeer';
 import { startSipp, type CarrierScenario, type Sipp, type SippOptions } from './sipp';
 
 export { freeswitchInstalled };
+
+/** describe where FreeSWITCH is installed, describe.skip elsewhere. */
+export const describeFs = freeswitchInstalled() ? describe : describe.skip;
 
 export const ESL_PASSWORD = 'fs-tier-secret';
 export const NODE_NAME = 'fs-real-test';
@@ -32,6 +39,8 @@ export interface Carrier {
   lineId: number;
   gateway: string;
   sipp: Sipp;
+  /** uas-answer-dtmf: the Node peer carrying the call's media (and its keys). */
+  media?: RtpPeer;
 }
 
 export interface FsKit {
@@ -45,12 +54,22 @@ export interface FsKit {
   carriers: Map<string, Carrier>;
   /** One api command on the switch's event socket (a connection of its own). */
   api(cmd: string, timeoutMs?: number): Promise<string>;
+  /** The CDRs the switch posted (cdrWatch.ts). */
+  cdrs: CdrPost[];
+  /**
+   * A running task of one number on the carrier's line with `botId` (the dialer must run); resolves
+   * with its call row once `done` holds, or throws with SIPp's and the switch's logs.
+   */
+  taskCall(carrier: string, botId: number, phone: string, done: (row: Row) => boolean): Promise<Row>;
   /** A SIPp caller (uac-call) towards the switch's external profile, from 127.0.0.1. */
   call(o: Omit<SippOptions, 'scenario' | 'port' | 'mediaPort' | 'target'> & { to: string }): Sipp;
   /** The end of the switch's log, for failure messages. */
   switchLog(): string;
   close(): Promise<void>;
 }
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Row = any; // a calls row
 
 export interface CarrierSpec {
   /** A name for the test to find it by. */
@@ -59,9 +78,8 @@ export interface CarrierSpec {
   audio?: SippOptions['audio'];
   /** Calls at once the carrier takes (sipp -l). */
   limit?: number;
-  /** For uas-answer-dtmf: the key the callee presses and when. */
-  digit?: string;
-  dtmfAfterMs?: number;
+  /** For uas-answer-dtmf: its media peer's A-law mark and the keys the callee presses. */
+  media?: RtpPeerOptions;
 }
 
 export interface FsKitOptions {
@@ -133,21 +151,30 @@ export async function startFsKit(o: FsKitOptions): Promise<FsKit> {
     const lines = await carrierLines(k, p.config, merchantId, o.carriers, ports);
     const carriers = new Map<string, Carrier>();
     for (const [i, l] of lines.entries()) {
+      const mediaPort = ports.sippRtp + 40 * i;
+      // SIPp's media is of no use for keys (rtpPeer.ts): a Node peer at the end of its 40 ports.
+      const media =
+        l.spec.scenario === 'uas-answer-dtmf'
+          ? await startRtpPeer(mediaPort + 38, { ...l.spec.media, ip: l.ip })
+          : undefined;
+      if (media) cleanups.push(() => media.close());
       const sipp = startSipp({
         scenario: l.spec.scenario,
         ip: l.ip,
         port: l.port,
-        mediaPort: ports.sippRtp + 40 * i,
+        mediaPort,
         audio: l.spec.audio,
         limit: l.spec.limit,
-        digit: l.spec.digit,
-        dtmfAfterMs: l.spec.dtmfAfterMs,
+        rtpPort: media?.port,
       });
       cleanups.push(() => sipp.stop());
-      carriers.set(l.spec.name, { lineId: l.lineId, gateway: lineGatewayName(l.lineId), sipp });
+      carriers.set(l.spec.name, { lineId: l.lineId, gateway: lineGatewayName(l.lineId), sipp, media });
     }
 
-    // The switch fetches its profiles (and the gateways above) from this server when it starts.
+    // The switch fetches its profiles (and the gateways above) from this server when it starts,
+    // through a watch that notes its CDR posts.
+    const cdrWatch = await startCdrWatch(p.url);
+    cleanups.push(() => cdrWatch.close());
     const fs = await startFreeswitch({
       eslPort: ports.esl,
       eslPassword: ESL_PASSWORD,
@@ -156,7 +183,7 @@ export async function startFsKit(o: FsKitOptions): Promise<FsKit> {
       wsPort: ports.ws,
       rtpStart: ports.rtpStart,
       rtpEnd: ports.rtpEnd,
-      fsapiUrl: `${p.url}/fsapi`,
+      fsapiUrl: cdrWatch.url,
       fsapiUser: p.config.fsXmlCurlUser,
       fsapiPassword: p.config.fsXmlCurlPassword,
     });
@@ -211,6 +238,34 @@ export async function startFsKit(o: FsKitOptions): Promise<FsKit> {
       merchantId,
       carriers,
       api,
+      cdrs: cdrWatch.posts,
+      async taskCall(carrier, botId, phone, done) {
+        const c = carriers.get(carrier)!;
+        const taskId = await insertTask(p, {
+          accountId: merchantId,
+          botId,
+          lineId: c.lineId,
+          robots: 1,
+          numbers: [phone],
+          status: TaskStatus.Running,
+          name: `fs ${carrier}`,
+        });
+        try {
+          return await until(
+            `the ${carrier} call`,
+            () => k('calls').where({ task_id: taskId }).first(),
+            done,
+            90_000,
+          );
+        } catch (e) {
+          throw new Error(
+            `${(e as Error).message}\n--- sipp:\n${c.sipp.log()}\n--- switch:\n${tail(fs.logFile)}`,
+            {
+              cause: e,
+            },
+          );
+        }
+      },
       call(c) {
         const n = callers++;
         const sipp = startSipp({
@@ -218,7 +273,7 @@ export async function startFsKit(o: FsKitOptions): Promise<FsKit> {
           scenario: 'uac-call',
           ip: '127.0.0.1',
           port: ports.sippSip + 19 - (n % 3),
-          mediaPort: ports.sippRtp + 160 + 10 * (n % 3),
+          mediaPort: ports.sippRtp + 160 + 6 * (n % 3),
           target: `127.0.0.1:${ports.externalSip}`,
           service: c.to,
         });

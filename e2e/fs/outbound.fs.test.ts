@@ -2,18 +2,13 @@
 // settlement: a whole call (both prompts played in full, the recording as long as the call, the
 // record settled and billed once), busy -> 67, no answer -> 68, a voicemail box's beep -> 70.
 import fs from 'node:fs';
-import { insertTask } from '../../server/src/dialer/testKit';
 import { voicemailAlaw, wavSeconds } from './audio';
 import { announceBot, GOODBYE, GREETING, insertBot, setRecognizer } from './bots';
-import { freeswitchInstalled, startFsKit, until, type FsKit } from './kit';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Row = any; // a calls row
+import { describeFs, startFsKit, type FsKit, type Row } from './kit';
 
 jest.setTimeout(180_000);
-const maybe = freeswitchInstalled() ? describe : describe.skip;
 
-maybe('outbound robot calls on the real switch', () => {
+describeFs('outbound robot calls on the real switch', () => {
   let kit: FsKit;
   let botId: number;
 
@@ -32,32 +27,9 @@ maybe('outbound robot calls on the real switch', () => {
   }, 120_000);
   afterAll(() => kit?.close());
 
-  /** A running task of one number on the carrier's line; resolves with its settled call row. */
-  async function dialOne(carrier: string, phone: string): Promise<Row> {
-    const c = kit.carriers.get(carrier)!;
-    const taskId = await insertTask(kit.p, {
-      accountId: kit.merchantId,
-      botId,
-      lineId: c.lineId,
-      robots: 1,
-      numbers: [phone],
-      status: 2,
-      name: `fs ${carrier}`,
-    });
-    try {
-      return await until(
-        `the ${carrier} call settled`,
-        () => kit.k('calls').where({ task_id: taskId }).first(),
-        (r) => Boolean(r?.settled_at),
-        90_000,
-      );
-    } catch (e) {
-      throw new Error(
-        `${(e as Error).message}\n--- sipp:\n${c.sipp.log()}\n--- switch:\n${kit.switchLog()}`,
-        { cause: e },
-      );
-    }
-  }
+  /** A task of one number on the carrier's line; resolves with its settled call row. */
+  const dialOne = (carrier: string, phone: string): Promise<Row> =>
+    kit.taskCall(carrier, botId, phone, (r) => Boolean(r?.settled_at));
 
   it('plays both prompts in full, records the whole call, settles and bills it once', async () => {
     const call = await dialOne('answer', '13900000001');

@@ -1,6 +1,7 @@
-// Ports of the real-switch tier, inside the block 25000-26999 that no other test or demo uses. Each jest
-// worker gets a slice of its own (JEST_WORKER_ID), so two test files never share a switch's ports;
-// the bench takes the whole block (slot 'bench').
+// Ports of the real-switch tier, inside the block 25000-26999 that no other test or demo uses (or the
+// block from FS_TEST_PORT_BASE, for two runs side by side on one machine). Each jest worker gets a
+// slice of its own (JEST_WORKER_ID), so two test files never share a switch's ports; the bench takes
+// the whole block (slot 'bench').
 export interface FsPorts {
   esl: number;
   externalSip: number;
@@ -8,13 +9,16 @@ export interface FsPorts {
   ws: number;
   /** SIP ports for SIPp carriers and callers: first..first+19. */
   sippSip: number;
-  /** RTP ports for SIPp (-mp): each SIPp process takes 40 from here. */
+  /**
+   * RTP ports for SIPp (-mp) and the Node media peers: each carrier takes 40 from here (4 of them),
+   * callers 6 from +160, a WS seat's peer (wsSeat.ts) +178.
+   */
   sippRtp: number;
   rtpStart: number;
   rtpEnd: number;
 }
 
-const BLOCK = 25000;
+const BLOCK = Number(process.env.FS_TEST_PORT_BASE) || 25000;
 const SLICE = 400;
 const SLICES = 5;
 

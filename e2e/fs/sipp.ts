@@ -8,9 +8,11 @@ import { speechAlaw } from './audio';
 
 export type CarrierScenario =
   'uas-answer' | 'uas-answer-dtmf' | 'uas-busy' | 'uas-no-answer' | 'uas-not-found' | 'uac-call';
+/** A seat's phone (scripts/freeswitch/launch.fs.test.ts): answers, registers, dials out. */
+export type PhoneScenario = 'uas-phone' | 'seat-register' | 'seat-call';
 
 export interface SippOptions {
-  scenario: CarrierScenario;
+  scenario: CarrierScenario | PhoneScenario;
   /** Local address and SIP port. */
   ip?: string;
   port: number;
@@ -27,9 +29,10 @@ export interface SippOptions {
   calls?: number;
   /** Calls at once for a UAS (sipp -l); SIPp's default is 3 x rate. */
   limit?: number;
-  /** For uas-answer-dtmf: the key pressed, and when (ms after the answer). */
-  digit?: string;
-  dtmfAfterMs?: number;
+  /** For uas-answer-dtmf: the port of the Node media peer its answer points at (rtpPeer.ts). */
+  rtpPort?: number;
+  /** More {{NAME}} placeholders of the scenario (the phone scenarios'). */
+  vars?: Record<string, string>;
 }
 
 export interface Sipp {
@@ -50,12 +53,12 @@ export function startSipp(o: SippOptions): Sipp {
   const ip = o.ip ?? '127.0.0.1';
   (o.audio ?? ((f: string) => speechAlaw(f, '喂，你好，哪位？')))(path.join(dir, 'audio.al'));
   // The caller's scenario takes its number and hold time from placeholders.
-  const xml = fs
+  let xml = fs
     .readFileSync(path.join(SCENARIOS, `${o.scenario}.xml`), 'utf8')
     .replaceAll('{{HOLD_MS}}', String(o.holdMs ?? 20_000))
     .replaceAll('{{CALLER}}', o.caller ?? '13800000001')
-    .replaceAll('{{DIGIT}}', o.digit ?? '1')
-    .replaceAll('{{DTMF_AFTER_MS}}', String(o.dtmfAfterMs ?? 5000));
+    .replaceAll('{{RTP_PORT}}', String(o.rtpPort ?? 0));
+  for (const [k, v] of Object.entries(o.vars ?? {})) xml = xml.replaceAll(`{{${k}}}`, v);
   const sf = path.join(dir, 'scenario.xml');
   fs.writeFileSync(sf, xml);
   const args = [
@@ -76,7 +79,9 @@ export function startSipp(o: SippOptions): Sipp {
     path.join(dir, 'errors.log'),
     ...(o.service ? ['-s', o.service] : []),
     // A caller places one call unless told (SIPp's UAC would go on at 10 calls a second).
-    ...(o.calls || o.scenario === 'uac-call' ? ['-m', String(o.calls ?? 1)] : []),
+    ...(o.calls || o.scenario === 'uac-call' || o.scenario.startsWith('seat-')
+      ? ['-m', String(o.calls ?? 1)]
+      : []),
     ...(o.limit ? ['-l', String(o.limit)] : []),
   ];
   const out = fs.openSync(path.join(dir, 'sipp.log'), 'w');

@@ -5,8 +5,6 @@
 // charges the dial record, and every leg's CDR is taken (200, nothing left for the switch to retry).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { SeatDto, SeatGroupDto } from '../../domain/seats';
 import type { SoftphoneCallDto } from '../../domain/softphone';
 import { encryptSecret } from '../../config/secrets';
@@ -18,11 +16,22 @@ import { accountId, loggedIn } from '../../test/fixtures';
 import { startTestPlatform, type TestPlatform } from '../../test/harness';
 import { until } from '../../test/until';
 import { freeswitchInstalled, startFreeswitch, type RunningFreeswitch } from './launch';
-import { runSipp, type SippRun } from './sippRun';
+import { startCdrWatch, type CdrWatch } from '../../e2e/fs/cdrWatch';
+import { fsPorts } from '../../e2e/fs/ports';
+import { startSipp, type Sipp, type SippOptions } from '../../e2e/fs/sipp';
 
-// Inside this file's block (21000-21999).
-const PORTS = { esl: 21021, external: 21080, internal: 21060, ws: 21066, rtpStart: 21400, rtpEnd: 21499 };
-const SIPP = { phone: 21101, register: 21100, carrier: 21110, seatCall: 21120 };
+// The real-switch tier's ports of this jest worker (e2e/fs/ports.ts).
+const P = fsPorts();
+const PORTS = {
+  esl: P.esl,
+  external: P.externalSip,
+  internal: P.internalSip,
+  ws: P.ws,
+  rtpStart: P.rtpStart,
+  rtpEnd: P.rtpEnd,
+};
+const SIPP = { register: P.sippSip, phone: P.sippSip + 1, carrier: P.sippSip + 10, seatCall: P.sippSip + 12 };
+const MEDIA = (n: number) => P.sippRtp + 10 * n;
 const DOMAIN = 'callplat.local';
 const SEAT = { extension: '8001', authName: 'seat8001', password: 'Seat-Pass-8001' };
 const WS_SEAT = { extension: '8002', authName: 'seat8002', password: 'Seat-Pass-8002' };
@@ -34,15 +43,12 @@ maybe('config/freeswitch on the real switch', () => {
   let fsw: RunningFreeswitch;
   let esl: EslConnection;
   let op: ApiClient;
-  let proxy: http.Server;
-  /** What the switch posted to /fsapi/cdr and what the platform answered. */
-  const cdrs: { uuid: string; status: number; type: string; at: number }[] = [];
-  /** Holds the CDR posts this long before passing them on (a slow platform). */
-  let cdrDelayMs = 0;
+  /** What the switch posted to /fsapi/cdr and what the platform answered; can hold the posts back. */
+  let watch: CdrWatch;
 
-  const sipps: SippRun[] = [];
-  const sipp = (...a: Parameters<typeof runSipp>) => {
-    const r = runSipp(...a);
+  const sipps: Sipp[] = [];
+  const sipp = (o: SippOptions) => {
+    const r = startSipp(o);
     sipps.push(r);
     return r;
   };
@@ -71,37 +77,7 @@ maybe('config/freeswitch on the real switch', () => {
     op = await loggedIn(p, 'operator01');
     await op.put(`/api/seats/${s1.id}/state`, { online: true });
     // Watches the CDR posts on their way to the platform (the platform alone answers them).
-    const target = new URL(p.url);
-    proxy = http.createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', async () => {
-        const body = Buffer.concat(chunks);
-        if (req.url?.startsWith('/fsapi/cdr')) await new Promise((r) => setTimeout(r, cdrDelayMs));
-        const up = http.request(
-          {
-            host: target.hostname,
-            port: target.port,
-            path: req.url,
-            method: req.method,
-            headers: req.headers,
-          },
-          (r) => {
-            if (req.url?.startsWith('/fsapi/cdr'))
-              cdrs.push({
-                uuid: new URL(req.url, 'http://x').searchParams.get('uuid') ?? '',
-                status: r.statusCode ?? 0,
-                type: String(req.headers['content-type']),
-                at: Date.now(),
-              });
-            res.writeHead(r.statusCode ?? 502, r.headers);
-            r.pipe(res);
-          },
-        );
-        up.end(body);
-      });
-    });
-    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', () => r()));
+    watch = await startCdrWatch(p.url);
     fsw = await startFreeswitch({
       eslPort: PORTS.esl,
       eslPassword: 'fs-test-pw',
@@ -110,7 +86,7 @@ maybe('config/freeswitch on the real switch', () => {
       wsPort: PORTS.ws,
       rtpStart: PORTS.rtpStart,
       rtpEnd: PORTS.rtpEnd,
-      fsapiUrl: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/fsapi`,
+      fsapiUrl: watch.url,
       fsapiUser: p.config.fsXmlCurlUser,
       fsapiPassword: p.config.fsXmlCurlPassword,
       domain: DOMAIN,
@@ -122,10 +98,10 @@ maybe('config/freeswitch on the real switch', () => {
   }, 60_000);
 
   afterAll(async () => {
-    for (const s of sipps) s.stop();
+    for (const s of sipps) await s.stop();
     esl?.destroy();
     await fsw?.stop();
-    proxy?.close();
+    await watch?.close();
     await p?.close();
   });
 
@@ -139,11 +115,12 @@ maybe('config/freeswitch on the real switch', () => {
   });
 
   it('registers a seat by its auth name and rings it with originate user/<ext>', async () => {
-    const phone = sipp('answer', { port: SIPP.phone, mediaPort: 21600 });
-    const reg = sipp('register', {
+    const phone = sipp({ scenario: 'uas-phone', port: SIPP.phone, mediaPort: MEDIA(0), calls: 1 });
+    const reg = sipp({
+      scenario: 'seat-register',
       target: `127.0.0.1:${PORTS.internal}`,
       port: SIPP.register,
-      mediaPort: 21610,
+      mediaPort: MEDIA(1),
       vars: { ...vars(SEAT), CONTACT_PORT: String(SIPP.phone) },
     });
     const code = await reg.exited;
@@ -153,7 +130,7 @@ maybe('config/freeswitch on the real switch', () => {
     expect(reply).toMatch(/^\+OK/);
     // The end of the call does not wait for the CDR post (mod_json_cdr queue-capacity): with the
     // platform taking 3 s to answer, CHANNEL_HANGUP_COMPLETE still comes at once.
-    cdrDelayMs = 3000;
+    watch.delayMs = 3000;
     const completed = new Promise<number>((resolve) =>
       esl.on('event', (e) => {
         if (e.name === 'CHANNEL_HANGUP_COMPLETE' && e.uuid === uuid) resolve(Date.now());
@@ -164,16 +141,16 @@ maybe('config/freeswitch on the real switch', () => {
     expect((await completed) - killedAt).toBeLessThan(1000);
     expect(await phone.exited).toBe(0);
     // The switch's own leg: not a softphone's, answered 200.
-    await until(() => cdrs.some((c) => c.uuid === uuid), 10_000);
-    cdrDelayMs = 0;
-    const cdr = cdrs.find((c) => c.uuid === uuid)!;
+    await until(() => watch.posts.some((c) => c.uuid === uuid), 10_000);
+    watch.delayMs = 0;
+    const cdr = watch.posts.find((c) => c.uuid === uuid)!;
     expect(cdr).toMatchObject({ status: 200, type: 'application/json' });
     expect(cdr.at - killedAt).toBeGreaterThanOrEqual(3000);
   }, 40_000);
 
   // Issue 20 point 2: without rtp-timer-name=soft a prompt to a silent far end never finished.
   it('plays a prompt in its own time to a phone that sends no audio', async () => {
-    const phone = sipp('answer', { port: SIPP.phone, mediaPort: 21640 });
+    const phone = sipp({ scenario: 'uas-phone', port: SIPP.phone, mediaPort: MEDIA(2), calls: 1 });
     const wav = `${fsw.dir}/prompt-2s.wav`;
     execFileSync('sox', ['-n', '-r', '8000', '-c', '1', '-b', '16', wav, 'synth', '2', 'sine', '440']);
     const uuid = '21111111-2222-4333-8444-555555555555';
@@ -249,14 +226,15 @@ maybe('config/freeswitch on the real switch', () => {
     await until(async () => /line-\d+/.test(await esl.api(`sofia status gateway line-${line.id}`)), 10_000);
     expect(await esl.api(`sofia status gateway line-${line.id}`)).toMatch(`127.0.0.1:${SIPP.carrier}`);
 
-    const carrier = sipp('answer', { port: SIPP.carrier, mediaPort: 21620, extra: ['-m', '5'] });
+    const carrier = sipp({ scenario: 'uas-phone', port: SIPP.carrier, mediaPort: MEDIA(3), calls: 5 });
     const rec = (
       await op.post<SoftphoneCallDto>('/api/softphone/calls', { direction: 'out', number: '13800000077' })
     ).body.data!;
-    const call = sipp('seat-call', {
+    const call = sipp({
+      scenario: 'seat-call',
       target: `127.0.0.1:${PORTS.internal}`,
       port: SIPP.seatCall,
-      mediaPort: 21630,
+      mediaPort: MEDIA(4),
       vars: { ...vars(SEAT), NUMBER: '13800000077', RECORD: String(rec.id), HOLD_MS: '2500' },
     });
     const code = await call.exited;
@@ -268,7 +246,7 @@ maybe('config/freeswitch on the real switch', () => {
     expect(row).toMatchObject({ hangup_cause: 'NORMAL_CLEARING' });
     expect(Number(row.billed_seconds)).toBeGreaterThanOrEqual(2);
     // Every leg's CDR was taken: the seat's (charged) and the carrier leg (not a softphone's).
-    expect(cdrs.filter((c) => c.status !== 200)).toEqual([]);
+    expect(watch.posts.filter((c) => c.status !== 200)).toEqual([]);
     expect(fs.readdirSync(`${fsw.dir}/cdr-errors`)).toEqual([]);
   }, 60_000);
 });

@@ -22,6 +22,10 @@ export function playHoldMusic(node: EslNode, uuid: string, ended: () => boolean)
     async stop() {
       for (let i = 0; i < BREAK_TRIES && !over && !ended(); i++) {
         await node.api(`uuid_break ${uuid} all`).catch(() => undefined);
+        // On FreeSWITCH a break that comes before the music started flushes its queued execute, whose
+        // CHANNEL_EXECUTE_COMPLETE then never comes: the lane lets go of it, or the bridge queued next
+        // would wait behind it for ever (seen with an auto-answer seat, issue 20).
+        node.clearLane(uuid);
         await Promise.race([playing, new Promise((r) => setTimeout(r, BREAK_RETRY_MS))]);
       }
     },
