@@ -3,7 +3,8 @@
 // answers: both prompts play and the bot hangs up. The caller's own voice must not be taken for a
 // voicemail beep (no false 70 on an inbound bot call).
 import { announceBot, GOODBYE, GREETING, insertBot, setRecognizer } from './bots';
-import { describeFs, startFsKit, until, type FsKit, type Row } from './kit';
+import { describeFs } from './describeFs';
+import { startFsKit, until, type FsKit, type Row } from './kit';
 
 jest.setTimeout(150_000);
 

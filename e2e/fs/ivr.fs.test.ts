@@ -7,7 +7,8 @@
 import type { SeatDto, SeatGroupDto } from '../../domain/seats';
 import { accountId, loggedIn } from '../../test/fixtures';
 import { GOODBYE, insertBot, ivrBot, IVR_REMINDER as REMINDER, setRecognizer } from './bots';
-import { describeFs, startFsKit, until, type FsKit } from './kit';
+import { describeFs } from './describeFs';
+import { startFsKit, until, type FsKit } from './kit';
 import { startWsSeat, type WsSeat } from './wsSeat';
 
 jest.setTimeout(150_000);

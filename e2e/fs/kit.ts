@@ -29,9 +29,6 @@ import { startSipp, type CarrierScenario, type Sipp, type SippOptions } from './
 
 export { freeswitchInstalled };
 
-/** describe where FreeSWITCH is installed, describe.skip elsewhere. */
-export const describeFs = freeswitchInstalled() ? describe : describe.skip;
-
 export const ESL_PASSWORD = 'fs-tier-secret';
 export const NODE_NAME = 'fs-real-test';
 

@@ -6,7 +6,8 @@ import { insertTask } from '../../server/src/dialer/testKit';
 import { TaskStatus } from '../../domain/dialer/status';
 import { loggedIn } from '../../test/fixtures';
 import { announceBot, askingBot, insertBot } from './bots';
-import { describeFs, startFsKit, until, type FsKit } from './kit';
+import { describeFs } from './describeFs';
+import { startFsKit, until, type FsKit } from './kit';
 
 jest.setTimeout(180_000);
 

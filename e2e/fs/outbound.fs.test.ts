@@ -4,7 +4,8 @@
 import fs from 'node:fs';
 import { voicemailAlaw, wavSeconds } from './audio';
 import { announceBot, GOODBYE, GREETING, insertBot, setRecognizer } from './bots';
-import { describeFs, startFsKit, type FsKit, type Row } from './kit';
+import { describeFs } from './describeFs';
+import { startFsKit, type FsKit, type Row } from './kit';
 
 jest.setTimeout(180_000);
 

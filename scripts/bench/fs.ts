@@ -1,5 +1,5 @@
 // Robot calls with recording on the REAL FreeSWITCH against SIPp (e2e/fs kit): `npm run bench -- fs
-// [--steps 50,100,200,300] [--rate 20]`. Each step dials that many calls at `rate` originates/s (the
+// [--steps=50,100,200,300] [--rate 20] [--no-avmd]`. Each step dials that many calls at `rate` originates/s (the
 // announce bot: ~8 s of prompts, then it hangs up), so about rate x call length are up at once, and
 // checks the books. It stops at the first step that saturates (a call lost, or answer -> first prompt
 // p99 over 1 s). Figures: the most calls up at once on the switch without loss, lost and duplicate
@@ -112,13 +112,15 @@ export default async function bench(): Promise<Record<string, number>> {
     .split(',')
     .map(Number);
   const rate = argOf('--rate', 20);
+  // --no-avmd: no voicemail-beep detection (mod_avmd costs the switch the most CPU per call).
+  const avmd = !process.argv.includes('--no-avmd');
   await globalSetup();
   let kit: FsKit | undefined;
   try {
     kit = await startFsKit({
       slot: 'bench',
       carriers: [{ name: 'answer', scenario: 'uas-answer', limit: 2000 }],
-      worker: { concurrency: 2000 },
+      worker: { concurrency: 2000, machine: { avmd } },
     });
     const botId = await insertBot(kit.k, kit.merchantId, '压测机器人', announceBot());
     await setRecognizer(kit.k, kit.merchantId, 'none');
@@ -145,6 +147,7 @@ export default async function bench(): Promise<Record<string, number>> {
       fs_cpu_pct_per_call: Math.round((best?.fsCpuPctPerCall ?? 0) * 100) / 100,
       worker_cpu_pct_per_call: Math.round((best?.workerCpuPctPerCall ?? 0) * 100) / 100,
       cores: os.cpus().length,
+      avmd: avmd ? 1 : 0,
     };
   } finally {
     await kit?.close();
