@@ -4,18 +4,14 @@
 // (`-ERR … Command not found!`, or `detect_speech` leaving no media bug) is a platform fault: the call
 // cannot hear the customer, so it is not run as a silent billed call.
 import type { BotEvent } from '../../../domain/bot';
-import type { DialJob } from '../../../domain/calls';
 import { recordingFragment } from '../../../domain/callRecords';
 import { greetingKindOf, type GreetingKind } from '../../../domain/telephony';
 import type { EslEvent } from '../esl/events';
 import type { EslNode } from '../esl/node';
 import { NO_ASR, type AsrAdapter, type AsrCommand, type AsrResult } from '../speech/asr';
 import { BeepDetector } from './beepDetector';
-import type { LoadedBot } from './bots';
-import type { Transcript } from './record';
-import type { SessionDeps } from './session';
+import type { CallHost } from './callHost';
 import { DETECT_SPEECH_BUG, hasMediaBug, isErrReply } from './switchReplies';
-import type { CallTimers } from './timers';
 
 /** A customer who started speaking has this long to finish before silence counts again. */
 const SPEECH_GUARD_MS = 20000;
@@ -30,16 +26,8 @@ const TYPICAL_MS_PER_CHAR = 200;
 /** A first utterance counts as the greeting only if it began this soon after the answer (switch time). */
 const GREETING_WINDOW_MS = 10000;
 
-export interface ListeningHost {
-  readonly uuid: string;
-  readonly job: DialJob;
-  readonly deps: SessionDeps;
-  readonly timers: CallTimers;
-  node(): EslNode | null;
-  bot(): LoadedBot | null;
-  over(): boolean;
+export interface ListeningHost extends CallHost {
   answered(): boolean;
-  transcript(): Transcript | null;
   /** The call's recording file, and the switch time (µs) it started (0 until RECORD_START). */
   recording(): { path: string | null; startUs: number };
   /** The answer: switch time (µs, 0 when learnt otherwise) and our wall clock (ms). */
@@ -50,7 +38,6 @@ export interface ListeningHost {
   armSilence(): void;
   /** A final result the engine is about to answer: when it was heard (performance.now()). */
   decided(at: number): void;
-  fault(why: string, reply: string): void;
 }
 
 export class Listening {

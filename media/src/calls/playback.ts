@@ -4,15 +4,10 @@
 // when the switch starts it (PLAYBACK_START): one it could not play (FILE NOT FOUND) is never robot
 // speech, and ends the call as a platform fault instead.
 import type { Reason } from '../../../domain/bot';
-import type { DialJob } from '../../../domain/calls';
-import type { EslNode } from '../esl/node';
 import { fillerFile, promptFile, FILLER_TEXT } from './audio';
-import type { LoadedBot } from './bots';
+import type { CallHost } from './callHost';
 import { playbackArg } from './commands';
-import type { Transcript } from './record';
-import type { SessionDeps } from './session';
 import { playbackFailed } from './switchReplies';
-import type { CallTimers } from './timers';
 
 /** Longest a single prompt may play before its execute is given up. */
 export const PLAY_TIMEOUT_MS = 10 * 60 * 1000;
@@ -23,19 +18,9 @@ const FILLER_COVERS_MS = 5000;
 /** How long the LLM filler itself may take to render (it is cached after the first time). */
 const FILLER_RENDER_WAIT_MS = 2000;
 
-export interface PlaybackHost {
-  readonly uuid: string;
-  readonly job: DialJob;
-  readonly deps: SessionDeps;
-  readonly timers: CallTimers;
-  node(): EslNode | null;
-  bot(): LoadedBot | null;
-  over(): boolean;
-  transcript(): Transcript | null;
+export interface PlaybackHost extends CallHost {
   /** Every queued prompt has played or was broken off. */
   drained(): void;
-  /** The switch could not play a prompt: the call cannot go on. */
-  fault(why: string, reply: string): void;
 }
 
 /** A prompt sent to the switch and not yet over; its transcript line waits for PLAYBACK_START. */
