@@ -3,23 +3,9 @@
 //
 // Steps: full-width -> half-width, lower case, drop punctuation and spaces, Chinese numerals ->
 // Arabic digits (so "十五" and "15" match each other), then strip the bot's filler words.
+import { CN_DIGITS, CN_NUMERAL_CHARS, CN_UNITS } from './cnNumerals';
 
-const CN_DIGITS: Record<string, number> = {
-  零: 0,
-  〇: 0,
-  一: 1,
-  二: 2,
-  两: 2,
-  三: 3,
-  四: 4,
-  五: 5,
-  六: 6,
-  七: 7,
-  八: 8,
-  九: 9,
-};
-const CN_UNITS: Record<string, number> = { 十: 10, 百: 100, 千: 1000 };
-const CN_NUMERAL_RUN = /[零〇一二两三四五六七八九十百千万亿]+/g;
+const CN_NUMERAL_RUN = new RegExp(`[${CN_NUMERAL_CHARS}]+`, 'g');
 // Keep letters and digits of any script; everything else (punctuation, spaces, symbols) goes.
 const FULL_WIDTH = /[\uff01-\uff5e\u3000]/;
 const NOT_WORD = /[^\p{L}\p{N}]+/gu;

@@ -8,6 +8,7 @@
 //    三千五 → 3500, 百分之三点五 → 3.5%), leaving words such as 一下, 一点, 万一, 千万 alone.
 // The result is the clauses' words joined, clauses separated by '|' (no keyword contains it), with
 // a flag at each word boundary.
+import { CN_BIG_UNITS, CN_DIGITS, CN_NUMERAL_CHARS, CN_UNITS } from '../cnNumerals';
 import { toHalfWidth } from '../normalise';
 import type { Segmenter } from './segment';
 
@@ -70,23 +71,10 @@ const DIALECT: [string, RegExp, string][] = [
   ['蚊', /(\d|[一二两三四五六七八九十千百])蚊/g, '$1元'],
 ];
 
-const NUMERAL = '零〇一二两三四五六七八九十百千万亿';
-const DIGIT: Record<string, number> = {
-  零: 0,
-  〇: 0,
-  一: 1,
-  二: 2,
-  两: 2,
-  三: 3,
-  四: 4,
-  五: 5,
-  六: 6,
-  七: 7,
-  八: 8,
-  九: 9,
-};
-const UNIT: Record<string, number> = { 十: 10, 百: 100, 千: 1000 };
-const BIG: Record<string, number> = { 万: 10000, 亿: 100000000 };
+const NUMERAL = CN_NUMERAL_CHARS;
+const DIGIT = CN_DIGITS;
+const UNIT = CN_UNITS;
+const BIG = CN_BIG_UNITS;
 /** Words made of numeral characters that are not numbers. */
 const NOT_NUMBERS = new Set(['万一', '千万', '一一', '百万', '千千万万', '万万', '一五一十', '十一']);
 const MEASURES = '年月天日周个岁套室厅卫块元次位间家台张本节课门层楼平米万千百十号期人分秒份辆条项笔单'.split(
@@ -207,7 +195,7 @@ function mergeNumbers(cut: string[]): string[] {
   return out;
 }
 
-const NUMERIC_CHAR = /[\d零〇一二两三四五六七八九十百千万亿]/;
+const NUMERIC_CHAR = new RegExp(`[\\d${CN_NUMERAL_CHARS}]`);
 
 export function analyse(raw: string, seg: Segmenter): Analysis {
   const folded = fold(raw);
