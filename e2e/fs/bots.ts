@@ -12,8 +12,11 @@ export const GREETING = '您好，这里是启航教育，这是一通测试电�
 export const GOODBYE = '好的，祝您生活愉快，再见。';
 export const IVR_REMINDER = '请按1或2。';
 
-/** Says the greeting, then the goodbye, then hangs up: a whole robot call with no listening. */
-export const announceBot = (): BotDefinition =>
+/**
+ * Says the greeting (`greetings` times: ~5 s each, for longer calls in the fs bench), then the goodbye,
+ * then hangs up: a whole robot call with no listening.
+ */
+export const announceBot = (greetings = 1): BotDefinition =>
   bot({
     settings: { recognitionStart: 'afterFirst' },
     flows: [
@@ -23,7 +26,14 @@ export const announceBot = (): BotDefinition =>
         kind: 'main',
         startNodeId: 'hello',
         nodes: [
-          statement('hello', '开场', GREETING, goTo('main', 'bye')),
+          ...Array.from({ length: Math.max(1, greetings) }, (_, i) =>
+            statement(
+              i === 0 ? 'hello' : `hello${i}`,
+              '开场',
+              GREETING,
+              goTo('main', i + 1 < greetings ? `hello${i + 1}` : 'bye'),
+            ),
+          ),
           statement('bye', '结束', GOODBYE, hangUp),
         ],
       },

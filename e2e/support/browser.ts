@@ -13,8 +13,13 @@ export interface TestBrowser {
   close(): Promise<void>;
 }
 
-/** fakeMedia false: no fake microphone (getUserMedia fails), for the tests of a seat without one. */
-export async function launchBrowser(opts: { fakeMedia?: boolean } = {}): Promise<TestBrowser> {
+/**
+ * fakeMedia false: no fake microphone (getUserMedia fails), for the tests of a seat without one.
+ * args: more Chromium switches (e.g. --allow-loopback-in-peer-connection for WebRTC to a local switch).
+ */
+export async function launchBrowser(
+  opts: { fakeMedia?: boolean; args?: string[] } = {},
+): Promise<TestBrowser> {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cp-e2e-'));
   const browser = await puppeteer.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
@@ -32,6 +37,7 @@ export async function launchBrowser(opts: { fakeMedia?: boolean } = {}): Promise
       ...(opts.fakeMedia === false
         ? []
         : ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']),
+      ...(opts.args ?? []),
     ],
   });
   return {

@@ -1,5 +1,5 @@
 // Robot calls with recording on the REAL FreeSWITCH against SIPp (e2e/fs kit): `npm run bench -- fs
-// [--steps=50,100,200,300] [--rate 20] [--no-avmd]`. Each step dials that many calls at `rate` originates/s (the
+// [--steps=50,100,200,300] [--rate 20] [--no-avmd] [--avmd-window 30000] [--greetings 1]`. Each step dials that many calls at `rate` originates/s (the
 // announce bot: ~8 s of prompts, then it hangs up), so about rate x call length are up at once, and
 // checks the books. It stops at the first step that saturates (a call lost, or answer -> first prompt
 // p99 over 1 s). Figures: the most calls up at once on the switch without loss, lost and duplicate
@@ -14,6 +14,7 @@ import globalTeardown from '../../test/globalTeardown';
 import { announceBot, insertBot, setRecognizer } from '../../e2e/fs/bots';
 import { ESL_PASSWORD, startFsKit, type FsKit } from '../../e2e/fs/kit';
 import { argOf, p99, sleep } from '../lib/bench';
+import { AVMD_WINDOW_MS } from '../../media/src/calls/beepDetector';
 
 /** Clock ticks per second in /proc (USER_HZ on Linux). */
 const TICKS = 100;
@@ -35,7 +36,14 @@ interface Step {
   workerCpuPctPerCall: number;
 }
 
-async function step(kit: FsKit, botId: number, lineId: number, calls: number, rate: number): Promise<Step> {
+async function step(
+  kit: FsKit,
+  botId: number,
+  lineId: number,
+  calls: number,
+  rate: number,
+  callMs: number,
+): Promise<Step> {
   // The switch's own event times: answer and first playback per channel.
   const esl = await EslConnection.open({ host: '127.0.0.1', port: kit.ports.esl, password: ESL_PASSWORD });
   await esl.command('event plain CHANNEL_ANSWER PLAYBACK_START');
@@ -78,7 +86,7 @@ async function step(kit: FsKit, botId: number, lineId: number, calls: number, ra
     await sleep(1000 / rate);
   }
   // Every call ends within its prompts and a margin.
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 60_000 + callMs;
   let ended = 0;
   while (Date.now() < deadline) {
     ended = Number(
@@ -114,15 +122,20 @@ export default async function bench(): Promise<Record<string, number>> {
   const rate = argOf('--rate', 20);
   // --no-avmd: no voicemail-beep detection (mod_avmd costs the switch the most CPU per call).
   const avmd = !process.argv.includes('--no-avmd');
+  // --avmd-window: ms after the answer avmd listens (the worker's default 30 s; 0 = the whole call).
+  const avmdWindowMs = argOf('--avmd-window', AVMD_WINDOW_MS);
+  // --greetings: the bot says its ~5 s greeting this many times (1: ~8 s calls, shorter than the
+  // window; 8: ~40 s calls, nearer a real robot call, where the window matters).
+  const greetings = argOf('--greetings', 1);
   await globalSetup();
   let kit: FsKit | undefined;
   try {
     kit = await startFsKit({
       slot: 'bench',
       carriers: [{ name: 'answer', scenario: 'uas-answer', limit: 2000 }],
-      worker: { concurrency: 2000, machine: { avmd } },
+      worker: { concurrency: 2000, machine: { avmd, avmdWindowMs } },
     });
-    const botId = await insertBot(kit.k, kit.merchantId, '压测机器人', announceBot());
+    const botId = await insertBot(kit.k, kit.merchantId, '压测机器人', announceBot(greetings));
     await setRecognizer(kit.k, kit.merchantId, 'none');
     await kit
       .k('sip_lines')
@@ -130,7 +143,7 @@ export default async function bench(): Promise<Record<string, number>> {
       .update({ port_count: 5000, rate_count: 1000 });
     let best: Step | null = null;
     for (const calls of steps) {
-      const s = await step(kit, botId, kit.carriers.get('answer')!.lineId, calls, rate);
+      const s = await step(kit, botId, kit.carriers.get('answer')!.lineId, calls, rate, greetings * 6000);
       console.error(`fs bench: ${JSON.stringify(s)}`);
       if (s.lost > 0 || s.duplicates > 0 || s.answerToPromptP99 > 1000 || s.answerToPromptP99 < 0) {
         best ??= s;
@@ -148,6 +161,9 @@ export default async function bench(): Promise<Record<string, number>> {
       worker_cpu_pct_per_call: Math.round((best?.workerCpuPctPerCall ?? 0) * 100) / 100,
       cores: os.cpus().length,
       avmd: avmd ? 1 : 0,
+      avmd_window_ms: avmdWindowMs,
+      greetings,
+      load_average_1m: Math.round(os.loadavg()[0]! * 100) / 100,
     };
   } finally {
     await kit?.close();

@@ -58,9 +58,13 @@ export class Listening {
   /** At the answer: the recognizer, then (outbound legs, when configured) the beep detector. */
   start(node: EslNode): void {
     void this.startAsr();
-    if (this.host.deps.machine.avmd) {
+    const machine = this.host.deps.machine;
+    if (machine.avmd) {
       this.beeps = new BeepDetector(node, this.host.uuid);
       void this.beeps.start(this.host.job.direction === 'in' ? 'in' : 'out');
+      // The detection window: a beep comes at the end of a voicemail greeting, not later.
+      if (machine.avmdWindowMs > 0)
+        this.host.timers.set('avmdWindow', machine.avmdWindowMs, () => this.beeps?.stop());
     }
   }
 
@@ -76,6 +80,7 @@ export class Listening {
 
   /** The seat talks now: the recognizer and the beep detector are not needed any more. */
   async stop(): Promise<void> {
+    this.host.timers.clear('avmdWindow');
     this.beeps?.stop();
     await this.run(this.asr.stop(this.host.uuid), false);
   }

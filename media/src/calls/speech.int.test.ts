@@ -79,6 +79,15 @@ const PERSONAS: Persona[] = [
     replyDelayMs: [300, 300],
     hangupAtMs: 120000,
   },
+  // A voicemail box that beeps only after avmd's detection window (30 s from the answer).
+  {
+    name: 'voicemail-late-beep',
+    match: '^9506$',
+    outcome: 'voicemail',
+    ringMs: [500, 500],
+    beepGapMs: [40000, 40000],
+    hangupAtMs: 120000,
+  },
 ];
 
 class TapLive extends CallLive {
@@ -210,6 +219,18 @@ describe('answering machines', () => {
     expect(row).toMatchObject({ result_level: 70, billable_ms: 0 });
     expect((row.reason as { text: string }).text).toMatch(/首句连续\d+\.\d秒无停顿/);
     expect(await customerLines(job.callUuid)).toEqual([PERSONAS[3]!.greeting]);
+  });
+
+  it('avmd is stopped 30 s after the answer (avmd::stop): a beep after that is not heard', async () => {
+    const watch = await RawEsl.open(sim.port, 'plain CUSTOM avmd::beep avmd::stop');
+    const job = await kit.dial('9506');
+    const row = await kit.waitEnded(job.callUuid, 30000);
+    const mine = watch.events().filter((e) => e['Unique-ID'] === job.callUuid);
+    watch.close();
+    expect(mine.map((e) => e['Event-Subclass'])).toEqual(['avmd::stop']);
+    expect(mine[0]!['Beep-Status']).toBe('NOTDETECTED');
+    expect(row.result_level).not.toBe(70);
+    expect(await kit.leakedSlots()).toBe(0);
   });
 
   it('a person is never taken for a machine (no beep, short first answer)', async () => {

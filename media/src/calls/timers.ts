@@ -1,6 +1,6 @@
 // A call's named timers (silence, speech guard, max duration, lost node, the wait for a hang-up event):
 // one of each at most, all cleared together when the call ends. Scaled ones follow the simulator's timeScale.
-export type TimerName = 'silence' | 'guard' | 'max' | 'lost' | 'deadAir' | 'hangupWait';
+export type TimerName = 'silence' | 'guard' | 'max' | 'lost' | 'deadAir' | 'hangupWait' | 'avmdWindow';
 
 export class CallTimers {
   private readonly timers = new Map<TimerName, NodeJS.Timeout>();
