@@ -1,5 +1,6 @@
 // Typed configuration, read once from the environment. Every process (server, media, scripts) uses this.
 import { LIVE_BATCH_WINDOW_MS } from '../domain/events';
+import { DEFAULT_NODE_MAX_CALLS } from '../domain/media';
 import { DEV_FS_XML_CURL_PASSWORD, DEV_SECRET_KEY, productionSecretProblem } from './devSecrets';
 
 export interface Config {
@@ -76,7 +77,11 @@ export interface Config {
    * on except in production).
    */
   softphone: { wsUrl: string; domain: string; simulator: boolean };
-  dialer: { enabled: boolean; tickMs: number; role?: DialerRole };
+  /**
+   * nodeMaxCalls: calls one FreeSWITCH node carries at once (FS_NODE_MAX_CALLS, default
+   * DEFAULT_NODE_MAX_CALLS): the dialer claims no more than the enabled, not-down nodes carry together.
+   */
+  dialer: { enabled: boolean; tickMs: number; role?: DialerRole; nodeMaxCalls?: number };
   /**
    * The live:batch window in ms (LIVE_BATCH_WINDOW_MS; default domain/events.ts's, 50): a longer
    * one sends fewer frames to a big floor's wallboards, each event waiting up to that long.
@@ -173,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       enabled: env.DIALER ? env.DIALER !== '0' : env.NODE_ENV !== 'test',
       tickMs: Math.max(20, num(env.DIALER_TICK_MS, 500)),
       role: dialerRole(env.DIALER_ROLE),
+      nodeMaxCalls: Math.max(1, num(env.FS_NODE_MAX_CALLS, DEFAULT_NODE_MAX_CALLS)),
     },
     liveBatchWindowMs: Math.max(1, num(env.LIVE_BATCH_WINDOW_MS, LIVE_BATCH_WINDOW_MS)),
   };

@@ -4,6 +4,7 @@
 // else user_name = the seat's extension). Its billsec is the talk time the gateway call cost, whatever the browser says.
 // The softphone names its dial record in an X- header, which FreeSWITCH keeps as the variable
 // sip_h_X-Callplat-Record. Pure.
+import type { LostHangup } from './lostCall';
 
 /** The INVITE header the softphone names its dial record in. */
 export const RECORD_HEADER = 'X-Callplat-Record';
@@ -83,5 +84,41 @@ export function softphoneCdrOf(doc: unknown): SoftphoneCdr | 'other' | string {
     startedAt,
     answeredAt,
     endedAt,
+  };
+}
+
+/** A µs time variable (start_uepoch…), else its seconds twin (start_epoch…) in µs; 0 when never. */
+const uepoch = (v: (name: string) => string | undefined, name: string): number => {
+  const us = v(`${name}_uepoch`);
+  if (us && /^\d{1,18}$/.test(us)) return Number(us);
+  const s = epoch(v(`${name}_epoch`));
+  return s ? s.getTime() * 1000 : 0;
+};
+
+/**
+ * How an outbound leg (a robot call the platform originated) ended, from its CDR: kept a while, so a
+ * call whose media worker died keeps the result the switch reported (domain/lostCall.ts). Null for
+ * any other leg or a document without a uuid and cause.
+ */
+export function outboundLegHangupOf(doc: unknown): { uuid: string; hangup: LostHangup } | null {
+  if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return null;
+  const raw = (doc as { variables?: unknown }).variables;
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
+  const vars = raw as Record<string, unknown>;
+  const v = (name: string) => decode(vars[name]);
+  const uuid = v('uuid') ?? '';
+  const cause = v('hangup_cause');
+  if (v('direction') !== 'outbound' || !UUID.test(uuid) || !cause || !/^[A-Z_]{1,40}$/.test(cause))
+    return null;
+  const sip = v('sip_term_status');
+  return {
+    uuid: uuid.toLowerCase(),
+    hangup: {
+      cause,
+      sipStatus: sip && /^\d{3}$/.test(sip) ? Number(sip) : null,
+      createdUs: uepoch(v, 'start'),
+      answeredUs: uepoch(v, 'answer'),
+      hangupUs: uepoch(v, 'end'),
+    },
   };
 }

@@ -14,6 +14,12 @@ export interface MediaNodeHeartbeat {
 
 export const MEDIA_HEARTBEAT_MS = 5000;
 export const MEDIA_HEARTBEAT_TTL_S = 15;
+/**
+ * Calls one FreeSWITCH node carries at once unless configured (FS_NODE_MAX_CALLS): half its
+ * max-sessions (config/freeswitch switch.conf.xml: 1000 channels), leaving room for seat legs and
+ * inbound calls. Past its capacity a node's event-socket replies stall and its calls go unsettled.
+ */
+export const DEFAULT_NODE_MAX_CALLS = 500;
 export const mediaNodesSetKey = (prefix: string): string => `${prefix}:media:nodes`;
 export const mediaNodeKey = (prefix: string, id: string): string => `${prefix}:media:node:${id}`;
 

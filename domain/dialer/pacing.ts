@@ -128,16 +128,19 @@ const headroom = (limit: number, used: number): number =>
  * One slot at a time goes to the task with the lowest (active + granted) / robots, so tasks sharing a line
  * fill in proportion to their robots; ties go in input order rotated by the lines' `served` counters
  * (one step per originate), so equal tasks take turns over ticks instead of the first always winning. A task whose line or account is not
- * in the input gets nothing. Never exceeds any task's robots, line's ports or rate, or the quota of its
- * account and every ancestor given. Cost: O(granted slots × tasks).
+ * in the input gets nothing. Never exceeds any task's robots, line's ports or rate, the quota of its
+ * account and every ancestor given, or `switchFree` in all. Cost: O(granted slots × tasks).
  */
 export function allocateSlots<Id>(
   tasks: readonly PacingTask<Id>[],
   lines: readonly PacingLine<Id>[],
   accounts: readonly PacingAccount<Id>[],
   now: Date,
+  /** Calls the switches can still carry (their concurrent-call caps less the open calls); default no cap. */
+  switchFree = Infinity,
 ): Allocation<Id> {
   const t = now.getTime();
+  let switchLeft = Math.max(0, Math.floor(switchFree));
   const lineById = new Map(lines.map((l) => [l.id, l]));
   const lineLeft = new Map(
     lines.map((l) => [
@@ -179,7 +182,7 @@ export function allocateSlots<Id>(
   const rotation = state.length === 0 ? 0 : served % state.length;
   const tieRank = (i: number): number => (i - rotation + state.length) % state.length;
 
-  for (;;) {
+  while (switchLeft > 0) {
     let best: (typeof state)[number] | null = null;
     for (const s of state) {
       if (s.left <= 0 || !s.chain || (lineLeft.get(s.task.lineId) ?? 0) <= 0) continue;
@@ -197,6 +200,7 @@ export function allocateSlots<Id>(
     best.left--;
     best.load++;
     best.granted++;
+    switchLeft--;
     lineLeft.set(best.task.lineId, lineLeft.get(best.task.lineId)! - 1);
     for (const a of best.chain!) accountLeft.set(a, accountLeft.get(a)! - 1);
   }

@@ -50,6 +50,9 @@ export default async function bench(): Promise<Record<string, number>> {
     const bot = await db('bots').where({ account_id: m1.id }).orderBy('id').first('id');
     const line = await db('sip_lines').where({ account_id: m1.id }).first('id');
     await prerender(db, Number(bot.id));
+    // The line's send rate is the bench's originate rate: the seeded 5/s would keep most jobs waiting
+    // for their tokens (they wait: media/src/calls/originatePace.ts) and measure the line, not the worker.
+    await db('sip_lines').where({ id: line.id }).update({ rate_count: rate, rate_seconds: 1 });
 
     const decisions: number[] = [];
     const worker = await startCallWorker({
@@ -122,7 +125,13 @@ export default async function bench(): Promise<Record<string, number>> {
     const rows = await db('calls').whereIn('call_uuid', uuids).select('call_uuid', 'status');
     const started_ = new Set(rows.map((r) => r.call_uuid as string));
     const waiting = await producer.queue.getWaitingCount();
-    const lost = rows.filter((r) => r.status !== 'ended').length + (uuids.length - started_.size - waiting);
+    // Still queued (waiting, or delayed for a retry) is not lost: the number will be dialled.
+    const queued = new Set(
+      (await producer.queue.getJobs(['waiting', 'delayed', 'paused'])).map((j) => j?.data.callUuid),
+    );
+    const lost =
+      rows.filter((r) => r.status !== 'ended' && !queued.has(r.call_uuid)).length +
+      uuids.filter((u) => !started_.has(u) && !queued.has(u)).length;
     const dup = await db('calls').select('call_uuid').groupBy('call_uuid').havingRaw('count(*) > 1');
     let leaked = 0;
     for (const scope of ['line', 'account'] as const)

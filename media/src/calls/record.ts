@@ -63,7 +63,8 @@ export async function claimOriginate(
     .where({ id })
     .whereNull('originated_at')
     .whereNot('status', 'ended')
-    .update({ originated_at: new Date(atMs), fs_node: node, media_worker: worker });
+    // First alive stamp with the originate (aliveLoop.ts stamps it on from then on).
+    .update({ originated_at: new Date(atMs), fs_node: node, media_worker: worker, alive_at: new Date(atMs) });
   return n === 1;
 }
 

@@ -3,6 +3,7 @@
 // keeps a parked channel when its ESL client goes) is hung up, and the record closes as unknown (90).
 import type { Knex } from 'knex';
 import type { EslNode } from '../esl/node';
+import type { NodePool } from '../esl/pool';
 import { outcomeOf, UNKNOWN_FACTS, type Outcome } from './outcome';
 import { recordStatus } from './record';
 
@@ -40,4 +41,20 @@ export async function lostCallOutcome(node: EslNode | null, uuid: string): Promi
       ? 'worker lost the call; channel hung up by the retry'
       : 'worker lost the call; channel gone',
   });
+}
+
+/**
+ * The retry of a call the server closed as lost (its worker died: domain/lostCall.ts): the channel may
+ * still be up on the switch when no living worker heard the server (a single worker, restarted), so it
+ * is hung up here. Runs only for retried jobs whose record is already ended.
+ */
+export async function hangUpLost(
+  deps: { db: Knex; pool: Pick<NodePool, 'byName' | 'pick'> },
+  recordId: number,
+  uuid: string,
+): Promise<void> {
+  const r = await deps.db('calls').where({ id: recordId }).first('reason', 'fs_node');
+  if (!(r?.reason as { lost?: boolean } | null)?.lost) return;
+  const node = (r.fs_node ? deps.pool.byName(r.fs_node as string) : undefined) ?? deps.pool.pick();
+  if (node?.connected) await node.api(`uuid_kill ${uuid} NORMAL_CLEARING`).catch(() => undefined);
 }

@@ -27,13 +27,13 @@ import type { NodePool } from '../esl/pool';
 import type { BotCache, LoadedBot } from './bots';
 import type { CallLive } from './live';
 import type { Outcome } from './outcome';
-import { lostCallOutcome, waitForOwner } from './recover';
+import { hangUpLost, lostCallOutcome, waitForOwner } from './recover';
 import { originateCommand, recordCommand } from './commands';
 import { fillerFile } from './audio';
 import { recordingPath, type PromptFiles } from './prompts';
 import { CustomerRequests } from './requests';
-import { claimOriginate, ensureRecord, setStatus, Transcript, type OpenRecord } from './record';
-import { awaitOriginateToken } from './originatePace';
+import { claimOriginate, ensureRecord, recordStatus, setStatus, Transcript, type OpenRecord } from './record';
+import { waitOriginateToken } from './originatePace';
 import { acquireSlots } from './slots';
 import { CallTimers } from './timers';
 import { groupServes, type TransferClient } from './transferClient';
@@ -43,6 +43,7 @@ import { Playback, PLAY_TIMEOUT_MS } from './playback';
 import { SeatLeg } from './seatLeg';
 import { closeAndRelease, robotOutcome, type Hangup } from './closing';
 import { isErrReply } from './switchReplies';
+import { AVMD_WINDOW_MS } from './beepDetector';
 
 export interface SessionMetrics {
   /** Final ASR result received -> the playback it caused written to the socket, ms. */
@@ -54,13 +55,23 @@ export interface MachineDetection {
   /** Run mod_avmd (`avmd_start`) from the answer of an outbound call: its avmd::beep is a voicemail beep. */
   avmd: boolean;
   /**
+   * mod_avmd is stopped this long after the answer, ms (0: it runs until the seat takes over or the
+   * call ends). A voicemail box beeps at the end of its greeting, within the first seconds of the
+   * call; avmd on every leg for the whole call cost the switch a third of its capacity (issue 20).
+   */
+  avmdWindowMs: number;
+  /**
    * A first utterance longer than this without a pause (speech begin -> final result, by the
    * switch's event timestamps) is a recorded greeting, ms; 0 turns the heuristic off.
    */
   longGreetingMs: number;
 }
 
-export const DEFAULT_MACHINE_DETECTION: MachineDetection = { avmd: true, longGreetingMs: 4000 };
+export const DEFAULT_MACHINE_DETECTION: MachineDetection = {
+  avmd: true,
+  avmdWindowMs: AVMD_WINDOW_MS,
+  longGreetingMs: 4000,
+};
 /** Longest wait for the LLM before the filler plays, ms (real time: the model is a real service). */
 export const DEFAULT_LLM_DEAD_AIR_MS = 1500;
 
@@ -190,7 +201,8 @@ export class CallSession {
   async run(): Promise<void> {
     const d = this.deps;
     this.rec = await ensureRecord(d.db, d.config.secretKey, this.job);
-    if (this.rec.status === 'ended') return;
+    if (this.rec.status === 'ended')
+      return this.rec.originatedAt ? hangUpLost(d, this.rec.id, this.uuid) : undefined;
     if (this.rec.originatedAt) return this.recover();
     this.transcript = new Transcript(d.db, this.rec.id, (line) =>
       d.live.line(this.job, { callUuid: this.uuid, line }),
@@ -212,10 +224,15 @@ export class CallSession {
     const caller = this.job.callerNumber || line.caller_number || '';
     const command = originateCommand(this.job, line.prefix ?? '', caller, d.originateTimeoutSec);
     const rate = { n: Number(line.rate_count), m: Number(line.rate_seconds) };
-    // Past a few windows without a token, Bull tries the job again later (nothing was originated).
-    const maxWaitMs = Math.max(10_000, rate.m * 3000);
-    const paced = await awaitOriginateToken(d.redis, d.config.redisPrefix, this.job.lineId, rate, maxWaitMs);
-    if (paced === null) throw new Error(`line ${this.job.lineId}: no originate token within its send rate`);
+    // Waits its turn however long (originatePace.ts); a record closed meanwhile (withdrawn) ends it.
+    const paced = await waitOriginateToken(
+      d.redis,
+      d.config.redisPrefix,
+      this.job.lineId,
+      rate,
+      async () => (await recordStatus(d.db, this.rec.id)) !== 'ended',
+    );
+    if (paced === null) return;
     const node = d.pool.pick();
     if (!node) throw new Error('no FreeSWITCH node is connected');
     if (!(await claimOriginate(d.db, this.rec.id, node.config.name, d.workerId, paced)))

@@ -19,6 +19,7 @@ import { callNeeds, fitNodes, refuseCall } from './nodeFit';
 import { faultText } from '../../../domain/fsProbe';
 import { maskPhone } from '../../../domain/format';
 import { releaseSlots } from './slots';
+import { startAliveLoop } from './aliveLoop';
 import { handleStalledOut, isStalledOut } from './stalledOut';
 import { TransferClient } from './transferClient';
 import { listenInbound, type InboundCalls } from './inbound';
@@ -141,6 +142,19 @@ export async function startCallWorker(o: CallWorkerOptions): Promise<CallWorker>
     (uuid) => sessions.get(uuid) ?? inbound.active.get(uuid),
   );
 
+  // Stamps this worker's calls alive and helps close a dead worker's (aliveLoop.ts): before any job.
+  const workerId = o.workerId;
+  const stopAlive = workerId
+    ? await startAliveLoop({
+        db,
+        redis,
+        prefix: config.redisPrefix,
+        workerId,
+        pool,
+        isActive: (uuid) => sessions.has(uuid) || inbound.active.has(uuid),
+      })
+    : async () => undefined;
+
   const dial = createDialQueue(config, o.queue);
   dial.queue.on('failed', (job, err) => {
     console.error(`dial job ${job.data.callUuid} failed, attempt ${job.attemptsMade}: ${err.message}`);
@@ -220,6 +234,7 @@ export async function startCallWorker(o: CallWorkerOptions): Promise<CallWorker>
       await stopHangups();
       await stopFollowing();
       await dial.close();
+      await stopAlive();
       await transferQueue.close();
       await transfers.close();
       await pool.stop();

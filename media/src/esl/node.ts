@@ -51,6 +51,8 @@ export class EslNode extends EventEmitter<{
   reconciled: [number];
   /** CHANNEL_PARK of a channel no call owns: an inbound call waiting for us (calls/inbound.ts). */
   parked: [EslEvent];
+  /** CHANNEL_HANGUP_COMPLETE of a channel no call here owns (maybe a dead worker's: calls/aliveLoop.ts). */
+  unownedHangup: [EslEvent];
 }> {
   private conn: EslConnection | null = null;
   private readonly calls = new Map<string, CallHandler>();
@@ -252,6 +254,7 @@ export class EslNode extends EventEmitter<{
     const call = this.calls.get(ev.uuid);
     if (call) call.onEvent(ev);
     else if (ev.name === 'CHANNEL_PARK') this.emit('parked', ev);
+    else if (ev.name === 'CHANNEL_HANGUP_COMPLETE') this.emit('unownedHangup', ev);
   }
 
   /** Compares the switch's channels with our calls; vanished channels are reported as null. */

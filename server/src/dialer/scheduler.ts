@@ -23,6 +23,9 @@ import { applyCallFaults, clearHealedLines } from './callFaults';
 import { reconcileSlotsOnce } from './slots';
 import { careForTablesOnce } from './tableCare';
 import { runTick, type TickReport } from './tick';
+import { closeLostOutbound } from './lostOutbound';
+import { LOST_SWEEP_MS } from '../../../domain/lostCall';
+import { isDialableStatus } from '../../../domain/dialer/status';
 
 export interface DialerOptions {
   tickMs?: number;
@@ -82,7 +85,7 @@ export function startDialer(deps: Deps, opts: DialerOptions = {}): Dialer {
       dirty.delete(id);
       const p = sent.get(id);
       // Keep sending heartbeats only while the task may still change.
-      if (p && (p.status === 2 || p.status === 4 || p.inProgress > 0)) lastSent.set(id, now);
+      if (p && (isDialableStatus(p.status) || p.inProgress > 0)) lastSent.set(id, now);
       else lastSent.delete(id);
     }
   }
@@ -192,6 +195,13 @@ export function startDialer(deps: Deps, opts: DialerOptions = {}): Dialer {
   let unlisten: Promise<() => Promise<void>> | null = null;
   if (tickMs > 0) {
     if (role !== 'tick') every('settle', settleAll, () => SETTLE_POLL_MS);
+    // A dead media worker's outbound calls, closed within seconds (lostOutbound.ts).
+    if (role !== 'tick')
+      every(
+        'lost calls',
+        () => closeLostOutbound(deps),
+        () => LOST_SWEEP_MS,
+      );
     if (role !== 'settle') {
       every('tick', tickOnce, () => tickWaitMs);
       // Calls settled by other processes wake this one's tick.

@@ -40,6 +40,16 @@ function enabledNodes(db: Knex, now: number): Promise<{ id: string; name: string
   return rows;
 }
 
+/**
+ * Calls the switches can still take: each enabled node not reported down carries `perNode`; `open`
+ * calls hold their share. Infinity without any enabled node (nothing to cap: nothing dials either).
+ */
+export function switchFree(state: SwitchState, perNode: number, open: number): number {
+  const carrying = state.nodes.filter((n) => n.connected !== false).length;
+  if (!state.nodes.length) return Infinity;
+  return Math.max(0, carrying * perNode - open);
+}
+
 export async function switchState(
   db: Knex,
   redis: Redis,

@@ -13,6 +13,7 @@ import {
   type PacingTask,
 } from '../../../domain/dialer';
 import type { Deps } from '../deps';
+import { dialableSql } from '../db/dialable';
 import { claimNumbers, type ClaimHooks, type Grant } from './claim';
 import {
   dialableTasks,
@@ -26,7 +27,8 @@ import {
 } from './context';
 import type { RateWindows } from './rate';
 import { openCallCounts } from './slots';
-import { switchState } from './switches';
+import { switchFree, switchState } from './switches';
+import { DEFAULT_NODE_MAX_CALLS } from '../../../domain/media';
 import { addNotice, moveTask, pauseForArrears, type Moved, type PendingNotice } from './taskState';
 
 export interface TickReport {
@@ -170,7 +172,17 @@ export async function runTick(
     // A queued task gets its first slot even with nothing to claim (so it can start and complete).
     demand: t.status === 4 ? Math.max(1, demand.get(t.id) ?? 0) : (demand.get(t.id) ?? 0),
   }));
-  const allocation = allocateSlots(pacingTasks, pacingLines, pacingAccounts, now);
+  // The switches' capacity (switches.ts): never more calls open than the nodes carry together.
+  let open = 0;
+  for (const n of counts.line.values()) open += n;
+  const nodeMax = deps.config.dialer.nodeMaxCalls ?? DEFAULT_NODE_MAX_CALLS;
+  const allocation = allocateSlots(
+    pacingTasks,
+    pacingLines,
+    pacingAccounts,
+    now,
+    switchFree(switches, nodeMax, open),
+  );
   // Tokens are taken per task (atomically per line in Redis); unused ones go back after the claim.
   const taken = await Promise.all(
     allocation.grants
@@ -238,7 +250,7 @@ async function claimable(deps: Deps): Promise<Map<number, number>> {
     `SELECT t.id, (SELECT count(*) FROM (SELECT 1 FROM task_numbers n
        WHERE n.task_id = t.id AND n.state = 0 AND n.next_attempt_at <= now()
        ORDER BY n.next_attempt_at LIMIT t.robots) x)::int AS n
-     FROM tasks t WHERE t.status IN (2, 4) AND t.active AND t.deleted_at IS NULL`,
+     FROM tasks t WHERE ${dialableSql('t.status')} AND t.active AND t.deleted_at IS NULL`,
   );
   return new Map((rows as { id: string; n: number }[]).map((r) => [Number(r.id), r.n]));
 }

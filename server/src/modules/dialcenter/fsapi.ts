@@ -41,6 +41,7 @@ import { lineGatewayName } from '../../../../domain/telephony-config';
 import { log } from '../../lib/log';
 import { Code } from '../../../../domain/api';
 import { softphoneCdrOf } from '../../../../domain/cdr';
+import { rememberOutboundLeg } from '../../dialer/lostOutbound';
 import { recordSoftphoneCdr } from '../softphone/cdr';
 import { directoryAnswer } from '../softphone/directory';
 import { enabledLinesForFreeswitch } from './repo';
@@ -152,9 +153,14 @@ export function fsapiRoutes(deps: Deps): Router {
     }
     const body = await readBody(ctx, MAX_CDR_BODY);
     if (body === null) return answer(ctx, 413, Code.PayloadTooLarge, 'too large');
-    const cdr = softphoneCdrOf(cdrDocument(ctx.get('content-type'), body));
+    const doc = cdrDocument(ctx.get('content-type'), body);
+    const cdr = softphoneCdrOf(doc);
     if (typeof cdr === 'string' && cdr !== 'other') return answer(ctx, 400, Code.BadRequest, cdr);
-    if (cdr === 'other') return answer(ctx, 200, Code.Ok, 'not a softphone leg', { kind: 'other' });
+    if (cdr === 'other') {
+      // A robot call's leg: how it ended is kept a while for a call whose worker died (lostOutbound.ts).
+      await rememberOutboundLeg(deps, doc);
+      return answer(ctx, 200, Code.Ok, 'not a softphone leg', { kind: 'other' });
+    }
     const out = await recordSoftphoneCdr(deps, cdr);
     if (out.kind === 'busy') {
       // Too many CDRs waiting for a connection: not taken, so the switch posts it again later.

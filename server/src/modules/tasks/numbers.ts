@@ -4,7 +4,6 @@
 // so the count the dialog previews is the count the add reports. An add inserts in one transaction:
 // a file with errors adds its good numbers all at once or nothing.
 import fs from 'node:fs';
-import readline from 'node:readline';
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
 import { phoneHash } from '../../../../config/secrets';
@@ -22,25 +21,15 @@ import type { AuthContext } from '../auth/sessions';
 import { blacklistedHashes } from '../crm/blacklist/repo';
 import { normalizePhone } from '../crm/blacklist/numbers';
 import { applyFilter, inSubtree, mine } from '../crm/customers/repo';
-import type { ImportFileType } from '../crm/imports/limits';
-import { parseCsv } from '../crm/imports/parsers/csv';
-import { openText } from '../crm/imports/parsers/text';
-import { parseTxt } from '../crm/imports/parsers/txt';
-import { ImportFileError, type ParsedRow } from '../crm/imports/parsers/types';
-import { parseXls } from '../crm/imports/parsers/xls';
-import { parseXlsx } from '../crm/imports/parsers/xlsx';
-import { checkFile, fileError, receiveUpload } from '../crm/imports/upload';
+import { checkFile, receiveUpload } from '../crm/imports/upload';
+import { numbersOfFile, type RawLine } from './numbersFile';
 import { countsOf, emptyCounts, insertNumbers, type NewNumber } from './repo';
 import type { AddNumbersBody, NumbersFilter } from './schema';
 
 type Tenant = AuthContext['actor'];
 type Db = Knex | Knex.Transaction;
 
-/** A pasted or uploaded line: the phone cell as written and the name beside it, if any. */
-export interface RawLine {
-  phone: string;
-  name: string;
-}
+export type { RawLine };
 export type NumbersSource = AddNumbersBody | { source: 'lines'; lines: RawLine[] };
 
 interface Candidates {
@@ -192,50 +181,15 @@ export async function insertClassified(
 
 // ---- files ----
 
-const parsers: Record<ImportFileType, (file: string) => AsyncGenerator<ParsedRow>> = {
-  txt: parseTxt,
-  csv: parseCsv,
-  xlsx: parseXlsx,
-  xls: parseXls,
-};
-
-/** The first non-blank line's first cell: a csv that starts with a number has no header row. */
-async function startsWithNumber(file: string): Promise<boolean> {
-  const lines = readline.createInterface({ input: await openText(file), crlfDelay: Infinity });
-  try {
-    for await (const line of lines) {
-      const first = splitPhoneLines(line)[0];
-      if (first !== undefined) return normalizePhone(first) !== null;
-    }
-    return false;
-  } finally {
-    lines.close();
-  }
-}
-
 /**
- * The phone cells of an uploaded file (multipart field "file"), checked and parsed like a customer
- * import: xlsx, xls and csv by their header row (手机/电话/phone…), txt one number per line; a csv
- * without a header row is read like a txt.
+ * The phone cells of an uploaded file (multipart field "file"), checked like a customer import's
+ * (upload.ts checkFile: type, magic, the xlsx zip counted as it inflates) and read in a capped child
+ * process (numbersFile.ts).
  */
 export async function uploadedLines(ctx: Context): Promise<RawLine[]> {
   const upload = await receiveUpload(ctx);
   try {
-    const type = await checkFile(upload);
-    const parse = type === 'csv' && (await startsWithNumber(upload.path)) ? parseTxt : parsers[type];
-    const lines: RawLine[] = [];
-    try {
-      for await (const r of parse(upload.path)) {
-        if (lines.length >= ADD_NUMBERS_MAX)
-          throw fileError(`the file has more than ${ADD_NUMBERS_MAX} numbers`, 413);
-        lines.push({ phone: (r.fields.phone ?? '').trim(), name: (r.fields.name ?? '').trim() });
-      }
-    } catch (e) {
-      if (e instanceof ImportFileError) throw fileError(e.message);
-      throw e;
-    }
-    if (lines.length === 0) throw fileError('the file has no numbers');
-    return lines;
+    return await numbersOfFile(upload.path, await checkFile(upload));
   } finally {
     await fs.promises.rm(upload.path, { force: true });
   }

@@ -30,6 +30,11 @@ export const importLimits = {
   childHeapMb: 1024,
   childRssMb: 1536,
   childTimeoutMs: 10 * 60_000,
+  /**
+   * The caps of the process reading an uploaded task-number file (tasks/numbersFile.ts): at most
+   * 100,000 numbers, answered while the user waits.
+   */
+  numbersChild: { heapMb: 512, rssMb: 768, timeoutMs: 60_000 },
   /** Rows the database takes at a time while the next ones are parsed (run.ts chunkRows). */
   minChunkRows: 20_000,
   maxChunkRows: 100_000,

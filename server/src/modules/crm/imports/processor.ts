@@ -1,9 +1,7 @@
 // The imports queue's processor: one job at a time per process, each run in a child process of its own
 // (child.ts runs run.ts's runImport). Bull delivers at least once: a job already done or failed is
 // skipped, and a re-run of an unfinished one starts over (nothing of it was committed).
-import { fork, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import { once } from 'node:events';
 import path from 'node:path';
 import type Bull from 'bull';
 import type { Deps } from '../../../deps';
@@ -14,6 +12,7 @@ import { presentProgress } from './presenters';
 import { reasonsFor } from './reasons';
 import { jobById, updateJob } from './repo';
 import { onStalledOut, stoppedProcessing } from '../../../queues/createQueue';
+import { runCappedChild, type Cap } from './cappedChild';
 
 const started = new WeakSet<object>();
 
@@ -52,23 +51,12 @@ const CHILD = path.join(__dirname, 'child.ts');
 
 /**
  * Runs one import in a child process (TypeScript through tsx, as every process here), under caps
- * (limits.ts): a V8 heap cap, a resident-set cap polled from /proc (inflating and COPY buffers live
- * outside the heap) and a wall-time cap. A child over a cap is killed and its job fails at once with
- * the reason in the importer's language (the same file would hit the same cap again). A child that dies
- * any other way without a reply fails the job on its last attempt, else Bull retries.
+ * (limits.ts, cappedChild.ts). A child over a cap is killed and its job fails at once with the reason
+ * in the importer's language (the same file would hit the same cap again). A child that dies any other
+ * way without a reply fails the job on its last attempt, else Bull retries.
  */
 async function runInChild(deps: Deps, id: number, lastAttempt: boolean): Promise<void> {
   const limits = { ...importLimits };
-  const child = fork(CHILD, [], {
-    // tsx's require hook only: `--import tsx` also starts its module loader on a thread of its own, a
-    // second V8 heap (about 20 MB of the child's memory budget). The code here is CommonJS.
-    execArgv: ['--require', 'tsx/cjs', `--max-old-space-size=${limits.childHeapMb}`],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  let reply: ChildReply | undefined;
-  child.on('message', (m: ChildReply) => (reply = m));
-  child.on('error', () => undefined); // a send to a child already killed: its exit tells the rest
-  const watch = watchChild(child, limits);
   const request: ChildRequest = {
     config: deps.config,
     importJobId: id,
@@ -76,10 +64,13 @@ async function runInChild(deps: Deps, id: number, lastAttempt: boolean): Promise
     importDir: importDir(),
     limits,
   };
-  child.send(request, () => undefined); // a child killed before it reads this is handled below
-  const [code, signal] = (await once(child, 'exit')) as [number | null, string | null];
-  const capped = watch.stop() ?? (heapExhausted(code, signal) ? 'heap' : undefined);
-  importProcessStats.lastPeakRssMb = reply?.peakRssMb ?? watch.peakRssMb;
+  const run = await runCappedChild<ChildRequest, ChildReply>(CHILD, request, {
+    heapMb: limits.childHeapMb,
+    rssMb: limits.childRssMb,
+    timeoutMs: limits.childTimeoutMs,
+  });
+  const { reply, capped, code, signal } = run;
+  importProcessStats.lastPeakRssMb = reply?.peakRssMb ?? run.peakRssMb;
   importProcessStats.peakRssMbByJob.set(id, importProcessStats.lastPeakRssMb);
   if (reply) {
     if (!reply.ok) throw new Error(reply.error);
@@ -98,51 +89,6 @@ async function runInChild(deps: Deps, id: number, lastAttempt: boolean): Promise
     finished_at: deps.db.fn.now(),
   });
   await emit(deps, id);
-}
-
-/** memory: the polled resident set; heap: V8's own cap; time: the wall-time cap. */
-type Cap = 'memory' | 'heap' | 'time';
-
-/** V8 aborts (SIGABRT, exit 134) when the heap cap is reached. */
-const heapExhausted = (code: number | null, signal: string | null) => signal === 'SIGABRT' || code === 134;
-
-/** Kills the child when it passes its RSS or time cap; stop() says which cap, if any. */
-function watchChild(child: ChildProcess, limits: typeof importLimits) {
-  let capped: Cap | undefined;
-  let peakRssMb = 0;
-  const kill = (why: Exclude<Cap, 'heap'>) => {
-    if (capped) return;
-    capped = why;
-    child.kill('SIGKILL');
-  };
-  const deadline = setTimeout(() => kill('time'), limits.childTimeoutMs);
-  const poll = setInterval(() => {
-    const mb = rssMb(child.pid);
-    if (mb === undefined) return;
-    peakRssMb = Math.max(peakRssMb, mb);
-    if (mb > limits.childRssMb) kill('memory');
-  }, 200);
-  return {
-    get peakRssMb() {
-      return peakRssMb;
-    },
-    stop(): Cap | undefined {
-      clearTimeout(deadline);
-      clearInterval(poll);
-      return capped;
-    },
-  };
-}
-
-/** A process's resident set, MB, from /proc (Linux); undefined where there is none. */
-function rssMb(pid: number | undefined): number | undefined {
-  if (!pid) return undefined;
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Math.round(Number(m[1]) / 1024) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Fails a job whose process was killed by a cap (unless it committed first) and drops its file. */

@@ -1,0 +1,120 @@
+// Outbound calls of a media worker that died (SIGKILL, a lost machine), closed within seconds of the
+// death (issue 21) instead of after Bull's stalled-job check (a minute or more) and whether or not any
+// worker is left. A worker stamps its open calls alive every 2 s with a short-lived Redis key beside
+// (media/src/calls/aliveLoop.ts); a call whose stamp is stale and whose worker's key is gone is lost.
+// It is closed here with what is known (domain/lostCall.ts): the hang-up the switch reported when a
+// living worker heard it, else unknown (90) with talk billed up to the last alive stamp. The record is
+// then settled by the settlement outbox like any other, once: the dead worker's retried job finds it
+// ended (and hangs up a channel still up), and a close by that job first makes this UPDATE a no-op.
+// Living workers hang up the channels closed here (lostChannelsChannel).
+import {
+  CALLS_ALIVE_STALE_S,
+  RINGING_GRACE_S,
+  callsAliveKey,
+  lostCallClose,
+  lostChannelsChannel,
+  lostHangupKey,
+  LOST_HANGUP_TTL_S,
+  type LostChannels,
+  type LostHangup,
+} from '../../../domain/lostCall';
+import { outboundLegHangupOf } from '../../../domain/cdr';
+import type { Deps } from '../deps';
+
+const BATCH = 500;
+
+interface OpenOutbound {
+  id: string;
+  call_uuid: string;
+  media_worker: string;
+  fs_node: string | null;
+  originated_at: Date;
+  answered_at: Date | null;
+  alive_at: Date | null;
+}
+
+const parseSeen = (raw: string | null): LostHangup | null => {
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as LostHangup;
+  } catch {
+    return null;
+  }
+};
+
+/** Closes the open outbound calls of dead media workers; returns the uuids it closed. */
+export async function closeLostOutbound(deps: Deps, limit = BATCH): Promise<string[]> {
+  const prefix = deps.config.redisPrefix;
+  // Stale stamps only (on the database's clock, which stamped them): a living worker's calls are
+  // stamped every 2 s, so this reads (through calls_open) almost nothing while all is well. A call
+  // never stamped (a worker without the alive loop) is left to its job's retry. One not answered
+  // waits a little longer for the switch to say how it ended (RINGING_GRACE_S).
+  const { rows } = (await deps.db.raw(
+    `SELECT id, call_uuid, media_worker, fs_node, originated_at, answered_at, alive_at FROM calls
+     WHERE status <> 'ended' AND direction = 'out' AND media_worker IS NOT NULL
+       AND originated_at IS NOT NULL AND alive_at < now() - make_interval(secs => ?)
+       AND (answered_at IS NOT NULL OR alive_at < now() - make_interval(secs => ?))
+     ORDER BY id LIMIT ?`,
+    [CALLS_ALIVE_STALE_S, RINGING_GRACE_S, limit],
+  )) as { rows: OpenOutbound[] };
+  if (!rows.length) return [];
+  const workers = [...new Set(rows.map((r) => r.media_worker))];
+  const exists = await deps.redis.pipeline(workers.map((w) => ['exists', callsAliveKey(prefix, w)])).exec();
+  const dead = new Set(workers.filter((_, i) => exists?.[i]?.[0] === null && exists[i]![1] === 0));
+  const lost = rows.filter((r) => dead.has(r.media_worker));
+  if (!lost.length) return [];
+  const seen = await deps.redis.mget(lost.map((r) => lostHangupKey(prefix, r.call_uuid)));
+
+  const closed: LostChannels['calls'] = [];
+  for (const [i, r] of lost.entries()) {
+    const heard = parseSeen(seen[i] ?? null);
+    const c = lostCallClose(
+      { originatedAt: new Date(r.originated_at), answeredAt: r.answered_at, aliveAt: r.alive_at },
+      heard,
+    );
+    const n = await deps
+      .db('calls')
+      .where({ id: r.id })
+      .whereNot('status', 'ended')
+      .update({
+        status: 'ended',
+        result_level: c.resultLevel,
+        grade: null,
+        hangup_cause: c.hangupCause,
+        sip_status: c.sipStatus,
+        ring_ms: c.ringMs,
+        talk_ms: c.talkMs,
+        total_ms: c.totalMs,
+        billable_ms: c.billableMs,
+        reason: JSON.stringify(c.reason),
+        ended_at: deps.db.fn.now(),
+      });
+    if (n === 1 && !heard) closed.push({ uuid: r.call_uuid, fsNode: r.fs_node });
+    if (n === 1)
+      console.warn(`call ${r.call_uuid}: media worker ${r.media_worker} died; closed (${c.resultLevel})`);
+  }
+  // Channels still up (nobody heard them end): hung up by a living worker driving their node.
+  if (closed.length)
+    await deps.redis.publish(
+      lostChannelsChannel(prefix),
+      JSON.stringify({ calls: closed } satisfies LostChannels),
+    );
+  return lost.map((r) => r.call_uuid);
+}
+
+/**
+ * Keeps how an outbound leg ended, from the switch's CDR (POST /fsapi/cdr): with a single media worker,
+ * dead, nobody else hears the switch, but FreeSWITCH still posts each leg's CDR. One Redis SET.
+ */
+export async function rememberOutboundLeg(deps: Pick<Deps, 'redis' | 'config'>, doc: unknown): Promise<void> {
+  const leg = outboundLegHangupOf(doc);
+  if (!leg) return;
+  await deps.redis
+    .set(
+      lostHangupKey(deps.config.redisPrefix, leg.uuid),
+      JSON.stringify(leg.hangup),
+      'EX',
+      LOST_HANGUP_TTL_S,
+    )
+    .catch(() => undefined);
+}
