@@ -20,6 +20,7 @@ import { fsapiRoutes } from './modules/dialcenter/fsapi';
 import { settingsRoutes } from './modules/settings/routes';
 import { authRoutes } from './modules/auth/routes';
 import { dashboardRoutes } from './modules/dashboard/routes';
+import { reportsRoutes } from './modules/reports/routes';
 import { healthRoutes } from './modules/health/routes';
 import { noticesRoutes } from './modules/notices/routes';
 import { rolesRoutes } from './modules/roles/routes';
@@ -81,6 +82,7 @@ export function apiRouter(deps: Deps): Router {
     rolesRoutes(deps),
     noticesRoutes(deps),
     dashboardRoutes(deps),
+    reportsRoutes(deps),
     ...crmRoutes(deps),
     ...botsRoutes(deps),
     dialcenterRoutes(deps),

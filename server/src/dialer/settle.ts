@@ -28,6 +28,7 @@ import type { Deps } from '../deps';
 import { billingRates, loadAccounts, localDate, type DialAccount } from './context';
 import { applyCustomerResult, type CustomerResult } from './customerResult';
 import { applyRequests, type AppliedRequests } from './requests';
+import { rollUpCall } from '../modules/reports/rollup';
 import { addNotice, moveTask, pauseForArrears, type Moved, type PendingNotice } from './taskState';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -311,6 +312,7 @@ export async function settleCall(
     if (call.opt_out_sentence !== null || call.callback !== null)
       s.requests = await applyRequests(trx, call, account);
     await bill(trx, call, s, cache);
+    await rollUpCall(trx, call, account); // reports rollups (modules/reports/rollup.ts)
     await trx('calls').where({ id: callId }).update({ settled_at: trx.fn.now(), charged_fen: s.chargedFen });
     return s;
   });
