@@ -133,6 +133,10 @@ export interface AccountDto {
   aiSeats: number;
   totalAuthorization: number;
   dialIntervalSeconds: number;
+  /** Connected calls a day the dialer allows (0 = no limit). */
+  dailyConnectLimit: number;
+  /** Talk minutes a day the dialer allows (0 = no limit). */
+  dailyMinutesLimit: number;
   expiresAt: string;
   disabled: boolean;
   expired: boolean;

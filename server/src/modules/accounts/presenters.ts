@@ -16,6 +16,8 @@ export const presentAccount = (r: any): AccountDto => ({
   aiSeats: r.ai_seats,
   totalAuthorization: r.total_authorization,
   dialIntervalSeconds: r.dial_interval_seconds,
+  dailyConnectLimit: r.daily_connect_limit ?? 0,
+  dailyMinutesLimit: r.daily_minutes_limit ?? 0,
   expiresAt: new Date(r.expires_at).toISOString(),
   disabled: r.disabled,
   expired: new Date(r.expires_at).getTime() <= Date.now(),

@@ -39,6 +39,8 @@ export interface NewAccount {
   aiSeats?: number;
   totalAuthorization?: number;
   dialIntervalSeconds?: number;
+  dailyConnectLimit?: number;
+  dailyMinutesLimit?: number;
   /** A self-registered account: its own tenant, usable once its e-mail is verified. */
   selfRegistered?: boolean;
 }
@@ -95,6 +97,8 @@ export async function createAccount(
           ai_seats: a.aiSeats ?? 0,
           total_authorization: a.totalAuthorization ?? 0,
           dial_interval_seconds: a.dialIntervalSeconds ?? 0,
+          daily_connect_limit: a.dailyConnectLimit ?? 0,
+          daily_minutes_limit: a.dailyMinutesLimit ?? 0,
           expires_at: a.expiresAt,
           self_registered: a.selfRegistered ?? false,
         })
@@ -134,19 +138,22 @@ const listColumns = [
   'a.ai_seats',
   'a.total_authorization',
   'a.dial_interval_seconds',
+  'a.daily_connect_limit',
+  'a.daily_minutes_limit',
   'a.expires_at',
   'a.disabled',
   'a.balance_fen',
   'a.created_at',
 ];
 
-/** Accounts strictly below the actor, keyset-paged by id. */
+/** Accounts strictly below the actor, keyset-paged by id (deleted ones left out). */
 export function listBelow(
   db: Knex,
   actor: Actor,
   opts: { afterId?: number; limit: number; q?: string; parentId?: number },
 ) {
   return below(db('accounts as a').leftJoin('roles as r', 'r.id', 'a.role_id'), actor, 'a')
+    .whereNull('a.deleted_at')
     .modify((q) => {
       if (opts.afterId) q.where('a.id', '>', opts.afterId);
       if (opts.parentId) q.where('a.parent_id', opts.parentId);
@@ -158,8 +165,12 @@ export function listBelow(
     .select(listColumns);
 }
 
-/** One account strictly below the actor, or undefined (another tenant's id looks like a missing one). */
+/**
+ * One account strictly below the actor, or undefined (another tenant's id, or a deleted account,
+ * looks like a missing one).
+ */
 export const findBelow = (db: Knex, actor: Actor, id: number) =>
   below(db('accounts as a').leftJoin('roles as r', 'r.id', 'a.role_id'), actor, 'a')
+    .whereNull('a.deleted_at')
     .where('a.id', id)
     .first([...listColumns, 'a.path']);

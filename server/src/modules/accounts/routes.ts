@@ -2,11 +2,13 @@ import Router from '@koa/router';
 import type { Deps } from '../../deps';
 import { authOf, requireMenu } from '../../http/auth';
 import { ok } from '../../http/envelope';
+import { requireTypedDelete } from '../../http/confirm';
 import { notFound } from '../../http/errors';
 import { body, idParam, query } from '../../http/validate';
 import { presentAccount } from './presenters';
 import { findBelow, listBelow } from './repo';
-import { createAccountSchema, listAccountsSchema, updateAccountSchema } from './schema';
+import { deleteSubordinate, resetSubordinatePassword } from './lifecycle';
+import { createAccountSchema, listAccountsSchema, resetPasswordSchema, updateAccountSchema } from './schema';
 import { createSubordinate, updateSubordinate } from './service';
 
 export function accountsRoutes(deps: Deps): Router {
@@ -34,5 +36,16 @@ export function accountsRoutes(deps: Deps): Router {
       ),
     ),
   );
+  r.post('/:id/password', async (ctx) => {
+    const id = idParam(ctx);
+    await resetSubordinatePassword(deps, authOf(ctx), id, body(ctx, resetPasswordSchema).password);
+    ok(ctx, null);
+  });
+  r.delete('/:id', async (ctx) => {
+    const id = idParam(ctx);
+    requireTypedDelete(ctx);
+    await deleteSubordinate(deps, authOf(ctx), id);
+    ok(ctx, null);
+  });
   return r;
 }

@@ -21,6 +21,9 @@ const fields = {
   aiSeats: count,
   totalAuthorization: count,
   dialIntervalSeconds: count,
+  // Per-user daily limits the dialer applies at claim time (0 = no limit).
+  dailyConnectLimit: count.optional(),
+  dailyMinutesLimit: count.optional(),
   expiresAt: date,
 };
 
@@ -44,3 +47,8 @@ export const listAccountsSchema = z.object({
   q: z.string().trim().max(64).optional(),
   parentId: z.coerce.number().int().positive().optional(),
 });
+
+/** A superior sets a new login password for a subordinate (SPEC §5: min 6, confirmed). */
+export const resetPasswordSchema = z
+  .object({ password, confirm: z.string('validation.required') })
+  .refine((v) => v.password === v.confirm, { message: 'validation.confirm', path: ['confirm'] });

@@ -3,7 +3,7 @@
 import type { z } from 'zod';
 import { Code } from '../../../../domain/api';
 import type { Deps } from '../../deps';
-import { fieldError, forbidden, notFound } from '../../http/errors';
+import { AppError, fieldError, forbidden, notFound } from '../../http/errors';
 import { revokeAccountSessions, type AuthContext } from '../auth/sessions';
 import { assertRoleAssignable } from '../roles/service';
 import { assertFree, createAccount, findBelow } from './repo';
@@ -23,6 +23,17 @@ async function assertWithinOwnLimits(
   if (v.aiSeats !== undefined && v.aiSeats > me.ai_seats) throw fieldError('aiSeats', 'seatsBeyondParent');
 }
 
+/** A taken account name or e-mail also names its field, so the form shows it there. */
+async function onTakenName<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (!(e instanceof AppError) || e.status !== 409) throw e;
+    const path = e.key.startsWith('email') ? 'email' : 'account';
+    throw new AppError(e.code, e.status, e.key, e.vars, e.data, [{ path, key: e.key }]);
+  }
+}
+
 export async function createSubordinate(
   deps: Deps,
   auth: AuthContext,
@@ -31,21 +42,26 @@ export async function createSubordinate(
   if (!creatableLevels[auth.actor.level]?.includes(v.level)) throw forbidden('levelNotAllowed');
   await assertRoleAssignable(deps, auth, v.roleId);
   await assertWithinOwnLimits(deps, auth, v);
-  const created = await createAccount(deps, auth.actor, {
-    account: v.account,
-    passwordHash: await deps.passwords.hash(v.password),
-    email: v.email ?? null,
-    realName: v.realName,
-    phone: v.phone || null,
-    level: v.level,
-    roleId: v.roleId,
-    expiresAt: new Date(v.expiresAt),
-    position: v.position ?? null,
-    remark: v.remark ?? null,
-    aiSeats: v.aiSeats,
-    totalAuthorization: v.totalAuthorization,
-    dialIntervalSeconds: v.dialIntervalSeconds,
-  });
+  const passwordHash = await deps.passwords.hash(v.password);
+  const created = await onTakenName(() =>
+    createAccount(deps, auth.actor, {
+      account: v.account,
+      passwordHash,
+      email: v.email ?? null,
+      realName: v.realName,
+      phone: v.phone || null,
+      level: v.level,
+      roleId: v.roleId,
+      expiresAt: new Date(v.expiresAt),
+      position: v.position ?? null,
+      remark: v.remark ?? null,
+      aiSeats: v.aiSeats,
+      totalAuthorization: v.totalAuthorization,
+      dialIntervalSeconds: v.dialIntervalSeconds,
+      dailyConnectLimit: v.dailyConnectLimit,
+      dailyMinutesLimit: v.dailyMinutesLimit,
+    }),
+  );
   return findBelow(deps.db, auth.actor, created.id);
 }
 
@@ -87,6 +103,8 @@ export async function updateSubordinate(deps: Deps, auth: AuthContext, id: numbe
     ai_seats: v.aiSeats,
     total_authorization: v.totalAuthorization,
     dial_interval_seconds: v.dialIntervalSeconds,
+    daily_connect_limit: v.dailyConnectLimit,
+    daily_minutes_limit: v.dailyMinutesLimit,
     expires_at: v.expiresAt ? new Date(v.expiresAt) : undefined,
     disabled: v.disabled,
   };

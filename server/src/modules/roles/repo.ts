@@ -60,3 +60,14 @@ export async function saveRole(
     return roleId;
   });
 }
+
+/** How a role is used: accounts (not deleted) holding it, and whether it is the registration role. */
+export async function roleUsage(db: Knex, id: number): Promise<{ accounts: number; registration: boolean }> {
+  const [row] = await db('accounts').where({ role_id: id }).whereNull('deleted_at').count({ n: '*' });
+  const role = await db('roles').where({ id }).first('registration_default');
+  return { accounts: Number(row?.n ?? 0), registration: Boolean(role?.registration_default) };
+}
+
+/** Deleted accounts that held the role keep none (role_id is set null by the foreign key). */
+export const deleteOwnedRole = (db: Knex, actor: Actor, id: number) =>
+  db('roles').where({ id, owner_id: actor.id }).delete();

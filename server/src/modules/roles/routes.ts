@@ -5,7 +5,8 @@ import { ok } from '../../http/envelope';
 import { body, idParam } from '../../http/validate';
 import { assignableRoles } from './repo';
 import { saveRoleSchema } from './schema';
-import { upsertRole } from './service';
+import { removeRole, upsertRole } from './service';
+import { requireTypedDelete } from '../../http/confirm';
 
 export function rolesRoutes(deps: Deps): Router {
   const r = new Router();
@@ -19,5 +20,11 @@ export function rolesRoutes(deps: Deps): Router {
   r.put('/roles/:id', requireMenu('system/rolesmain'), async (ctx) =>
     ok(ctx, await upsertRole(deps, authOf(ctx), body(ctx, saveRoleSchema), idParam(ctx))),
   );
+  r.delete('/roles/:id', requireMenu('system/rolesmain'), async (ctx) => {
+    const id = idParam(ctx);
+    requireTypedDelete(ctx);
+    await removeRole(deps, authOf(ctx), id);
+    ok(ctx);
+  });
   return r;
 }

@@ -1,9 +1,10 @@
 // Merchants can only hand out roles and menus they were given (SPEC §6).
 import type { RoleDto } from '../../../../domain/api';
 import type { Deps } from '../../deps';
-import { forbidden, notFound, takenAsConflict } from '../../http/errors';
+import { AppError, forbidden, notFound, takenAsConflict } from '../../http/errors';
+import { Code } from '../../../../domain/api';
 import type { AuthContext } from '../auth/sessions';
-import { assignableRoles, ownedRole, saveRole } from './repo';
+import { assignableRoles, deleteOwnedRole, ownedRole, roleUsage, saveRole } from './repo';
 
 export function assertMenusHeld(auth: AuthContext, menus: string[]): void {
   const missing = menus.filter((m) => !auth.menus.includes(m));
@@ -36,4 +37,17 @@ export async function upsertRole(
     ['name', 'duplicateName'],
   );
   return (await ownedRole(deps.db, auth.actor, roleId))!;
+}
+
+/**
+ * Deletes a role the actor made. Refused (409, with the count) while any account that is not deleted
+ * holds it, and for the registration role (self-registered accounts get it).
+ */
+export async function removeRole(deps: Deps, auth: AuthContext, id: number): Promise<void> {
+  const role = await ownedRole(deps.db, auth.actor, id);
+  if (!role) throw notFound();
+  const usage = await roleUsage(deps.db, id);
+  if (usage.registration) throw new AppError(Code.Conflict, 409, 'roles.registrationRole');
+  if (usage.accounts) throw new AppError(Code.Conflict, 409, 'roles.inUse', { count: usage.accounts });
+  await deleteOwnedRole(deps.db, auth.actor, id);
 }
