@@ -1,4 +1,10 @@
-import { activeCallsKey, mergeCustomerLine, parseTestNumbers, slotKeys } from './calls';
+import {
+  activeCallsKey,
+  mergeCustomerLine,
+  parseTestNumbers,
+  presentConversationLine,
+  slotKeys,
+} from './calls';
 
 describe('parseTestNumbers', () => {
   it('takes mobiles and the test number, comma or full-width comma separated, deduplicated', () => {
@@ -48,5 +54,31 @@ describe('mergeCustomerLine', () => {
     expect(mergeCustomerLine(robot, cust('喂', 'a'))).toBeNull();
     expect(mergeCustomerLine(cust('喂', 'a'), robot)).toBeNull();
     expect(mergeCustomerLine(null, cust('喂', 'a'))).toBeNull();
+  });
+});
+
+describe('presentConversationLine', () => {
+  it('turns a stored row into the DTO: numbers from driver text, no voice as [], ISO time', () => {
+    const row = {
+      seq: '3',
+      khtype: 'customer' as const,
+      khcontent: '好的',
+      khvoicepath: null,
+      lose_flag: false,
+      inserttime: new Date('2026-11-27T01:02:03Z'),
+      reduce_noise_rate: '0.5',
+      reason: null,
+    };
+    expect(presentConversationLine(row)).toEqual({
+      seq: 3,
+      khtype: 'customer',
+      khcontent: '好的',
+      khvoicepath: [],
+      loseFlag: false,
+      inserttime: '2026-11-27T01:02:03.000Z',
+      reduceNoiseRate: 0.5,
+      reason: null,
+    });
+    expect(presentConversationLine({ ...row, reduce_noise_rate: null }).reduceNoiseRate).toBeNull();
   });
 });

@@ -109,6 +109,31 @@ export interface ConversationLine {
   reason: unknown;
 }
 
+/** A conversation_lines row as the database driver returns it. */
+export interface ConversationLineRow {
+  call_id?: number | string;
+  seq: number | string;
+  khtype: LineType;
+  khcontent: string;
+  khvoicepath: string[] | null;
+  lose_flag: boolean;
+  inserttime: Date | string;
+  reduce_noise_rate: number | string | null;
+  reason: unknown;
+}
+
+/** The one presenter of a stored conversation line (API replies, desk, wallboard, test calls). */
+export const presentConversationLine = (r: ConversationLineRow): ConversationLine => ({
+  seq: Number(r.seq),
+  khtype: r.khtype,
+  khcontent: r.khcontent,
+  khvoicepath: r.khvoicepath ?? [],
+  loseFlag: r.lose_flag,
+  inserttime: new Date(r.inserttime).toISOString(),
+  reduceNoiseRate: r.reduce_noise_rate === null ? null : Number(r.reduce_noise_rate),
+  reason: r.reason,
+});
+
 export interface CallRecordDto {
   id: number;
   callUuid: string;

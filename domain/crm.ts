@@ -1,4 +1,5 @@
 // Customer center codes (SPEC §4) and the /api/crm contract.
+import type { ImportProgress } from './events';
 
 /** Customer stages. */
 export const Stage = {
@@ -133,3 +134,15 @@ export const CUSTOMER_TEXT_FIELDS = [
   'remark5',
   'source',
 ] as const;
+
+/** One customer import job as GET /api/crm/imports answers it: its progress and what it was asked. */
+export interface ImportJobDto extends ImportProgress {
+  fileName: string;
+  fileType: string;
+  option: number;
+  params: Record<string, unknown>;
+  hasReport: boolean;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+}

@@ -1,13 +1,19 @@
-// The live connection: one Socket.IO client per session, its events turned into a saga channel.
+// The live connection: one Socket.IO client per session, all its events turned into one saga channel.
 import { buffers, eventChannel, type EventChannel } from 'redux-saga';
 import { io, type Socket } from 'socket.io-client';
 import type { NoticeDto } from '../../../domain/api';
 import type { FollowUpDto } from '../../../domain/crm';
 import {
   Events,
+  type CallLineEvent,
+  type CallPartialEvent,
+  type CallStateEvent,
+  type CallTransferEvent,
   type ClientToServerEvents,
   type FsStatusEvent,
   type ImportProgress,
+  type SeatOfferEndEvent,
+  type SeatOfferEvent,
   type SeatStateEvent,
   type ServerToClientEvents,
   type TaskProgressEvent,
@@ -24,7 +30,14 @@ export type SocketEvent =
   | { type: 'reminderDue'; reminder: FollowUpDto }
   | { type: 'fsStatus'; status: FsStatusEvent }
   | { type: 'taskProgress'; progress: TaskProgressEvent }
-  | { type: 'seatState'; event: SeatStateEvent };
+  | { type: 'seatState'; event: SeatStateEvent }
+  | { type: 'callState'; event: CallStateEvent }
+  | { type: 'callLine'; event: CallLineEvent }
+  | { type: 'callPartial'; event: CallPartialEvent }
+  | { type: 'callTransfer'; event: CallTransferEvent }
+  | { type: 'seatOffer'; event: SeatOfferEvent }
+  | { type: 'seatOfferEnd'; event: SeatOfferEndEvent }
+  | { type: 'connect' };
 
 export function createSocket(token: string): AppSocket {
   const opts = { auth: { token }, withCredentials: true, transports: ['websocket'] };
@@ -35,31 +48,35 @@ export function createSocket(token: string): AppSocket {
   return socket;
 }
 
-/** The unsubscribe removes exactly the listeners added here (never removeAllListeners). */
+/**
+ * Every server event of the session as one channel (the one place that listens on the socket), and
+ * each (re)connection. The unsubscribe removes exactly the listeners added here (never
+ * removeAllListeners).
+ */
 export function socketChannel(socket: Pick<AppSocket, 'on' | 'off'>): EventChannel<SocketEvent> {
   return eventChannel<SocketEvent>((emit) => {
-    const onNotice = (notice: NoticeDto) => emit({ type: 'notice', notice });
-    const onRevoked = (info: { code: number }) => emit({ type: 'revoked', code: info?.code ?? 0 });
-    const onImport = (progress: ImportProgress) => emit({ type: 'importProgress', progress });
-    const onReminder = (reminder: FollowUpDto) => emit({ type: 'reminderDue', reminder });
-    const onFsStatus = (status: FsStatusEvent) => emit({ type: 'fsStatus', status });
-    socket.on(Events.NoticeNew, onNotice);
-    socket.on(Events.SessionRevoked, onRevoked);
-    socket.on(Events.ImportProgress, onImport);
-    socket.on(Events.ReminderDue, onReminder);
-    socket.on(Events.FsStatus, onFsStatus);
-    const onTaskProgress = (progress: TaskProgressEvent) => emit({ type: 'taskProgress', progress });
-    socket.on(Events.TaskProgress, onTaskProgress);
-    const onSeatState = (event: SeatStateEvent) => emit({ type: 'seatState', event });
-    socket.on(Events.SeatState, onSeatState);
+    const handlers: [string, (arg: never) => void][] = [
+      [Events.NoticeNew, (notice: NoticeDto) => emit({ type: 'notice', notice })],
+      [Events.SessionRevoked, (info: { code: number }) => emit({ type: 'revoked', code: info?.code ?? 0 })],
+      [Events.ImportProgress, (progress: ImportProgress) => emit({ type: 'importProgress', progress })],
+      [Events.ReminderDue, (reminder: FollowUpDto) => emit({ type: 'reminderDue', reminder })],
+      [Events.FsStatus, (status: FsStatusEvent) => emit({ type: 'fsStatus', status })],
+      [Events.TaskProgress, (progress: TaskProgressEvent) => emit({ type: 'taskProgress', progress })],
+      [Events.SeatState, (event: SeatStateEvent) => emit({ type: 'seatState', event })],
+      [Events.CallState, (event: CallStateEvent) => emit({ type: 'callState', event })],
+      [Events.CallLine, (event: CallLineEvent) => emit({ type: 'callLine', event })],
+      [Events.CallPartial, (event: CallPartialEvent) => emit({ type: 'callPartial', event })],
+      [Events.CallTransfer, (event: CallTransferEvent) => emit({ type: 'callTransfer', event })],
+      [Events.SeatOffer, (event: SeatOfferEvent) => emit({ type: 'seatOffer', event })],
+      [Events.SeatOfferEnd, (event: SeatOfferEndEvent) => emit({ type: 'seatOfferEnd', event })],
+      ['connect', () => emit({ type: 'connect' })],
+    ];
+    // The event names are the typed socket's; the table loses the pairing of name and payload.
+    const on = socket.on as (ev: string, fn: (arg: never) => void) => void;
+    const off = socket.off as (ev: string, fn: (arg: never) => void) => void;
+    for (const [ev, fn] of handlers) on.call(socket, ev, fn);
     return () => {
-      socket.off(Events.NoticeNew, onNotice);
-      socket.off(Events.SessionRevoked, onRevoked);
-      socket.off(Events.ImportProgress, onImport);
-      socket.off(Events.ReminderDue, onReminder);
-      socket.off(Events.FsStatus, onFsStatus);
-      socket.off(Events.TaskProgress, onTaskProgress);
-      socket.off(Events.SeatState, onSeatState);
+      for (const [ev, fn] of handlers) off.call(socket, ev, fn);
     };
-  }, buffers.expanding<SocketEvent>(16));
+  }, buffers.expanding<SocketEvent>(256));
 }

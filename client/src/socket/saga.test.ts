@@ -23,6 +23,7 @@ import { wallboardLiveSaga } from '../features/wallboard/sagas';
 import { seatOfferSaga } from '../features/seats/offerSagas';
 import { seatDeskLiveSaga } from '../features/seatdesk/sagas';
 import { fakeSocket } from './fakeSocket';
+import { socketActions } from './actions';
 
 jest.mock('../app/env', () => ({ API_BASE: '' }));
 
@@ -42,7 +43,7 @@ describe('socketChannel', () => {
       { type: 'revoked', code: 102 },
     ]);
     ch.close();
-    expect(s.off).toHaveBeenCalledTimes(7);
+    expect(s.off).toHaveBeenCalledTimes(s.on.mock.calls.length);
     expect(s.listeners.get(Events.NoticeNew)?.size).toBe(0);
     expect(s.listeners.get(Events.SessionRevoked)?.size).toBe(0);
   });
@@ -102,10 +103,11 @@ describe('socketSession', () => {
     const g = socketSession('tok');
     expect(g.next().value).toEqual(call(createSocket, 'tok'));
     expect(g.next(socket).value).toEqual(call(socketChannel, socket));
+    // Features get the socket only to send (room joins, seat:answer); they never listen on it.
     expect(g.next(ch).value).toEqual(fork(dashboardLiveSaga, socket));
     expect(g.next().value).toEqual(fork(wallboardLiveSaga, socket));
     expect(g.next().value).toEqual(fork(seatOfferSaga, socket));
-    expect(g.next().value).toEqual(fork(seatDeskLiveSaga, socket));
+    expect(g.next().value).toEqual(fork(seatDeskLiveSaga));
     expect(g.next().value).toEqual(take(ch));
     expect(g.next({ type: 'notice', notice }).value).toEqual(put(noticesActions.noticeReceived(notice)));
     expect(g.next().value).toEqual(take(ch));
@@ -115,7 +117,27 @@ describe('socketSession', () => {
     g.next();
     g.return(undefined); // what cancellation does: runs finally
     expect(s.disconnect).toHaveBeenCalled();
-    expect(s.off).toHaveBeenCalledTimes(7);
+    expect(s.off).toHaveBeenCalledTimes(s.on.mock.calls.length);
+  });
+});
+
+describe('every server event', () => {
+  it('is listened to by the one channel and becomes an action (a live:batch is relayed one by one)', () => {
+    const s = fakeSocket();
+    const ch = socketChannel(s as unknown as AppSocket);
+    const names = Object.values(Events).filter((e) => e !== Events.LiveBatch);
+    for (const name of names) expect([name, s.listeners.get(name)?.size]).toEqual([name, 1]);
+    for (const name of names) s.emit(name, { callUuid: 'c1', seatId: 4 });
+    s.emit('connect');
+    const got: SocketEvent[] = [];
+    for (let i = 0; i <= names.length; i++) ch.take((m) => got.push(m as SocketEvent));
+    expect(got).toHaveLength(names.length + 1);
+    for (const event of got) expect(toAction(event)?.type).toEqual(expect.any(String));
+    expect(toAction(got[got.length - 1]!)).toEqual(socketActions.connected());
+    const line = got.find((e) => e.type === 'callLine')!;
+    expect(toAction(line)).toEqual(socketActions.callLine({ callUuid: 'c1', seatId: 4 } as never));
+    ch.close();
+    for (const set of s.listeners.values()) expect(set.size).toBe(0);
   });
 });
 

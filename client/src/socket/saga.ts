@@ -1,4 +1,5 @@
-// The one saga that owns the socket: connect when a session starts, disconnect when it ends.
+// The one saga that owns the socket: connect when a session starts, disconnect when it ends, and turn
+// every server event into an action (STYLE: everything else receives actions).
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { EventChannel, SagaIterator, Task } from 'redux-saga';
 import { call, cancel, fork, put, take } from 'redux-saga/effects';
@@ -14,7 +15,9 @@ import { dashboardLiveSaga } from '../features/dashboard/sagas';
 import { wallboardLiveSaga } from '../features/wallboard/sagas';
 import { seatOfferSaga } from '../features/seats/offerSagas';
 import { seatDeskLiveSaga } from '../features/seatdesk/sagas';
+import { socketActions } from './actions';
 import { createSocket, socketChannel, type AppSocket, type SocketEvent } from './channel';
+import type { SocketEmitter } from './rooms';
 
 /** Each socket event becomes one action; the features decide what to do with it. */
 export function toAction(event: SocketEvent) {
@@ -33,20 +36,37 @@ export function toAction(event: SocketEvent) {
       return tasksActions.progressReceived(event.progress);
     case 'seatState':
       return seatsActions.stateReceived(event.event);
+    case 'callState':
+      return socketActions.callState(event.event);
+    case 'callLine':
+      return socketActions.callLine(event.event);
+    case 'callPartial':
+      return socketActions.callPartial(event.event);
+    case 'callTransfer':
+      return socketActions.callTransfer(event.event);
+    case 'seatOffer':
+      return socketActions.seatOffer(event.event);
+    case 'seatOfferEnd':
+      return socketActions.seatOfferEnd(event.event);
+    case 'connect':
+      return socketActions.connected();
   }
 }
 
 export function* socketSession(token: string): SagaIterator {
   const socket = (yield call(createSocket, token)) as AppSocket;
   const channel = (yield call(socketChannel, socket)) as EventChannel<SocketEvent>;
+  // Features get the sending side only (room joins, seat:answer); every event reaches them as an
+  // action put below.
+  const emitter: SocketEmitter = socket;
   // The dashboard's live call figures (subtree rooms, call:state) while its page is open.
-  yield fork(dashboardLiveSaga, socket);
+  yield fork(dashboardLiveSaga, emitter);
   // The wallboard's subtree rooms and a picked call's room while its page is open.
-  yield fork(wallboardLiveSaga, socket);
+  yield fork(wallboardLiveSaga, emitter);
   // The transfer pop-up (seat:offer and its call's lines, seat:answer), on every page.
-  yield fork(seatOfferSaga, socket);
+  yield fork(seatOfferSaga, emitter);
   // The seat desk's current call (lines, partials, state, reconnects) while its page is open.
-  yield fork(seatDeskLiveSaga, socket);
+  yield fork(seatDeskLiveSaga);
   try {
     while (true) {
       const event = (yield take(channel)) as SocketEvent;

@@ -1,6 +1,7 @@
 // The one tenant scope: every repo query on owned rows goes through these helpers, so a caller only
 // ever reaches its own subtree of accounts (ARCHITECTURE §4). A query that skips them is a bug.
 import type { Knex } from 'knex';
+import { likePrefix } from '../../../domain/like';
 
 export interface Actor {
   id: number;
@@ -8,8 +9,6 @@ export interface Actor {
   /** Materialized path of ids, e.g. '/1/5/'. */
   path: string;
 }
-
-const likePrefix = (path: string) => path.replace(/[\\%_]/g, (c) => '\\' + c) + '%';
 
 /** Ids of the actor's account and every account below it. */
 export const subtreeIds = (db: Knex, actor: Actor) =>

@@ -19,6 +19,7 @@ import type { Deps } from '../deps';
 import type { ReturnedFault } from './returnUndialled';
 import { STATUS_FRESH_MS } from './switches';
 import { addNotice, moveTask, type Moved, type PendingNotice } from './taskState';
+import { whereDialable } from '../db/dialable';
 
 export interface FaultsApplied {
   moved: Moved[];
@@ -59,7 +60,7 @@ async function lineFault(trx: Knex.Transaction, lineId: number, f: ReturnedFault
     .update({ fault_cause: cause, fault_text: text, fault_at: trx.fn.now() });
   const ids: { id: string }[] = await trx('tasks')
     .where({ line_id: lineId, active: true })
-    .whereIn('status', [2, 4])
+    .modify(whereDialable('status'))
     .whereNull('deleted_at')
     .orderBy('id')
     .select('id');

@@ -16,6 +16,7 @@ import type { Deps } from '../deps';
 import { localDate, pathIds, type DialAccount, type DialLine, type DialTask } from './context';
 import { occupySlots } from './slots';
 import { moveTask, type Moved } from './taskState';
+import { whereDialable } from '../db/dialable';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Row = any;
@@ -174,7 +175,7 @@ export async function claimNumbers(
         'id',
         asked.map((g) => g.task.id),
       )
-      .whereIn('status', [2, 4])
+      .modify(whereDialable('status'))
       .where('active', true)
       .whereNull('deleted_at')
       // KEY SHARE conflicts only with FOR UPDATE, which every status change takes (a user's pause,

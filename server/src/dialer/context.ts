@@ -11,6 +11,7 @@ import {
   type Weekday,
 } from '../../../domain/dialer';
 import { localMs } from '../../../domain/localTime';
+import { dialableSql, whereDialable } from '../db/dialable';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Row = any;
@@ -127,7 +128,7 @@ const taskQuery = (db: Knex) =>
 
 /** Queued and running tasks, oldest first. */
 export async function dialableTasks(db: Knex): Promise<DialTask[]> {
-  const rows = await taskQuery(db).whereIn('t.status', [2, 4]).orderBy('t.id');
+  const rows = await taskQuery(db).modify(whereDialable('t.status')).orderBy('t.id');
   return rows.map(presentDialTask);
 }
 
@@ -139,7 +140,7 @@ export async function tasksById(db: Knex, ids: number[]): Promise<DialTask[]> {
 
 /** The accounts of the dialable tasks (queued 4, running 2), as dialableTasks reads them. */
 const DIALABLE_ACCOUNTS = `SELECT account_id FROM tasks
-  WHERE status IN (2, 4) AND active AND deleted_at IS NULL`;
+  WHERE ${dialableSql('status')} AND active AND deleted_at IS NULL`;
 
 /**
  * The accounts (and every ancestor of them) with their dialing defaults: of `ids`, or of the dialable
@@ -219,7 +220,7 @@ export async function loadLines(db: Knex, ids: number[] | 'dialable'): Promise<M
   const rows: Row[] =
     ids === 'dialable'
       ? await q.whereRaw(
-          `id IN (SELECT line_id FROM tasks WHERE status IN (2, 4) AND active AND deleted_at IS NULL)`,
+          `id IN (SELECT line_id FROM tasks WHERE ${dialableSql('status')} AND active AND deleted_at IS NULL)`,
         )
       : ids.length
         ? await q.whereIn('id', ids)

@@ -7,6 +7,7 @@
 import type { Knex } from 'knex';
 import type Redis from 'ioredis';
 import { activeCallsKey, slotKeys, type SlotScope } from '../../../domain/calls';
+import { whereDialable } from '../db/dialable';
 
 export interface SlotScopes {
   line: Iterable<number>;
@@ -115,7 +116,7 @@ export async function occupySlots(
 export async function reconcileSlotsOnce(db: Knex, redis: Redis, prefix: string): Promise<SlotCounts> {
   const [tasks, open] = await Promise.all([
     db('tasks')
-      .whereIn('status', [2, 4])
+      .modify(whereDialable('status'))
       .where('active', true)
       .whereNull('deleted_at')
       .select('id', 'account_id', 'line_id'),

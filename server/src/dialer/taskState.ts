@@ -14,6 +14,7 @@ import {
 } from '../../../domain/dialer/status';
 import type { NoticeMessage } from '../../../domain/notices';
 import { insertNotice } from '../modules/notices/repo';
+import { whereDialable } from '../db/dialable';
 
 export interface PendingNotice {
   accountId: number;
@@ -86,7 +87,7 @@ export async function pauseForArrears(
   const like = account.path.replace(/[\\%_]/g, (c) => '\\' + c) + '%';
   const ids: { id: string }[] = await trx('tasks')
     .whereIn('account_id', trx('accounts').select('id').where('path', 'like', like))
-    .whereIn('status', [2, 4])
+    .modify(whereDialable('status'))
     .where('active', true)
     .whereNull('deleted_at')
     .orderBy('id')

@@ -7,9 +7,11 @@ import { all, call, put, select, takeEvery, takeLatest } from 'redux-saga/effect
 import { Code } from '../../../../domain/api';
 import { filterToQuery, type CallRecordDetail, type CallRecordPage } from '../../../../domain/callRecords';
 import { api, isApiError } from '../../api';
+import { i18n } from '../../app/i18n';
 import { noticesActions } from '../notices/slice';
-import { saveBlob } from '../crm/uploads';
+import { saveBlob } from '../../ui/uploads';
 import { toFilter } from './query';
+import { scopeOf } from './scope';
 import {
   callRecordsActions as A,
   PAGE_SIZE,
@@ -33,9 +35,18 @@ function failureOf(e: unknown): { message: string; fieldErrors: Record<string, s
 const state = () => select(selectCallRecords);
 const viewQuery = (s: CallRecordsState) => `?view=${s.view}`;
 
-/** The selected rows, else everything the filter matches. */
-const scopeOf = (s: CallRecordsState) =>
-  s.selected.length ? { ids: s.selected } : { filter: toFilter(s.filters) };
+/** How many records the filter matches, for the "all N filtered" choice. */
+export function* countSaga(): SagaIterator {
+  const s = (yield state()) as CallRecordsState;
+  try {
+    const r = (yield call(api.get, '/api/callrecords/count', {
+      query: { view: s.view, ...filterToQuery(toFilter(s.filters)) },
+    })) as { count: number };
+    yield put(A.filteredCounted(r.count));
+  } catch {
+    // Shown by the client; the choice stays without a number.
+  }
+}
 
 export function* loadListSaga(action: { type: string }): SagaIterator {
   const append = action.type === A.moreRequested.type;
@@ -121,7 +132,10 @@ function* batch(
 ): SagaIterator<unknown> {
   const s = (yield state()) as CallRecordsState;
   const url = `/api/callrecords${path}${viewQuery(s)}`;
-  const payload = { ...scopeOf(s), ...body };
+  const scope = scopeOf(s);
+  // The buttons are disabled without a scope: a stray action must not fall back to the whole filter.
+  if (!scope) throw new Error(i18n.t('common:selection.none'));
+  const payload = { ...scope, ...body };
   return method === 'post'
     ? yield call(api.post, url, payload, quiet)
     : yield call(api.delete, url, { ...quiet, body: payload });
@@ -220,6 +234,7 @@ export function* exportDownloadSaga(action: PayloadAction<ExportJob>): SagaItera
 export function* callRecordsSaga(): SagaIterator {
   yield takeLatest([A.listRequested.type, A.moreRequested.type], loadListSaga);
   yield takeLatest(A.optionsRequested.type, loadOptionsSaga);
+  yield takeLatest(A.allFilteredChosen.type, countSaga);
   yield takeLatest(A.opened.type, openSaga);
   yield takeEvery(A.closed.type, closeSaga);
   yield takeEvery(A.focusRequested.type, focusSaga);

@@ -1,6 +1,5 @@
 // Shapes of the /api/crm replies the client reads, beside the shared DTOs of domain/crm.ts.
-import type { CustomerDto, FollowUpDto } from '../../../../domain/crm';
-import type { ImportProgress } from '../../../../domain/events';
+import type { CustomerDto, FollowUpDto, ImportJobDto } from '../../../../domain/crm';
 
 export interface CustomerPage {
   items: CustomerDto[];
@@ -41,16 +40,8 @@ export interface FollowUpInput {
 /** Field errors by path, as the server sends them (already translated) or as i18n keys from the client. */
 export type FieldErrors = Record<string, string>;
 
-export interface ImportJobDto extends ImportProgress {
-  fileName: string;
-  fileType: string;
-  option: number;
-  params: Record<string, unknown>;
-  hasReport: boolean;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-}
+/** The import job DTO is domain's (one definition for server and client). */
+export type { ImportJobDto };
 
 export type ExportFormat = 'xlsx' | 'csv';
 

@@ -1,21 +1,22 @@
-import { call, cancel, delay, fork, put, select, take } from 'redux-saga/effects';
-import type { Task } from 'redux-saga';
-import { Events, type CallStateEvent } from '../../../../domain/events';
+import { call, delay, fork, put, take } from 'redux-saga/effects';
+import { channel, type Task } from 'redux-saga';
+import type { Action } from '@reduxjs/toolkit';
+import type { CallStateEvent } from '../../../../domain/events';
 import { api, ApiError } from '../../api';
-import type { AppSocket } from '../../socket/channel';
+import { socketActions } from '../../socket/actions';
+import { joinRooms, type SocketEmitter } from '../../socket/rooms';
 import {
+  DASHBOARD_PAGE,
   dashboardLiveSaga,
   joinAndLoad,
-  joinRooms,
-  liveChannel,
+  LIVE_ACTIONS,
   loadSnapshotSaga,
   MONEY_REFRESH_MS,
   refreshLater,
   watchLive,
-  type LiveMessage,
 } from './sagas';
-import { dashboardActions as D, initialDashboardState, selectDashboard } from './slice';
-import { fakeSocket } from '../../socket/fakeSocket';
+import { whilePageOpen } from '../../socket/snapshotLive';
+import { dashboardActions as D, initialDashboardState } from './slice';
 
 jest.mock('../../app/env', () => ({ API_BASE: '' }));
 
@@ -38,45 +39,24 @@ describe('loadSnapshotSaga', () => {
   });
 });
 
-describe('liveChannel', () => {
-  it('passes ended calls and connections, and removes exactly its listeners', () => {
-    const s = fakeSocket();
-    const ch = liveChannel(s as unknown as AppSocket);
-    s.fire(Events.CallState, { ...endedEvent, status: 'answered' });
-    s.fire(Events.CallState, endedEvent);
-    s.fire('connect');
-    const got: LiveMessage[] = [];
-    ch.take((m) => got.push(m as LiveMessage));
-    ch.take((m) => got.push(m as LiveMessage));
-    expect(got).toEqual([{ type: 'ended', event: endedEvent }, { type: 'connect' }]);
-    ch.close();
-    expect(s.listeners.get(Events.CallState)?.size).toBe(0);
-    expect(s.listeners.get('connect')?.size).toBe(0);
-  });
-});
-
-describe('joinRooms', () => {
-  it('asks for each sub-account room and counts the granted ones', async () => {
-    const emitWithAck = jest.fn((_ev: string, req: { room: string }) =>
-      req.room === 'account:3'
-        ? Promise.reject(new Error('timeout'))
-        : Promise.resolve({ code: req.room === 'account:2' ? 404 : 200 }),
-    );
-    const socket = { timeout: jest.fn(() => ({ emitWithAck })) };
-    expect(await joinRooms(socket as unknown as AppSocket, [1, 2, 3, 4])).toBe(2);
-    expect(emitWithAck).toHaveBeenCalledWith('room:join', { room: 'account:1' });
-    expect(await joinRooms(socket as unknown as AppSocket, [])).toBe(0);
-  });
-});
+/** The live saga's first effect is its action channel on exactly these actions; a real channel stands in. */
+function startWatch(g: Generator) {
+  const first = g.next().value as { type: string; payload: { pattern: unknown } };
+  expect(first.type).toBe('ACTION_CHANNEL');
+  expect(first.payload.pattern).toEqual(LIVE_ACTIONS);
+  return channel<Action>();
+}
 
 describe('live saga', () => {
-  const socket = {} as AppSocket;
+  const socket = {} as SocketEmitter;
 
   it('joins the rooms before it loads the snapshot', () => {
     const g = joinAndLoad(socket);
     expect(g.next().value).toEqual(put(D.liveChanged({ status: 'joining' })));
     expect(g.next().value).toEqual(call(api.get, '/api/dashboard/rooms'));
-    expect(g.next({ accountIds: [7, 8], complete: false }).value).toEqual(call(joinRooms, socket, [7, 8]));
+    expect(g.next({ accountIds: [7, 8], complete: false }).value).toEqual(
+      call(joinRooms, socket, ['account:7', 'account:8']),
+    );
     expect(g.next(2).value).toEqual(put(D.liveChanged({ status: 'on', complete: false })));
     expect(g.next().value).toEqual(put(D.snapshotRequested()));
     expect(g.next().done).toBe(true);
@@ -86,40 +66,42 @@ describe('live saga', () => {
     const g = joinAndLoad(socket);
     g.next();
     g.next();
-    expect(g.next({ accountIds: [7], complete: true }).value).toEqual(call(joinRooms, socket, [7]));
+    expect(g.next({ accountIds: [7], complete: true }).value).toEqual(call(joinRooms, socket, ['account:7']));
     expect(g.next(0).value).toEqual(put(D.liveChanged({ status: 'failed', complete: true })));
     expect(g.next().value).toEqual(put(D.snapshotRequested()));
   });
 
+  const ended = socketActions.callState(endedEvent);
+
   it('listens first, then forwards ended calls and rejoins after a reconnection', () => {
-    const s = fakeSocket();
-    const ch = liveChannel(s as unknown as AppSocket);
     const g = watchLive(socket);
-    expect(g.next().value).toEqual(call(liveChannel, socket));
+    const ch = startWatch(g);
+    const close = jest.spyOn(ch, 'close');
     expect(g.next(ch).value).toEqual(call(joinAndLoad, socket));
     expect(g.next().value).toEqual(take(ch));
-    expect(g.next({ type: 'ended', event: endedEvent }).value).toEqual(put(D.callStateReceived(endedEvent)));
+    // A call that did not end moves nothing here.
+    expect(g.next(socketActions.callState({ ...endedEvent, status: 'answered' })).value).toEqual(take(ch));
+    expect(g.next(ended).value).toEqual(put(D.callStateReceived(endedEvent)));
     // The first ended call schedules a snapshot (balance, spend, as-of); more calls meanwhile do not.
     expect(g.next().value).toEqual(fork(refreshLater));
     const pending = { isRunning: () => true } as unknown as Task;
     expect(g.next(pending).value).toEqual(take(ch));
-    expect(g.next({ type: 'ended', event: endedEvent }).value).toEqual(put(D.callStateReceived(endedEvent)));
+    expect(g.next(ended).value).toEqual(put(D.callStateReceived(endedEvent)));
     expect(g.next().value).toEqual(take(ch));
-    expect(g.next({ type: 'connect' }).value).toEqual(call(joinAndLoad, socket));
+    expect(g.next(socketActions.connected()).value).toEqual(call(joinAndLoad, socket));
     g.return(undefined);
-    expect(s.off).toHaveBeenCalledTimes(2);
+    expect(close).toHaveBeenCalled();
   });
 
   it('schedules the next refresh once the previous one has run', () => {
-    const ch = liveChannel(fakeSocket() as unknown as AppSocket);
     const g = watchLive(socket);
-    g.next();
+    const ch = startWatch(g);
     g.next(ch);
     g.next();
-    g.next({ type: 'ended', event: endedEvent });
+    g.next(ended);
     expect(g.next().value).toEqual(fork(refreshLater));
     g.next({ isRunning: () => false } as unknown as Task);
-    expect(g.next({ type: 'ended', event: endedEvent }).value).toEqual(put(D.callStateReceived(endedEvent)));
+    expect(g.next(ended).value).toEqual(put(D.callStateReceived(endedEvent)));
     expect(g.next().value).toEqual(fork(refreshLater));
     g.return(undefined);
   });
@@ -131,15 +113,11 @@ describe('live saga', () => {
     expect(g.next().done).toBe(true);
   });
 
-  it('follows the page: starts when it opens (or is already open) and stops when it closes', () => {
+  it('follows the page through the shared page loop, on its own open flag and actions', () => {
     const g = dashboardLiveSaga(socket);
-    expect(g.next().value).toEqual(select(selectDashboard));
-    expect(g.next(initialDashboardState).value).toEqual(take(D.opened));
-    expect(g.next().value).toEqual(fork(watchLive, socket));
-    const task = { id: 1 } as unknown as Task;
-    expect(g.next(task).value).toEqual(take(D.closed));
-    expect(g.next().value).toEqual(cancel(task));
-    expect(g.next().value).toEqual(select(selectDashboard));
-    expect(g.next({ ...initialDashboardState, watching: true }).value).toEqual(fork(watchLive, socket));
+    expect(g.next().value).toEqual(call(whilePageOpen, DASHBOARD_PAGE, watchLive, socket));
+    expect(DASHBOARD_PAGE.isOpen({ dashboard: { ...initialDashboardState, watching: true } })).toBe(true);
+    expect(DASHBOARD_PAGE.isOpen({ dashboard: initialDashboardState })).toBe(false);
+    expect([DASHBOARD_PAGE.opened, DASHBOARD_PAGE.closed]).toEqual([D.opened.type, D.closed.type]);
   });
 });

@@ -1,16 +1,19 @@
 // Dashboard side effects: the snapshot over HTTP, and, while the page is open, the live call events of
-// the subtree over the session's socket. Order for a late joiner: listen first, join the sub-account
+// the subtree as actions of the one socket saga. Order for a late joiner: listen first, join the sub-account
 // rooms, then load the snapshot; events that arrive meanwhile wait in the slice (see slice.ts).
 // Live events move the call figures at once; the balance and the spend come from the ledger after
 // settlement, so a fresh snapshot follows new ended calls (at most one per MONEY_REFRESH_MS).
-import type { EventChannel, SagaIterator, Task } from 'redux-saga';
-import { buffers, eventChannel } from 'redux-saga';
-import { call, cancel, delay, fork, put, select, take, takeLatest } from 'redux-saga/effects';
+import type { Action } from '@reduxjs/toolkit';
+import type { Channel, SagaIterator, Task } from 'redux-saga';
+import { buffers } from 'redux-saga';
+import { actionChannel, call, delay, fork, put, take, takeLatest } from 'redux-saga/effects';
 import type { DashboardRooms, DashboardSnapshot } from '../../../../domain/dashboard';
-import { Events, rooms, type CallStateEvent } from '../../../../domain/events';
+import { rooms } from '../../../../domain/events';
 import { api } from '../../api';
-import type { AppSocket } from '../../socket/channel';
-import { dashboardActions as D, selectDashboard } from './slice';
+import { socketActions } from '../../socket/actions';
+import { joinRooms, type SocketEmitter } from '../../socket/rooms';
+import { whilePageOpen, type LivePage } from '../../socket/snapshotLive';
+import { dashboardActions as D, selectDashboard, type DashboardState } from './slice';
 
 export function* loadSnapshotSaga(): SagaIterator {
   try {
@@ -27,50 +30,18 @@ export function* dashboardSaga(): SagaIterator {
 
 // ---- live ----
 
-export type LiveMessage = { type: 'ended'; event: CallStateEvent } | { type: 'connect' };
+/** The actions the live dashboard follows: call states (it counts the ended ones) and reconnections. */
+export const LIVE_ACTIONS = [socketActions.callState.type, socketActions.connected.type];
 
-type LiveSocket = Pick<AppSocket, 'on' | 'off'>;
-
-/** Ended calls and (re)connections of the socket; unsubscribing removes exactly these listeners. */
-export function liveChannel(socket: LiveSocket): EventChannel<LiveMessage> {
-  return eventChannel<LiveMessage>((emit) => {
-    const onState = (event: CallStateEvent) => {
-      if (event?.status === 'ended') emit({ type: 'ended', event });
-    };
-    const onConnect = () => emit({ type: 'connect' });
-    socket.on(Events.CallState, onState);
-    socket.on('connect', onConnect);
-    return () => {
-      socket.off(Events.CallState, onState);
-      socket.off('connect', onConnect);
-    };
-  }, buffers.expanding<LiveMessage>(64));
-}
-
-const JOIN_TIMEOUT_MS = 10_000;
-
-/** Joins each sub-account's room; resolves to how many the server granted. */
-export async function joinRooms(socket: Pick<AppSocket, 'timeout'>, ids: number[]): Promise<number> {
-  const acks = await Promise.all(
-    ids.map((id) =>
-      socket
-        .timeout(JOIN_TIMEOUT_MS)
-        .emitWithAck('room:join', { room: rooms.account(id) })
-        .then(
-          (r) => r.code === 200,
-          () => false,
-        ),
-    ),
-  );
-  return acks.filter(Boolean).length;
-}
+/** Buffers the live actions from the moment the page is watched (events wait while rooms are joined). */
+export const liveChannel = () => actionChannel(LIVE_ACTIONS, buffers.expanding<Action>(64));
 
 /** (Re)joins the rooms (a reconnected socket has lost them and missed events), then reloads. */
-export function* joinAndLoad(socket: AppSocket): SagaIterator {
+export function* joinAndLoad(socket: SocketEmitter): SagaIterator {
   yield put(D.liveChanged({ status: 'joining' }));
   try {
     const r = (yield call(api.get, '/api/dashboard/rooms')) as DashboardRooms;
-    const granted = (yield call(joinRooms, socket, r.accountIds)) as number;
+    const granted = (yield call(joinRooms, socket, r.accountIds.map(rooms.account))) as number;
     const ok = granted === r.accountIds.length;
     yield put(D.liveChanged({ status: ok ? 'on' : 'failed', complete: r.complete }));
   } catch {
@@ -90,15 +61,16 @@ export function* refreshLater(): SagaIterator {
   yield put(D.snapshotRequested());
 }
 
-export function* watchLive(socket: AppSocket): SagaIterator {
-  const ch = (yield call(liveChannel, socket)) as EventChannel<LiveMessage>;
+export function* watchLive(socket: SocketEmitter): SagaIterator {
+  const ch = (yield liveChannel()) as Channel<Action>;
   let refresh: Task | null = null;
   try {
     yield call(joinAndLoad, socket);
     while (true) {
-      const msg = (yield take(ch)) as LiveMessage;
-      if (msg.type === 'ended') {
-        yield put(D.callStateReceived(msg.event));
+      const a = (yield take(ch)) as Action;
+      if (socketActions.callState.match(a)) {
+        if (a.payload?.status !== 'ended') continue;
+        yield put(D.callStateReceived(a.payload));
         // Attached to this saga: closing the page cancels a pending refresh.
         if (!refresh?.isRunning()) refresh = (yield fork(refreshLater)) as Task;
       } else yield call(joinAndLoad, socket);
@@ -109,12 +81,12 @@ export function* watchLive(socket: AppSocket): SagaIterator {
 }
 
 /** Forked once per socket session (socket/saga.ts): follows the socket while the dashboard is open. */
-export function* dashboardLiveSaga(socket: AppSocket): SagaIterator {
-  while (true) {
-    const { watching } = (yield select(selectDashboard)) as ReturnType<typeof selectDashboard>;
-    if (!watching) yield take(D.opened);
-    const task = (yield fork(watchLive, socket)) as Task;
-    yield take(D.closed);
-    yield cancel(task);
-  }
+export const DASHBOARD_PAGE: LivePage = {
+  isOpen: (state: { dashboard: DashboardState }) => selectDashboard(state).watching,
+  opened: D.opened.type,
+  closed: D.closed.type,
+};
+
+export function* dashboardLiveSaga(socket: SocketEmitter): SagaIterator {
+  yield call(whilePageOpen, DASHBOARD_PAGE, watchLive, socket);
 }

@@ -10,6 +10,7 @@ import {
   type MergedDashboard,
 } from '../../../../domain/dashboard';
 import type { CallStateEvent } from '../../../../domain/events';
+import { holdForSnapshot } from '../../socket/snapshotLive';
 import { authActions } from '../auth/slice';
 
 export type LiveStatus = 'off' | 'joining' | 'on' | 'failed';
@@ -66,10 +67,7 @@ const dashboardSlice = createSlice({
     callStateReceived(state, action: PayloadAction<CallStateEvent>) {
       const e = action.payload;
       if (e.status !== 'ended' || !state.watching) return;
-      if (state.loading || !state.view) {
-        state.pending.push(e);
-        if (state.pending.length > PENDING_MAX) state.pending.splice(0, state.pending.length - PENDING_MAX);
-      }
+      holdForSnapshot(state, e, PENDING_MAX);
       // The undrafted view: merging reads every remembered uuid, which a draft would proxy one by one.
       const view = original(state)?.view;
       if (view) state.view = mergeLive(view, [e]);

@@ -1,33 +1,37 @@
 import { call, put, select, take } from 'redux-saga/effects';
+import { channel } from 'redux-saga';
+import type { Action } from '@reduxjs/toolkit';
 import { api } from '../../api';
 import { softphoneActions, selectSoftphone } from '../softphone/slice';
-import { Events, type SeatStateEvent } from '../../../../domain/events';
-import type { AppSocket } from '../../socket/channel';
-import { deskChannel, hangupSaga, watchDesk, type DeskMessage } from './sagas';
+import type {
+  CallLineEvent,
+  CallPartialEvent,
+  SeatOfferEndEvent,
+  SeatOfferEvent,
+  SeatStateEvent,
+} from '../../../../domain/events';
+import { socketActions } from '../../socket/actions';
+import { seatsActions } from '../seats/slice';
+import { DESK_ACTIONS, hangupSaga, takenBy, watchDesk } from './sagas';
 import { initialSeatDeskState, seatDeskActions as D, selectSeatDesk, type SeatDeskState } from './slice';
-import { fakeSocket } from '../../socket/fakeSocket';
 
 jest.mock('../../app/env', () => ({ API_BASE: '' }));
 
 const seatEvent = (callUuid: string | null, activity: 'idle' | 'busy' | 'wrapup'): SeatStateEvent =>
   ({ seatId: 4, accountId: 1, userId: 2, groupId: 1, state: { callUuid, activity } }) as SeatStateEvent;
 
-describe('desk channel', () => {
-  it('turns the call, seat and offer events and a reconnect into messages, and removes its listeners', () => {
-    const s = fakeSocket();
-    const ch = deskChannel(s as unknown as AppSocket);
-    s.emit(Events.CallLine, { callUuid: 'c1' });
-    s.emit(Events.CallPartial, { callUuid: 'c1', text: 'x' });
-    s.emit(Events.SeatOffer, { seatId: 4, autoAnswered: false });
-    s.emit(Events.SeatOffer, { seatId: 4, autoAnswered: true });
-    s.emit(Events.SeatOfferEnd, { seatId: 4, state: 'declined' });
-    s.emit(Events.SeatOfferEnd, { seatId: 4, state: 'accepted' });
-    s.emit('connect');
-    const got: DeskMessage[] = [];
-    for (let i = 0; i < 5; i++) ch.take((m) => got.push(m as DeskMessage));
-    expect(got.map((m) => m.type)).toEqual(['line', 'partial', 'taken', 'taken', 'reconnect']);
-    ch.close();
-    for (const set of s.listeners.values()) expect(set.size).toBe(0);
+describe('takenBy', () => {
+  it('reads a call taken by a seat from an auto-answered offer or an accepted offer end, nothing else', () => {
+    const offer = (autoAnswered: boolean) =>
+      socketActions.seatOffer({ seatId: 4, autoAnswered } as SeatOfferEvent);
+    const end = (state: string) => socketActions.seatOfferEnd({ seatId: 4, state } as SeatOfferEndEvent);
+    expect([offer(false), offer(true), end('declined'), end('accepted')].map(takenBy)).toEqual([
+      null,
+      4,
+      null,
+      4,
+    ]);
+    expect(takenBy(socketActions.connected())).toBeNull();
   });
 });
 
@@ -39,34 +43,49 @@ describe('watchDesk', () => {
   };
 
   it('fetches the call again after a reconnect, when the seat moves on and when it takes a call', () => {
-    const socket = fakeSocket() as unknown as AppSocket;
-    const g = watchDesk(socket);
-    const ch = g.next().value; // call(deskChannel)
-    expect(ch).toBeDefined();
-    const fake = { close: jest.fn() };
+    const g = watchDesk();
+    const first = g.next().value as { type: string; payload: { pattern: unknown } };
+    expect(first.type).toBe('ACTION_CHANNEL');
+    expect(first.payload.pattern).toEqual(DESK_ACTIONS);
+    const fake = channel<Action>();
+    const close = jest.spyOn(fake, 'close');
     expect(g.next(fake as never).value).toEqual(take(fake as never));
+    // Lines and partials go to the desk as they come.
+    const line = { callUuid: 'c1', line: { seq: 1 } } as CallLineEvent;
+    expect(g.next(socketActions.callLine(line) as never).value).toEqual(put(D.lineReceived(line)));
+    expect(g.next().value).toEqual(take(fake as never));
+    const partial = { callUuid: 'c1', text: 'x' } as CallPartialEvent;
+    expect(g.next(socketActions.callPartial(partial) as never).value).toEqual(
+      put(D.partialReceived(partial)),
+    );
+    expect(g.next().value).toEqual(take(fake as never));
     // The first seat:state after (re)connecting resyncs even when nothing moved.
-    g.next({ type: 'seat', event: seatEvent('c1', 'busy') } as never);
+    g.next(seatsActions.stateReceived(seatEvent('c1', 'busy')) as never);
     g.next(withSeat as never); // select
     expect(g.next().value).toEqual(put(D.currentRequested()));
     expect(g.next().value).toEqual(put(D.recentRequested({ more: false })));
     expect(g.next().value).toEqual(take(fake as never));
     // The same state again: nothing to fetch.
-    expect(g.next({ type: 'seat', event: seatEvent('c1', 'busy') } as never).value).toEqual(
+    expect(g.next(seatsActions.stateReceived(seatEvent('c1', 'busy')) as never).value).toEqual(
       select(selectSeatDesk),
     );
     expect(g.next(withSeat as never).value).toEqual(
       put(D.stateChanged({ seatId: 4, state: seatEvent('c1', 'busy').state })),
     );
     expect(g.next().value).toEqual(take(fake as never));
+    // An offer that is not taken: nothing to fetch.
+    expect(
+      g.next(socketActions.seatOffer({ seatId: 4, autoAnswered: false } as SeatOfferEvent) as never).value,
+    ).toEqual(take(fake as never));
     // Taken by this seat.
-    expect(g.next({ type: 'taken', seatId: 4 } as never).value).toEqual(select(selectSeatDesk));
+    const accepted = { seatId: 4, state: 'accepted' } as SeatOfferEndEvent;
+    expect(g.next(socketActions.seatOfferEnd(accepted) as never).value).toEqual(select(selectSeatDesk));
     expect(g.next(withSeat as never).value).toEqual(put(D.currentRequested()));
     expect(g.next().value).toEqual(take(fake as never));
     // A reconnect.
-    expect(g.next({ type: 'reconnect' } as never).value).toEqual(put(D.currentRequested()));
+    expect(g.next(socketActions.connected() as never).value).toEqual(put(D.currentRequested()));
     g.return(undefined);
-    expect(fake.close).toHaveBeenCalled();
+    expect(close).toHaveBeenCalled();
   });
 });
 

@@ -1,20 +1,11 @@
 // The seat desk's side effects: the current call and recent calls from the server, the disposition
-// and quick follow-up writes, and, while the page is open, the socket: the call's lines, partials and
+// and quick follow-up writes, and, while the page is open, the socket's actions: the call's lines, partials and
 // state, the seat's state (a new call, wrap-up), and a reconnect (the call is fetched again, which
 // also puts the new socket back in the call's room).
-import type { PayloadAction } from '@reduxjs/toolkit';
-import type { EventChannel, SagaIterator, Task } from 'redux-saga';
-import { buffers, eventChannel } from 'redux-saga';
-import { call, cancel, fork, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
-import {
-  Events,
-  type CallLineEvent,
-  type CallPartialEvent,
-  type CallStateEvent,
-  type SeatOfferEndEvent,
-  type SeatOfferEvent,
-  type SeatStateEvent,
-} from '../../../../domain/events';
+import type { Action, PayloadAction } from '@reduxjs/toolkit';
+import type { Channel, SagaIterator } from 'redux-saga';
+import { buffers } from 'redux-saga';
+import { actionChannel, call, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import type {
   DeskCurrentDto,
   DeskRecentPage,
@@ -22,10 +13,12 @@ import type {
   DispositionInput,
 } from '../../../../domain/seatDesk';
 import type { SeatStateDto } from '../../../../domain/seats';
-import type { AppSocket } from '../../socket/channel';
+import { socketActions } from '../../socket/actions';
+import { whilePageOpen, type LivePage } from '../../socket/snapshotLive';
 import type { FollowUpInput } from '../crm/types';
 import { api } from '../../api';
 import { failureOf } from '../seats/sagas';
+import { seatsActions } from '../seats/slice';
 import { softphoneActions, selectSoftphone, type SoftphoneState } from '../softphone/slice';
 import { seatDeskActions as D, selectSeatDesk, type SeatDeskState } from './slice';
 
@@ -120,70 +113,51 @@ export function* followUpSaga(
   }
 }
 
-export type DeskMessage =
-  | { type: 'line'; event: CallLineEvent }
-  | { type: 'partial'; event: CallPartialEvent }
-  | { type: 'call'; event: CallStateEvent }
-  | { type: 'seat'; event: SeatStateEvent }
-  /** The seat took a call: accepted, or auto-answered. */
-  | { type: 'taken'; seatId: number }
-  | { type: 'reconnect' };
+/** The actions the desk follows while its page is open (put by the one socket saga). */
+export const DESK_ACTIONS = [
+  socketActions.callLine.type,
+  socketActions.callPartial.type,
+  socketActions.callState.type,
+  seatsActions.stateReceived.type,
+  socketActions.connected.type,
+  socketActions.seatOffer.type,
+  socketActions.seatOfferEnd.type,
+];
 
-/** The desk's socket events; unsubscribing removes exactly these listeners. */
-export function deskChannel(socket: Pick<AppSocket, 'on' | 'off'>): EventChannel<DeskMessage> {
-  return eventChannel<DeskMessage>((emit) => {
-    const onLine = (event: CallLineEvent) => emit({ type: 'line', event });
-    const onPartial = (event: CallPartialEvent) => emit({ type: 'partial', event });
-    const onCall = (event: CallStateEvent) => emit({ type: 'call', event });
-    const onSeat = (event: SeatStateEvent) => emit({ type: 'seat', event });
-    const onConnect = () => emit({ type: 'reconnect' });
-    const onOffer = (e: SeatOfferEvent) => e.autoAnswered && emit({ type: 'taken', seatId: e.seatId });
-    const onOfferEnd = (e: SeatOfferEndEvent) =>
-      e.state === 'accepted' && emit({ type: 'taken', seatId: e.seatId });
-    socket.on(Events.CallLine, onLine);
-    socket.on(Events.CallPartial, onPartial);
-    socket.on(Events.CallState, onCall);
-    socket.on(Events.SeatState, onSeat);
-    socket.on('connect', onConnect);
-    socket.on(Events.SeatOffer, onOffer);
-    socket.on(Events.SeatOfferEnd, onOfferEnd);
-    return () => {
-      socket.off(Events.CallLine, onLine);
-      socket.off(Events.CallPartial, onPartial);
-      socket.off(Events.CallState, onCall);
-      socket.off(Events.SeatState, onSeat);
-      socket.off('connect', onConnect);
-      socket.off(Events.SeatOffer, onOffer);
-      socket.off(Events.SeatOfferEnd, onOfferEnd);
-    };
-  }, buffers.expanding<DeskMessage>(64));
+/** The seat that took a call, if the action says one did: accepted, or auto-answered. */
+export function takenBy(a: Action): number | null {
+  if (socketActions.seatOffer.match(a)) return a.payload.autoAnswered ? a.payload.seatId : null;
+  if (socketActions.seatOfferEnd.match(a)) return a.payload.state === 'accepted' ? a.payload.seatId : null;
+  return null;
 }
 
-export function* watchDesk(socket: AppSocket): SagaIterator {
-  const ch = (yield call(deskChannel, socket)) as EventChannel<DeskMessage>;
+export function* watchDesk(): SagaIterator {
+  const ch = (yield actionChannel(DESK_ACTIONS, buffers.expanding<Action>(64))) as Channel<Action>;
   // After a (re)connect the server sends the seat's state once its socket sits in the seat's room:
   // fetched again then, the call's room is joined by this socket too.
   let resync = true;
   try {
     while (true) {
-      const m = (yield take(ch)) as DeskMessage;
-      if (m.type === 'line') yield put(D.lineReceived(m.event));
-      else if (m.type === 'partial') yield put(D.partialReceived(m.event));
-      else if (m.type === 'call') yield put(D.callStateReceived(m.event));
-      else if (m.type === 'taken') {
+      const a = (yield take(ch)) as Action;
+      if (socketActions.callLine.match(a)) yield put(D.lineReceived(a.payload));
+      else if (socketActions.callPartial.match(a)) yield put(D.partialReceived(a.payload));
+      else if (socketActions.callState.match(a)) yield put(D.callStateReceived(a.payload));
+      else if (socketActions.seatOffer.match(a) || socketActions.seatOfferEnd.match(a)) {
+        const seatId = takenBy(a);
+        if (seatId === null) continue;
         const s = (yield select(selectSeatDesk)) as SeatDeskState;
-        if (m.seatId === s.seatId) yield put(D.currentRequested());
-      } else if (m.type === 'reconnect') {
+        if (seatId === s.seatId) yield put(D.currentRequested());
+      } else if (socketActions.connected.match(a)) {
         resync = true;
         yield put(D.currentRequested());
-      } else {
+      } else if (seatsActions.stateReceived.match(a)) {
+        const event = a.payload;
         const s = (yield select(selectSeatDesk)) as SeatDeskState;
-        if (m.event.seatId !== s.seatId) continue;
+        if (event.seatId !== s.seatId) continue;
         const before = s.current?.state;
-        yield put(D.stateChanged({ seatId: m.event.seatId, state: m.event.state }));
+        yield put(D.stateChanged({ seatId: event.seatId, state: event.state }));
         // A new call, or the call moved on (taken, ended): the server says what the desk shows.
-        const moved =
-          before?.callUuid !== m.event.state.callUuid || before?.activity !== m.event.state.activity;
+        const moved = before?.callUuid !== event.state.callUuid || before?.activity !== event.state.activity;
         if (moved || resync) {
           resync = false;
           yield put(D.currentRequested());
@@ -197,16 +171,16 @@ export function* watchDesk(socket: AppSocket): SagaIterator {
 }
 
 /** Forked once per socket session (socket/saga.ts): follows the socket while the desk page is open. */
-export function* seatDeskLiveSaga(socket: AppSocket): SagaIterator {
-  while (true) {
-    const { watching } = (yield select(selectSeatDesk)) as SeatDeskState;
-    if (!watching) yield take(D.opened);
-    const task = (yield fork(watchDesk, socket)) as Task;
-    // The page may have opened before this socket connected: fetch with the socket in place.
-    yield put(D.currentRequested());
-    yield take(D.closed);
-    yield cancel(task);
-  }
+export const SEAT_DESK_PAGE: LivePage = {
+  isOpen: (state: { seatDesk: SeatDeskState }) => selectSeatDesk(state).watching,
+  opened: D.opened.type,
+  closed: D.closed.type,
+  // The page may have opened before this socket connected: fetch with the socket in place.
+  onStart: D.currentRequested(),
+};
+
+export function* seatDeskLiveSaga(): SagaIterator {
+  yield call(whilePageOpen, SEAT_DESK_PAGE, watchDesk);
 }
 
 export function* seatDeskSaga(): SagaIterator {

@@ -1,69 +1,54 @@
 import { call, put, select, take } from 'redux-saga/effects';
-import { Events, type CallLineEvent, type SeatOfferEvent } from '../../../../domain/events';
+import { channel } from 'redux-saga';
+import type { Action } from '@reduxjs/toolkit';
+import type { CallLineEvent, SeatOfferEndEvent, SeatOfferEvent } from '../../../../domain/events';
 import { i18n } from '../../app/i18n';
-import type { AppSocket } from '../../socket/channel';
+import { socketActions } from '../../socket/actions';
+import type { SocketEmitter } from '../../socket/rooms';
 import { showToast } from '../../ui/toaster';
 import { softphoneActions } from '../softphone/slice';
 import { checkMicrophone } from './mic';
 import {
   answerSaga,
   answersOnThisPhone,
-  offerChannel,
+  OFFER_ACTIONS,
   quietDnd,
   sendAnswer,
   watchOffers,
-  type OfferMessage,
 } from './offerSagas';
 import { initialOffersState, offersActions as O, selectOffers } from './offerSlice';
-import { fakeSocket } from '../../socket/fakeSocket';
 
 jest.mock('../../app/env', () => ({ API_BASE: '' }));
 
 const offer = { callUuid: 'c1', seatId: 4 } as SeatOfferEvent;
 const lineOf = (callUuid: string) => ({ callUuid, line: { seq: 1 } }) as CallLineEvent;
 
-describe('offer channel', () => {
-  it('turns seat:offer, seat:offerEnd and call:line into messages and removes exactly its listeners', () => {
-    const s = fakeSocket();
-    const ch = offerChannel(s as unknown as AppSocket);
-    const end = { callUuid: 'c1', seatId: 4, state: 'expired' as const };
-    s.emit(Events.SeatOffer, offer);
-    s.emit(Events.SeatOfferEnd, end);
-    s.emit(Events.CallLine, lineOf('c1'));
-    const got: OfferMessage[] = [];
-    for (let i = 0; i < 3; i++) ch.take((m) => got.push(m as OfferMessage));
-    expect(got).toEqual([
-      { type: 'offer', event: offer },
-      { type: 'end', event: end },
-      { type: 'line', event: lineOf('c1') },
-    ]);
-    ch.close();
-    expect(s.off).toHaveBeenCalledTimes(3);
-    for (const ev of [Events.SeatOffer, Events.SeatOfferEnd, Events.CallLine])
-      expect(s.listeners.get(ev)?.size).toBe(0);
-  });
-});
-
 describe('watchOffers', () => {
-  it('puts offers, and only the lines of calls with an open offer', () => {
-    const socket = fakeSocket() as unknown as AppSocket;
-    const ch = offerChannel(socket);
-    const g = watchOffers(socket);
-    expect(g.next().value).toEqual(call(offerChannel, socket));
+  it('puts offers and their ends, and only the lines of calls with an open offer', () => {
+    const g = watchOffers();
+    const first = g.next().value as { type: string; payload: { pattern: unknown } };
+    expect(first.type).toBe('ACTION_CHANNEL');
+    expect(first.payload.pattern).toEqual(OFFER_ACTIONS);
+    const ch = channel<Action>();
+    const close = jest.spyOn(ch, 'close');
     expect(g.next(ch).value).toEqual(take(ch));
-    expect(g.next({ type: 'offer', event: offer }).value).toEqual(put(O.offerReceived(offer)));
+    expect(g.next(socketActions.seatOffer(offer)).value).toEqual(put(O.offerReceived(offer)));
+    expect(g.next().value).toEqual(take(ch));
+    const end = { callUuid: 'c1', seatId: 4, state: 'expired' } as SeatOfferEndEvent;
+    expect(g.next(socketActions.seatOfferEnd(end)).value).toEqual(put(O.offerEnded(end)));
     expect(g.next().value).toEqual(take(ch));
     const open = { ...initialOffersState, byUuid: { c1: {} as never } };
-    expect(g.next({ type: 'line', event: lineOf('c9') }).value).toEqual(select(selectOffers));
+    expect(g.next(socketActions.callLine(lineOf('c9'))).value).toEqual(select(selectOffers));
     expect(g.next(open).value).toEqual(take(ch));
-    expect(g.next({ type: 'line', event: lineOf('c1') }).value).toEqual(select(selectOffers));
+    expect(g.next(socketActions.callLine(lineOf('c1'))).value).toEqual(select(selectOffers));
     expect(g.next(open).value).toEqual(put(O.lineReceived(lineOf('c1'))));
     g.return(undefined);
+    expect(close).toHaveBeenCalled();
   });
 });
 
 describe('answerSaga', () => {
-  const socket = {} as AppSocket;
+  const socket = {} as SocketEmitter;
   const req = { callUuid: 'c1', seatId: 4, accept: true };
 
   it('marks the answer sent on 200', () => {
@@ -111,7 +96,7 @@ describe('answerSaga', () => {
       .fn()
       .mockResolvedValueOnce({ code: 200 })
       .mockRejectedValueOnce(new Error('timeout'));
-    const s = { timeout: jest.fn(() => ({ emitWithAck })) } as unknown as AppSocket;
+    const s = { timeout: jest.fn(() => ({ emitWithAck })) } as unknown as SocketEmitter;
     await expect(sendAnswer(s, req)).resolves.toEqual({ code: 200 });
     expect(emitWithAck).toHaveBeenCalledWith('seat:answer', req);
     await expect(sendAnswer(s, req)).resolves.toEqual({ code: 408 });

@@ -1,58 +1,38 @@
-// The transfer pop-up's side effects, forked once per socket session (socket/saga.ts): seat:offer,
-// seat:offerEnd and the offered calls' call:line become actions, and the user's answer goes back as
-// seat:answer with its ack.
-import type { PayloadAction } from '@reduxjs/toolkit';
-import type { EventChannel, SagaIterator } from 'redux-saga';
-import { buffers, eventChannel } from 'redux-saga';
-import { call, fork, put, select, take, takeEvery } from 'redux-saga/effects';
-import {
-  Events,
-  type CallLineEvent,
-  type SeatOfferEndEvent,
-  type SeatOfferEvent,
-  type SocketAck,
-} from '../../../../domain/events';
+// The transfer pop-up's side effects, forked once per socket session (socket/saga.ts): the socket's
+// seat:offer, seat:offerEnd and the offered calls' call:line actions become the pop-up's, and the
+// user's answer goes back as seat:answer with its ack.
+import type { Action, PayloadAction } from '@reduxjs/toolkit';
+import type { Channel, SagaIterator } from 'redux-saga';
+import { buffers } from 'redux-saga';
+import { actionChannel, call, fork, put, select, take, takeEvery } from 'redux-saga/effects';
+import type { SocketAck } from '../../../../domain/events';
 import { api } from '../../api';
 import { i18n } from '../../app/i18n';
-import type { AppSocket } from '../../socket/channel';
+import { socketActions } from '../../socket/actions';
+import type { SocketEmitter } from '../../socket/rooms';
 import { showToast } from '../../ui/toaster';
 import { selectSoftphone, softphoneActions, type SoftphoneState } from '../softphone/slice';
 import { checkMicrophone, type MicProblem } from './mic';
 import { offersActions as O, selectOffers, type AnswerRequest, type OffersState } from './offerSlice';
 
-export type OfferMessage =
-  | { type: 'offer'; event: SeatOfferEvent }
-  | { type: 'end'; event: SeatOfferEndEvent }
-  | { type: 'line'; event: CallLineEvent };
+/** The actions the pop-up follows (put by the one socket saga). */
+export const OFFER_ACTIONS = [
+  socketActions.seatOffer.type,
+  socketActions.seatOfferEnd.type,
+  socketActions.callLine.type,
+];
 
-/** The pop-up's events; unsubscribing removes exactly these listeners. */
-export function offerChannel(socket: Pick<AppSocket, 'on' | 'off'>): EventChannel<OfferMessage> {
-  return eventChannel<OfferMessage>((emit) => {
-    const onOffer = (event: SeatOfferEvent) => emit({ type: 'offer', event });
-    const onEnd = (event: SeatOfferEndEvent) => emit({ type: 'end', event });
-    const onLine = (event: CallLineEvent) => emit({ type: 'line', event });
-    socket.on(Events.SeatOffer, onOffer);
-    socket.on(Events.SeatOfferEnd, onEnd);
-    socket.on(Events.CallLine, onLine);
-    return () => {
-      socket.off(Events.SeatOffer, onOffer);
-      socket.off(Events.SeatOfferEnd, onEnd);
-      socket.off(Events.CallLine, onLine);
-    };
-  }, buffers.expanding<OfferMessage>(64));
-}
-
-export function* watchOffers(socket: AppSocket): SagaIterator {
-  const ch = (yield call(offerChannel, socket)) as EventChannel<OfferMessage>;
+export function* watchOffers(): SagaIterator {
+  const ch = (yield actionChannel(OFFER_ACTIONS, buffers.expanding<Action>(64))) as Channel<Action>;
   try {
     while (true) {
-      const m = (yield take(ch)) as OfferMessage;
-      if (m.type === 'offer') yield put(O.offerReceived(m.event));
-      else if (m.type === 'end') yield put(O.offerEnded(m.event));
-      else {
+      const a = (yield take(ch)) as Action;
+      if (socketActions.seatOffer.match(a)) yield put(O.offerReceived(a.payload));
+      else if (socketActions.seatOfferEnd.match(a)) yield put(O.offerEnded(a.payload));
+      else if (socketActions.callLine.match(a)) {
         // The account's rooms carry the lines of every call it makes: only an open offer's are news.
         const s = (yield select(selectOffers)) as OffersState;
-        if (s.byUuid[m.event.callUuid]) yield put(O.lineReceived(m.event));
+        if (s.byUuid[a.payload.callUuid]) yield put(O.lineReceived(a.payload));
       }
     }
   } finally {
@@ -63,7 +43,10 @@ export function* watchOffers(socket: AppSocket): SagaIterator {
 const ANSWER_TIMEOUT_MS = 10_000;
 
 /** Sends the answer; no ack in time reads as 408. */
-export async function sendAnswer(socket: Pick<AppSocket, 'timeout'>, req: AnswerRequest): Promise<SocketAck> {
+export async function sendAnswer(
+  socket: Pick<SocketEmitter, 'timeout'>,
+  req: AnswerRequest,
+): Promise<SocketAck> {
   return socket
     .timeout(ANSWER_TIMEOUT_MS)
     .emitWithAck('seat:answer', req)
@@ -86,7 +69,7 @@ export async function quietDnd(seatId: number): Promise<void> {
     .catch(() => undefined);
 }
 
-export function* answerSaga(socket: AppSocket, action: PayloadAction<AnswerRequest>): SagaIterator {
+export function* answerSaga(socket: SocketEmitter, action: PayloadAction<AnswerRequest>): SagaIterator {
   const { callUuid, accept } = action.payload;
   let req = action.payload;
   if (accept && (yield call(answersOnThisPhone, req.seatId))) {
@@ -112,7 +95,7 @@ export function* answerSaga(socket: AppSocket, action: PayloadAction<AnswerReque
   yield call(showToast, 'error', message);
 }
 
-export function* seatOfferSaga(socket: AppSocket): SagaIterator {
-  yield fork(watchOffers, socket);
+export function* seatOfferSaga(socket: SocketEmitter): SagaIterator {
+  yield fork(watchOffers);
   yield takeEvery(O.answerRequested.type, answerSaga, socket);
 }

@@ -13,7 +13,7 @@ import type {
   QuotaRowDto,
 } from '../../../../domain/shields';
 import { api, isApiError } from '../../api';
-import { takeFile } from '../crm/uploads';
+import { takeFile } from '../../ui/uploads';
 import { PAGE_SIZE, selectShields, shieldsActions as A, type ShieldsState } from './slice';
 
 const quiet = { onError: () => undefined };

@@ -1,25 +1,20 @@
-// Wallboard side effects. Order for a late joiner: listen on the socket first, join the rooms of
+// Wallboard side effects. Order for a late joiner: listen to the socket's actions first, join the rooms of
 // the viewed subtree, then load the snapshot; events that arrive meanwhile wait in the slice. A
 // reconnected socket has lost its rooms and missed events: join again and reload. A picked call's
 // transcript: join call:<uuid>, then load its lines (lines pushed meanwhile are merged by seq).
-import type { EventChannel, SagaIterator, Task } from 'redux-saga';
-import { buffers, eventChannel } from 'redux-saga';
-import { call, cancel, fork, put, select, take, takeLatest } from 'redux-saga/effects';
-import type { PayloadAction } from '@reduxjs/toolkit';
+import type { Channel, SagaIterator, Task } from 'redux-saga';
+import { buffers } from 'redux-saga';
+import { actionChannel, call, cancel, fork, put, select, take, takeLatest } from 'redux-saga/effects';
+import type { Action, PayloadAction } from '@reduxjs/toolkit';
 import type { ConversationLine } from '../../../../domain/calls';
-import {
-  Events,
-  rooms,
-  type CallLineEvent,
-  type CallPartialEvent,
-  type CallStateEvent,
-  type CallTransferEvent,
-  type SeatStateEvent,
-  type TaskProgressEvent,
-} from '../../../../domain/events';
+import { rooms } from '../../../../domain/events';
 import type { WallEvent, WallboardSnapshot } from '../../../../domain/wallboard';
 import { api } from '../../api';
-import type { AppSocket } from '../../socket/channel';
+import { socketActions } from '../../socket/actions';
+import { joinRooms, leaveRoom, type SocketEmitter } from '../../socket/rooms';
+import { whilePageOpen, type LivePage } from '../../socket/snapshotLive';
+import { seatsActions } from '../seats/slice';
+import { tasksActions } from '../tasks/slice';
 import { wallboardActions as W, selectWallboard, type WallboardState } from './slice';
 
 const viewQuery = (accountId: number | null) => (accountId === null ? '' : `?accountId=${accountId}`);
@@ -60,63 +55,31 @@ export function* wallboardSaga(): SagaIterator {
 
 // ---- live ----
 
-export type WallMessage =
-  | { type: 'event'; event: WallEvent }
-  | { type: 'line'; event: CallLineEvent }
-  | { type: 'partial'; event: CallPartialEvent }
-  | { type: 'connect' };
+/** The actions the live wallboard follows (all put by the one socket saga). */
+export const WALL_ACTIONS = [
+  socketActions.callState.type,
+  socketActions.callTransfer.type,
+  seatsActions.stateReceived.type,
+  tasksActions.progressReceived.type,
+  socketActions.callLine.type,
+  socketActions.callPartial.type,
+  socketActions.connected.type,
+];
 
-type LiveSocket = Pick<AppSocket, 'on' | 'off'>;
+/** Buffers the wallboard's actions from the moment it is watched (they wait while rooms are joined). */
+export const wallChannel = () => actionChannel(WALL_ACTIONS, buffers.expanding<Action>(256));
 
-/** The wallboard's events; unsubscribing removes exactly these listeners. */
-export function wallChannel(socket: LiveSocket): EventChannel<WallMessage> {
-  return eventChannel<WallMessage>((emit) => {
-    const onState = (e: CallStateEvent) => emit({ type: 'event', event: { kind: 'call', e } });
-    const onTransfer = (e: CallTransferEvent) => emit({ type: 'event', event: { kind: 'transfer', e } });
-    const onSeat = (e: SeatStateEvent) => emit({ type: 'event', event: { kind: 'seat', e } });
-    const onTask = (e: TaskProgressEvent) => emit({ type: 'event', event: { kind: 'task', e } });
-    const onLine = (event: CallLineEvent) => emit({ type: 'line', event });
-    const onPartial = (event: CallPartialEvent) => emit({ type: 'partial', event });
-    const onConnect = () => emit({ type: 'connect' });
-    socket.on(Events.CallState, onState);
-    socket.on(Events.CallTransfer, onTransfer);
-    socket.on(Events.SeatState, onSeat);
-    socket.on(Events.TaskProgress, onTask);
-    socket.on(Events.CallLine, onLine);
-    socket.on(Events.CallPartial, onPartial);
-    socket.on('connect', onConnect);
-    return () => {
-      socket.off(Events.CallState, onState);
-      socket.off(Events.CallTransfer, onTransfer);
-      socket.off(Events.SeatState, onSeat);
-      socket.off(Events.TaskProgress, onTask);
-      socket.off(Events.CallLine, onLine);
-      socket.off(Events.CallPartial, onPartial);
-      socket.off('connect', onConnect);
-    };
-  }, buffers.expanding<WallMessage>(256));
-}
-
-const JOIN_TIMEOUT_MS = 10_000;
-
-/** Joins each room; resolves to how many the server granted. */
-export async function joinAll(socket: Pick<AppSocket, 'timeout'>, names: string[]): Promise<number> {
-  const acks = await Promise.all(
-    names.map((room) =>
-      socket
-        .timeout(JOIN_TIMEOUT_MS)
-        .emitWithAck('room:join', { room })
-        .then(
-          (r) => r.code === 200,
-          () => false,
-        ),
-    ),
-  );
-  return acks.filter(Boolean).length;
+/** The wallboard event an action carries, if it is one of the live figures' (call, transfer, seat, task). */
+export function wallEventOf(a: Action): WallEvent | null {
+  if (socketActions.callState.match(a)) return { kind: 'call', e: a.payload };
+  if (socketActions.callTransfer.match(a)) return { kind: 'transfer', e: a.payload };
+  if (seatsActions.stateReceived.match(a)) return { kind: 'seat', e: a.payload };
+  if (tasksActions.progressReceived.match(a)) return { kind: 'task', e: a.payload };
+  return null;
 }
 
 /** (Re)joins the viewed subtree's rooms, then loads the snapshot. */
-export function* joinAndLoad(socket: AppSocket): SagaIterator {
+export function* joinAndLoad(socket: SocketEmitter): SagaIterator {
   const { accountId } = (yield select(selectWallboard)) as WallboardState;
   yield put(W.liveChanged({ status: 'joining' }));
   try {
@@ -125,7 +88,7 @@ export function* joinAndLoad(socket: AppSocket): SagaIterator {
       complete: boolean;
     };
     const names = r.accountIds.map(rooms.account);
-    const granted = (yield call(joinAll, socket, names)) as number;
+    const granted = (yield call(joinRooms, socket, names)) as number;
     yield put(W.liveChanged({ status: granted === names.length ? 'on' : 'failed', complete: r.complete }));
   } catch {
     yield put(W.liveChanged({ status: 'failed' }));
@@ -134,8 +97,8 @@ export function* joinAndLoad(socket: AppSocket): SagaIterator {
 }
 
 /** Joins the picked call's room, then loads its transcript so far. */
-export function* followCall(socket: AppSocket, action: PayloadAction<string>): SagaIterator {
-  const granted = (yield call(joinAll, socket, [rooms.call(action.payload)])) as number;
+export function* followCall(socket: SocketEmitter, action: PayloadAction<string>): SagaIterator {
+  const granted = (yield call(joinRooms, socket, [rooms.call(action.payload)])) as number;
   if (!granted) {
     yield put(W.transcriptFailed(action.payload));
     return;
@@ -143,16 +106,11 @@ export function* followCall(socket: AppSocket, action: PayloadAction<string>): S
   yield call(loadTranscriptSaga, action);
 }
 
-/** Stops watching a call: its room's events would otherwise keep coming until the socket ends. */
-export function leaveRoom(socket: Pick<AppSocket, 'emit'>, room: string): void {
-  socket.emit('room:leave', { room }, () => undefined);
-}
-
 /**
  * Follows the picked call (the latest pick wins) and leaves the room of the call it followed
  * before, when the transcript closes, and when the wallboard closes.
  */
-export function* followCalls(socket: AppSocket): SagaIterator {
+export function* followCalls(socket: SocketEmitter): SagaIterator {
   let followed: string | null = null;
   let task: Task | null = null;
   try {
@@ -172,17 +130,18 @@ export function* followCalls(socket: AppSocket): SagaIterator {
   }
 }
 
-export function* watchWall(socket: AppSocket): SagaIterator {
-  const ch = (yield call(wallChannel, socket)) as EventChannel<WallMessage>;
+export function* watchWall(socket: SocketEmitter): SagaIterator {
+  const ch = (yield wallChannel()) as Channel<Action>;
   const picks = (yield fork(followCalls, socket)) as Task;
   const repicks = (yield takeLatest(W.accountPicked.type, joinAndLoad, socket)) as Task;
   try {
     yield call(joinAndLoad, socket);
     while (true) {
-      const msg = (yield take(ch)) as WallMessage;
-      if (msg.type === 'event') yield put(W.eventReceived(msg.event));
-      else if (msg.type === 'line') yield put(W.lineReceived(msg.event));
-      else if (msg.type === 'partial') yield put(W.partialReceived(msg.event));
+      const a = (yield take(ch)) as Action;
+      const event = wallEventOf(a);
+      if (event) yield put(W.eventReceived(event));
+      else if (socketActions.callLine.match(a)) yield put(W.lineReceived(a.payload));
+      else if (socketActions.callPartial.match(a)) yield put(W.partialReceived(a.payload));
       else {
         yield call(joinAndLoad, socket);
         const { transcript } = (yield select(selectWallboard)) as WallboardState;
@@ -196,12 +155,12 @@ export function* watchWall(socket: AppSocket): SagaIterator {
 }
 
 /** Forked once per socket session (socket/saga.ts): follows the socket while the wallboard is open. */
-export function* wallboardLiveSaga(socket: AppSocket): SagaIterator {
-  while (true) {
-    const { watching } = (yield select(selectWallboard)) as WallboardState;
-    if (!watching) yield take(W.opened);
-    const task = (yield fork(watchWall, socket)) as Task;
-    yield take(W.closed);
-    yield cancel(task);
-  }
+export const WALLBOARD_PAGE: LivePage = {
+  isOpen: (state: { wallboard: WallboardState }) => selectWallboard(state).watching,
+  opened: W.opened.type,
+  closed: W.closed.type,
+};
+
+export function* wallboardLiveSaga(socket: SocketEmitter): SagaIterator {
+  yield call(whilePageOpen, WALLBOARD_PAGE, watchWall, socket);
 }

@@ -10,6 +10,7 @@ import {
   type WallboardSnapshot,
   type WallboardView,
 } from '../../../../domain/wallboard';
+import { holdForSnapshot } from '../../socket/snapshotLive';
 import { authActions } from '../auth/slice';
 
 export type WallLiveStatus = 'off' | 'joining' | 'on' | 'failed';
@@ -100,11 +101,7 @@ const wallboardSlice = createSlice({
     },
     eventReceived(state, action: PayloadAction<WallEvent>) {
       if (!state.watching) return;
-      if (state.loading || !state.view) {
-        state.pending.push(action.payload);
-        if (state.pending.length > WALL_PENDING_MAX)
-          state.pending.splice(0, state.pending.length - WALL_PENDING_MAX);
-      }
+      holdForSnapshot(state, action.payload, WALL_PENDING_MAX);
       const view = original(state)?.view;
       if (view) state.view = mergeWall(view, [action.payload]);
     },

@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import type { BotDetail, BotRow, BotStatus, BotVersionRow } from '../../../../domain/bot/api';
 import type { BotDefinition } from '../../../../domain/bot/definition';
 import { listPrompts } from '../../../../domain/bot/prompts';
+import { likeContains } from '../../../../domain/like';
 import { scoped, type Actor } from '../../db/scope';
 
 export interface Paged<T> {
@@ -48,7 +49,7 @@ export async function listBots(
   f: { name?: string; status?: BotStatus; enabled?: 'true' | 'false'; page: number; pageSize: number },
 ): Promise<Paged<BotRow>> {
   const base = botsOf(db, actor)
-    .modify((q) => f.name && q.where('name', 'ilike', `%${f.name.replace(/[\\%_]/g, (c) => '\\' + c)}%`))
+    .modify((q) => f.name && q.where('name', 'ilike', likeContains(f.name)))
     .modify((q) => f.status && q.where('status', f.status))
     .modify((q) => f.enabled && q.where('enabled', f.enabled === 'true'));
   const [{ n }] = await base.clone().count({ n: '*' });

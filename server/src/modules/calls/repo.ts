@@ -1,6 +1,11 @@
 // Call records and their lines, always through the tenant scope (the caller's subtree).
 import type { Knex } from 'knex';
-import type { CallDetailDto, CallRecordDto, ConversationLine } from '../../../../domain/calls';
+import {
+  presentConversationLine,
+  type CallDetailDto,
+  type CallRecordDto,
+  type ConversationLineRow,
+} from '../../../../domain/calls';
 import { scoped, type Actor } from '../../db/scope';
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
@@ -38,23 +43,11 @@ export const presentCall = (r: any): CallRecordDto => ({
   endedAt: iso(r.ended_at),
 });
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const presentLine = (r: any): ConversationLine => ({
-  seq: Number(r.seq),
-  khtype: r.khtype,
-  khcontent: r.khcontent,
-  khvoicepath: r.khvoicepath ?? [],
-  loseFlag: r.lose_flag,
-  inserttime: iso(r.inserttime)!,
-  reduceNoiseRate: r.reduce_noise_rate === null ? null : Number(r.reduce_noise_rate),
-  reason: r.reason,
-});
-
 export async function findCall(db: Knex, actor: Actor, uuid: string): Promise<CallDetailDto | undefined> {
   const row = await scoped(db('calls'), db, actor).where({ call_uuid: uuid }).first();
   if (!row) return undefined;
-  const lines = await db('conversation_lines').where({ call_id: row.id }).orderBy('seq');
-  return { ...presentCall(row), lines: lines.map(presentLine) };
+  const lines = await db<ConversationLineRow>('conversation_lines').where({ call_id: row.id }).orderBy('seq');
+  return { ...presentCall(row), lines: lines.map(presentConversationLine) };
 }
 
 export async function listCalls(

@@ -2,8 +2,21 @@ import type { Knex } from 'knex';
 import type { NoticeDto } from '../../../../domain/api';
 import type { NoticeMessage } from '../../../../domain/notices';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const presentNotice = (r: any): NoticeDto => ({
+/** A notices row as the driver returns it (bigint ids as text). */
+export interface NoticeRow {
+  id: number | string;
+  account_id: number | string;
+  type: number;
+  title: string;
+  content: string;
+  read_at: Date | string | null;
+  created_at: Date | string;
+  title_key?: string | null;
+  body_key?: string | null;
+  params?: Record<string, string | number> | null;
+}
+
+export const presentNotice = (r: NoticeRow): NoticeDto => ({
   id: Number(r.id),
   accountId: Number(r.account_id),
   type: r.type,

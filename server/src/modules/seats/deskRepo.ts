@@ -2,7 +2,11 @@
 // disposition, and the calls transferred to the seat (calls.transfer_seat_id) with their outcome.
 // Callers have checked the seat is the actor's (its user or a supervisor over it).
 import type { Knex } from 'knex';
-import type { ConversationLine } from '../../../../domain/calls';
+import {
+  presentConversationLine,
+  type ConversationLine,
+  type ConversationLineRow,
+} from '../../../../domain/calls';
 import type {
   DeskRecentCallDto,
   Disposition,
@@ -28,17 +32,8 @@ export async function takenCall(db: Knex, seatId: number, callUuid: string) {
 }
 
 export async function linesOf(db: Knex, callId: number): Promise<ConversationLine[]> {
-  const rows: Row[] = await db('conversation_lines').where({ call_id: callId }).orderBy('seq');
-  return rows.map((r) => ({
-    seq: r.seq,
-    khtype: r.khtype,
-    khcontent: r.khcontent,
-    khvoicepath: r.khvoicepath ?? [],
-    loseFlag: r.lose_flag,
-    inserttime: iso(r.inserttime)!,
-    reduceNoiseRate: r.reduce_noise_rate,
-    reason: r.reason,
-  }));
+  const rows = await db<ConversationLineRow>('conversation_lines').where({ call_id: callId }).orderBy('seq');
+  return rows.map(presentConversationLine);
 }
 
 const dispositionDto = (r: Row): DispositionDto => ({

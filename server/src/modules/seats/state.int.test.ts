@@ -12,6 +12,7 @@ import { pickSeat, type SeatDto, type SeatGroupDto, type SeatStatus } from '../.
 import type { ApiClient } from '../../../../test/apiClient';
 import { accountId, loggedIn, secondMerchantTree } from '../../../../test/fixtures';
 import { startTestPlatform, type TestPlatform } from '../../../../test/harness';
+import { until } from '../../../../test/until';
 import { seatPresence } from './presence';
 import { listenTransferWakes } from './transferWakes';
 import { seatStates, type SeatRef } from './state';
@@ -163,14 +164,18 @@ it("a supervisor watching the seat user's room gets its states once, batched, an
   );
   expect(created.body).toMatchObject({ code: 200 });
   const seatC = created.body.data!;
-  await new Promise((r) => setTimeout(r, 100));
-  const inRoom = await p.server.io.in(`seat:${seatC.id}`).fetchSockets();
+  const inRoom = await until(async () => {
+    const got = await p.server.io.in(`seat:${seatC.id}`).fetchSockets();
+    return got.some((x) => x.id === own.s.id) ? got : undefined;
+  });
   expect(new Set(inRoom.map((x) => x.data.accountId))).toEqual(new Set([ids.m1]));
-  expect(inRoom.map((x) => x.id)).toContain(own.s.id);
 
   await m1.put(`/api/seats/${seatC.id}/state`, { online: true });
   await Promise.all([own.next(is(seatC.id, 'idle')), sup.next(is(seatC.id, 'idle'))]);
-  await new Promise((r) => setTimeout(r, 300));
+  // A later change of the same seat as a fence: the room's events come in order, so a second idle
+  // frame for the supervisor would have come before it.
+  await m1.put(`/api/seats/${seatC.id}/state`, { online: false });
+  await sup.next(is(seatC.id, 'offline'));
   expect(sup.seen.filter(is(seatC.id, 'idle'))).toHaveLength(1);
   // The supervisor heard it in the owner's live:batch frame only, never as a frame of its own.
   expect(frames).not.toContain('seat:state');

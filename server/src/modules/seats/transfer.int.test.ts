@@ -11,6 +11,7 @@ import type { SeatOfferEndEvent, SeatOfferEvent } from '../../../../domain/event
 import type { RoleDto, AccountDto } from '../../../../domain/api';
 import type { SeatDto, SeatGroupDto } from '../../../../domain/seats';
 import {
+  transferAliveKey,
   transferCancelKey,
   transferOfferKey,
   transferReplyKey,
@@ -28,6 +29,7 @@ import type { ApiClient } from '../../../../test/apiClient';
 import { accountForm, accountId, liveSocket, loggedIn, secondMerchantTree } from '../../../../test/fixtures';
 import { startTestPlatform, type TestPlatform } from '../../../../test/harness';
 import { until } from '../../../../test/until';
+import { seatIdleKey } from '../../../../domain/seatStore';
 import { seatStates } from './state';
 
 let p: TestPlatform;
@@ -142,7 +144,11 @@ beforeEach(async () => {
 it('offers to the longest-idle seat only; a decline passes it on; an accept answers with the seat', async () => {
   const accountIdM1 = await accountId(p, 'merchant01');
   await online(op, seatA);
-  await new Promise((r) => setTimeout(r, 5));
+  // Seat A idle since a moment seat B's idle time comes after (the idle set's score, epoch ms).
+  const idleA = await until(() =>
+    p.server.deps.redis.zscore(seatIdleKey(p.config.redisPrefix, group.id), String(seatA.id)),
+  );
+  await until(() => Date.now() > Number(idleA));
   await online(op2, seatB);
   const j = job({ accountId: accountIdM1 });
   await offer(j);
@@ -181,9 +187,17 @@ it('offers to the longest-idle seat only; a decline passes it on; an accept answ
   expect(rows[0].declined_at).not.toBeNull();
   expect(rows[1].answered_at).not.toBeNull();
 
-  // A rerun of the job (Bull delivers at least once) answers the same, offering nobody.
-  await p.server.deps.queues.transfers.add(j);
-  await new Promise((r) => setTimeout(r, 300));
+  // A rerun of the job (Bull delivers at least once) answers the same, offering nobody: its run ends
+  // at once (the runner's alive key goes), where a run that offered again would stay alive, ringing
+  // seat A (online and idle) for as long as the offer rings.
+  const offersBefore = offers.filter((o) => o.callUuid === j.callUuid).length;
+  const rerun = await p.server.deps.queues.transfers.add(j);
+  await until(async () => (await rerun.getState()) === 'completed');
+  const alive = transferAliveKey(p.config.redisPrefix, j.callUuid);
+  await until(async () => (await p.server.deps.redis.exists(alive)) === 0, 5000);
+  expect(offers.filter((o) => o.callUuid === j.callUuid)).toHaveLength(offersBefore);
+  expect(await replyOf(j.callUuid)).toEqual(r);
+  expect(await statusOf(op, seatA.id)).toBe('idle');
   expect(await p.db.knex('seat_offers').where({ call_uuid: j.callUuid }).count({ n: '*' })).toEqual([
     { n: '2' },
   ]);
@@ -263,8 +277,18 @@ it('a missed offer ends with the wait; with no seat at all the wait ends as noSe
 it('a wait of 0 waits for ever: the offer comes when a seat comes online', async () => {
   const j = job({ accountId: await accountId(p, 'merchant01'), waitSeconds: 0 });
   await offer(j);
-  await new Promise((r) => setTimeout(r, 1500));
-  expect(await replyOf(j.callUuid)).toBeUndefined();
+  // With no seat online the offer keeps running (its runner renews its alive key every second) and
+  // decides nothing: seen through three writes of the key (about two seconds), never a reply.
+  const alive = transferAliveKey(p.config.redisPrefix, j.callUuid);
+  let writes = 0;
+  let lastTtl = -2;
+  await until(async () => {
+    expect(await replyOf(j.callUuid)).toBeUndefined();
+    const ttl = await p.server.deps.redis.pttl(alive);
+    if (ttl > lastTtl) writes++;
+    lastTtl = ttl;
+    return writes >= 3;
+  }, 10_000);
   await online(op2, seatB);
   await until(() => offers.find((o) => o.callUuid === j.callUuid && o.seatId === seatB.id));
   expect(await answer(op2S, { callUuid: j.callUuid, seatId: seatB.id, accept: true })).toEqual({ code: 200 });

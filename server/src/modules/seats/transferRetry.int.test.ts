@@ -20,6 +20,7 @@ import { accountForm, accountId, liveSocket, loggedIn } from '../../../../test/f
 import { startTestPlatform, type TestPlatform } from '../../../../test/harness';
 import { dialDemoBot, startTestWorker, transferringCallee } from '../../../../test/mediaKit';
 import { until } from '../../../../test/until';
+import { seatIdleKey } from '../../../../domain/seatStore';
 
 const PHONE = '13700000088';
 let p: TestPlatform;
@@ -147,7 +148,12 @@ async function answerInvite(callUuid: string): Promise<SipRequest> {
 
 it('a seat whose phone fails the answer is let go and the call goes to the next seat', async () => {
   await op.put(`/api/seats/${seatA.id}/state`, { online: true });
-  await new Promise((r) => setTimeout(r, 5));
+  // Seat A idle since a moment seat B's idle time comes after (the idle set's score, epoch ms): A is
+  // the longest idle. (The demo bots' group is group 1.)
+  const idleA = await until(() =>
+    p.server.deps.redis.zscore(seatIdleKey(p.config.redisPrefix, 1), String(seatA.id)),
+  );
+  await until(() => Date.now() > Number(idleA));
   await op2.put(`/api/seats/${seatB.id}/state`, { online: true });
   const uuid = await dialDemoBot(p, PHONE);
   const first = await until(() => offers.find((o) => o.callUuid === uuid), 30_000);

@@ -15,6 +15,7 @@ import type {
   TaskNumberDto,
 } from '../../../../domain/tasks';
 import { listTags } from '../crm/tags/repo';
+import { likeContains } from '../../../../domain/like';
 import { DEFAULT_DIAL_TZ } from '../../../../domain/taskStart';
 import { heldLineIds } from '../dialcenter/repo';
 import type { ListQuery, TaskBody } from './schema';
@@ -28,7 +29,6 @@ const dateText = (d: Date | string) =>
   typeof d === 'string'
     ? d.slice(0, 10)
     : `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
 const pathIds = (path: string) => path.split('/').filter(Boolean).map(Number);
 
 export const emptyCounts = (): NumberCounts => ({ pending: 0, claimed: 0, done: 0, skipped: 0, total: 0 });
@@ -128,7 +128,7 @@ export async function listTasks(db: Knex, actor: Tenant, f: ListQuery) {
   const base = withNames(tasksOf(db, actor))
     .where('t.kind', f.kind)
     .modify((q) => f.scope === 'own' && q.where('t.account_id', actor.id))
-    .modify((q) => f.name && q.whereILike('t.name', `%${escapeLike(f.name)}%`))
+    .modify((q) => f.name && q.whereILike('t.name', likeContains(f.name)))
     .modify((q) => f.status !== undefined && q.where('t.status', f.status))
     .modify((q) => f.botId && q.where('t.bot_id', f.botId))
     .modify((q) => f.dateFrom && q.where('t.created_at', '>=', f.dateFrom))

@@ -5,6 +5,7 @@
 import type { Knex } from 'knex';
 import { Code } from '../../../../domain/api';
 import {
+  isDialableStatus,
   splitBulk,
   transition,
   type TaskAction as DialerAction,
@@ -146,7 +147,7 @@ export async function copyTask(deps: Deps, auth: AuthContext, id: number, name?:
 export async function deleteTask(deps: Deps, auth: AuthContext, id: number) {
   const row = await reachable(deps.db, auth, id);
   // A task that is dialing (or about to) must be paused or stopped first.
-  if (row.status === 2 || row.status === 4)
+  if (isDialableStatus(row.status))
     throw new AppError(Code.Conflict, 409, 'badRequest', {}, { reason: 'running' });
   await softDelete(deps.db, auth.actor, id);
 }

@@ -136,15 +136,5 @@ export const merchants = (deps: Deps, actor: Actor) => merchantsBelow(deps.db, a
 export async function transcript(deps: Deps, actor: Actor, uuid: string): Promise<ConversationLine[]> {
   const id = await callInSubtree(deps.db, actor, uuid);
   if (id === null) throw notFound();
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return (await linesOf(deps.db, id)).map((r: any) => ({
-    seq: Number(r.seq),
-    khtype: r.khtype,
-    khcontent: r.khcontent,
-    khvoicepath: r.khvoicepath ?? [],
-    loseFlag: r.lose_flag,
-    inserttime: new Date(r.inserttime).toISOString(),
-    reduceNoiseRate: r.reduce_noise_rate === null ? null : Number(r.reduce_noise_rate),
-    reason: r.reason,
-  }));
+  return linesOf(deps.db, id);
 }

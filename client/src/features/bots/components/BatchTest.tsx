@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GradeRow } from '../../../../../domain/bot/gradeSet';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { saveBlob, stashFile } from '../../crm/uploads';
+import { saveBlob, stashFile } from '../../../ui/uploads';
 import {
   BATCH_EXAMPLE_LINES,
   BATCH_EXAMPLE_NAME,

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { DialogActions } from '../../../ui/DialogActions';
 import { ErrorCallout } from '../../../ui/ErrorCallout';
-import { stashFile } from '../../crm/uploads';
+import { stashFile } from '../../../ui/uploads';
 import { selectBotList } from '../slice';
 import { listActions as L } from '../slice/list';
 import { TextInput } from './fields';

@@ -3,7 +3,7 @@ import { Button, Callout, FileInput, HTMLTable, Intent, Spinner, Tag } from '@bl
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { stashFile } from '../../crm/uploads';
+import { stashFile } from '../../../ui/uploads';
 import { selectAssets } from '../slice';
 import { assetsActions as A } from '../slice/assets';
 

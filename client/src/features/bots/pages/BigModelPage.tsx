@@ -1,5 +1,5 @@
 // /rootmain/bot/bigmodel: the account's LLM and TTS settings.
-import { Card, H3, H5 } from '@blueprintjs/core';
+import { Card, H5 } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../app/hooks';
@@ -7,6 +7,7 @@ import { LlmForm } from '../components/LlmForm';
 import { TtsForm } from '../components/TtsForm';
 import '../bots.css';
 import { settingsActions as S } from '../slice/settings';
+import { PageHeader } from '../../../ui/PageHeader';
 
 export default function BigModelPage() {
   const { t } = useTranslation('bots');
@@ -17,7 +18,7 @@ export default function BigModelPage() {
   }, [dispatch]);
   return (
     <div className="cp-page" data-testid="bigmodel-page">
-      <H3>{t('bigmodel.title')}</H3>
+      <PageHeader />
       <div className="cp-bots-columns">
         <Card>
           <H5>{t('bigmodel.llm')}</H5>

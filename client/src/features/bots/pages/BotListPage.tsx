@@ -1,6 +1,6 @@
 // /rootmain/bot/botview: the account's bots, filtered by name and status, paged; new, import,
 // and per row meta, copy, submit, review, export, distribute, delete.
-import { Button, H3, HTMLSelect, InputGroup, Intent, Spinner } from '@blueprintjs/core';
+import { Button, HTMLSelect, InputGroup, Intent, Spinner } from '@blueprintjs/core';
 import { useEffect, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BotStatus } from '../../../../../domain/bot/api';
@@ -15,6 +15,7 @@ import { ReviewDialog } from '../components/ReviewDialog';
 import '../bots.css';
 import { selectBotList } from '../slice';
 import { listActions as L } from '../slice/list';
+import { PageHeader } from '../../../ui/PageHeader';
 
 const STATUSES: BotStatus[] = ['draft', 'review', 'online', 'rejected'];
 
@@ -33,7 +34,7 @@ export default function BotListPage() {
   const del = s.dialog?.kind === 'delete' ? s.dialog : null;
   return (
     <div className="cp-page" data-testid="bots-page">
-      <H3>{t('list.title')}</H3>
+      <PageHeader />
       <form className="cp-bots-row" onSubmit={search}>
         <InputGroup
           data-testid="bots-filter-name"

@@ -5,7 +5,6 @@ import {
   DialogBody,
   DialogFooter,
   Callout,
-  H3,
   HTMLTable,
   Intent,
   Spinner,
@@ -23,6 +22,7 @@ import { newQuestion } from '../model/edit';
 import { hasErrors, validateQuestion } from '../model/validate';
 import { selectBotSettings } from '../slice';
 import { settingsActions as S } from '../slice/settings';
+import { PageHeader } from '../../../ui/PageHeader';
 
 export default function CommonKnowledgePage() {
   const { t } = useTranslation('bots');
@@ -43,7 +43,7 @@ export default function CommonKnowledgePage() {
   return (
     <div className="cp-page" data-testid="common-page">
       <div className="cp-bots-row">
-        <H3 className="cp-bots-grow">{t('common.title')}</H3>
+        <PageHeader className="cp-bots-grow" />
         <Button
           icon="add"
           intent={Intent.PRIMARY}

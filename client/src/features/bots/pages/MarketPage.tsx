@@ -1,5 +1,5 @@
 // /rootmain/bot/botviewmarket: published templates to clone; the super admin publishes his bots.
-import { Button, Card, H3, H5, Intent, Spinner } from '@blueprintjs/core';
+import { Button, Card, H5, Intent, Spinner } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -10,6 +10,7 @@ import { StatusTag } from '../components/StatusTag';
 import '../bots.css';
 import { selectBotList } from '../slice';
 import { listActions as L } from '../slice/list';
+import { PageHeader } from '../../../ui/PageHeader';
 
 export default function MarketPage() {
   const { t } = useTranslation('bots');
@@ -24,7 +25,7 @@ export default function MarketPage() {
   const mine = s.items.filter((b) => b.accountId === me?.id);
   return (
     <div className="cp-page" data-testid="market-page">
-      <H3>{t('market.title')}</H3>
+      <PageHeader />
       {s.marketLoading && s.market.length === 0 ? (
         <Spinner />
       ) : s.market.length === 0 ? (

@@ -5,7 +5,7 @@ import { call, put, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { LearningRow, RecordingRow } from '../../../../../domain/bot/api';
 import { api } from '../../../api';
 import { i18n } from '../../../app/i18n';
-import { takeFile } from '../../crm/uploads';
+import { takeFile } from '../../../ui/uploads';
 import { failureOf } from '../../crm/validation';
 import { playBlob } from '../audio';
 import { assetsActions as A, type LearnTarget } from '../slice/assets';

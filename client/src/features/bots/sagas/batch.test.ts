@@ -1,7 +1,7 @@
 import { call, put } from 'redux-saga/effects';
 import type { GradeRow } from '../../../../../domain/bot/gradeSet';
 import { api, ApiError } from '../../../api';
-import { stashFile, takeFile } from '../../crm/uploads';
+import { stashFile, takeFile } from '../../../ui/uploads';
 import { BATCH_FILE_MAX_BYTES } from '../model/batch';
 import { batchActions as B, batchReducer, initialBatchState, type GradeSetReply } from '../slice/batch';
 import { gradeSetSaga } from './batch';

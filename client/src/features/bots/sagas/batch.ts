@@ -4,7 +4,7 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
 import { call, put, takeLatest } from 'redux-saga/effects';
 import { api } from '../../../api';
-import { takeFile } from '../../crm/uploads';
+import { takeFile } from '../../../ui/uploads';
 import { failureOf } from '../../crm/validation';
 import { batchFileProblem } from '../model/batch';
 import { batchActions as B, type GradeSetReply } from '../slice/batch';

@@ -1,7 +1,7 @@
 import { call, put, select } from 'redux-saga/effects';
 import { api, ApiError } from '../../../api';
 import { navigate } from '../../../app/navigation';
-import { saveBlob } from '../../crm/uploads';
+import { saveBlob } from '../../../ui/uploads';
 import { selectBotList } from '../slice';
 import { initialListState, listActions as L, listReducer } from '../slice/list';
 import { createBotSaga, deleteSaga, editorPath, exportSaga, loadBotsSaga, quiet } from './list';

@@ -10,7 +10,7 @@ import { api } from '../../../api';
 import { i18n } from '../../../app/i18n';
 import { navigate } from '../../../app/navigation';
 import { showToast } from '../../../ui/toaster';
-import { saveBlob, takeFile } from '../../crm/uploads';
+import { saveBlob, takeFile } from '../../../ui/uploads';
 import { failureOf } from '../../crm/validation';
 import { selectBotList } from '../slice';
 import {

@@ -11,7 +11,7 @@ import { GradeTag } from '../../callrecords/components/GradeTag';
 import { Voice } from '../../callrecords/components/Voice';
 import { selectCustomerCalls } from '../slice';
 import { customerCallsActions as K } from '../slice/customerCalls';
-import { LoadMore } from './LoadMore';
+import { LoadMore } from '../../../ui/LoadMore';
 
 function CallBody({ d, audio }: { d: CallRecordDetail; audio: Record<string, string> }) {
   const { t } = useTranslation('crm');

@@ -12,7 +12,7 @@ import { followUpsActions as F } from '../slice/followUps';
 import { GradeTag } from '../../callrecords/components/GradeTag';
 import { CustomerCalls } from './CustomerCalls';
 import { FollowUpForm } from './FollowUpForm';
-import { LoadMore } from './LoadMore';
+import { LoadMore } from '../../../ui/LoadMore';
 import { TagList } from './TagList';
 import { Timeline } from './Timeline';
 

@@ -8,6 +8,7 @@ import type { TagDto } from '../../../../../domain/crm';
 import { gradeKey } from '../../callrecords/components/GradeTag';
 import type { CustomerFilters, CustomerSort } from '../slice/customers';
 import { StageSelect } from './StageSelect';
+import { DateRangeField } from '../../../ui/DateRangeField';
 
 const SORTS: CustomerSort[] = ['id', 'importedAt', 'createdAt', 'score', 'lastCalledAt'];
 
@@ -100,21 +101,13 @@ export function CustomerFilterBar(p: {
         <option value="1">{t('filters.calledYes')}</option>
         <option value="0">{t('filters.calledNo')}</option>
       </HTMLSelect>
-      <InputGroup
-        type="date"
-        data-testid="filter-last-called-from"
-        aria-label={t('filters.lastCalledFrom')}
-        title={t('filters.lastCalledFrom')}
-        value={f.lastCalledFrom}
-        onValueChange={(lastCalledFrom) => p.onChange({ lastCalledFrom })}
-      />
-      <InputGroup
-        type="date"
-        data-testid="filter-last-called-to"
-        aria-label={t('filters.lastCalledTo')}
-        title={t('filters.lastCalledTo')}
-        value={f.lastCalledTo}
-        onValueChange={(lastCalledTo) => p.onChange({ lastCalledTo })}
+      <DateRangeField
+        testId="filter-last-called"
+        fromLabel={t('filters.lastCalledFrom')}
+        toLabel={t('filters.lastCalledTo')}
+        from={f.lastCalledFrom}
+        to={f.lastCalledTo}
+        onChange={(r) => p.onChange({ lastCalledFrom: r.from, lastCalledTo: r.to })}
       />
       <HTMLSelect
         data-testid="filter-sort"

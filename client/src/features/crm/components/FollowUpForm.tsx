@@ -2,7 +2,6 @@
 import {
   Button,
   Callout,
-  Classes,
   FormGroup,
   HTMLSelect,
   Intent,
@@ -16,6 +15,7 @@ import type { FieldErrors, FollowUpInput } from '../types';
 import { contactKey } from '../labels';
 import { hasErrors, localToIso, validateFollowUp } from '../validation';
 import { StageSelect } from './StageSelect';
+import { DateField } from '../../../ui/DateField';
 
 interface Values {
   recordType: 0 | 1;
@@ -125,16 +125,12 @@ export function FollowUpForm(p: {
           field(
             'remindAt',
             t('drawer.remindAt'),
-            <input
+            <DateField
               id="fu-remindAt"
-              data-testid="fu-remindAt"
-              type="datetime-local"
-              className={Classes.INPUT}
+              testId="fu-remindAt"
+              withTime
               value={v.remindLocal}
-              onChange={(e) => {
-                const value = e.currentTarget.value;
-                setV((s) => ({ ...s, remindLocal: value }));
-              }}
+              onChange={(value) => setV((s) => ({ ...s, remindLocal: value }))}
             />,
           )}
       </div>

@@ -19,7 +19,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ExportPasswordField, useExportPassword } from '../../../ui/ExportPassword';
 import { selectImports } from '../slice';
 import { importsActions as I, progressOf } from '../slice/imports';
-import { stashFile } from '../uploads';
+import { stashFile } from '../../../ui/uploads';
 import { ImportJobRow } from './ImportJobRow';
 
 /** A supplier key the server takes: 16, 24 or 32 bytes of UTF-8 (AES-128/192/256). */

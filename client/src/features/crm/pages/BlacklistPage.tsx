@@ -4,7 +4,6 @@ import {
   Callout,
   Checkbox,
   Classes,
-  H3,
   HTMLTable,
   InputGroup,
   Intent,
@@ -19,10 +18,11 @@ import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { selectMe } from '../../auth/slice';
 import { BlacklistAddDialog } from '../components/BlacklistAddDialog';
 import { EmptyState } from '../components/EmptyState';
-import { LoadMore } from '../components/LoadMore';
+import { LoadMore } from '../../../ui/LoadMore';
 import '../crm.css';
 import { selectBlacklist } from '../slice';
 import { blacklistActions as B, type BlacklistScope } from '../slice/blacklist';
+import { PageHeader } from '../../../ui/PageHeader';
 
 export default function BlacklistPage() {
   const { t } = useTranslation(['crm', 'common']);
@@ -42,7 +42,7 @@ export default function BlacklistPage() {
   };
   return (
     <div className="cp-page" data-testid="blacklist-page">
-      <H3>{t('blacklist.title')}</H3>
+      <PageHeader />
       <form className="cp-crm-bar" onSubmit={search}>
         {/* Only the super administrator reads the platform list; everyone else sees its own. */}
         {isSuper && (

@@ -1,5 +1,5 @@
 // /rootmain/crm/mycustomer: filter, page through, add/edit, focus, tags, batch delete, release, details.
-import { Button, Callout, H3, Intent, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Intent, Spinner } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -14,7 +14,7 @@ import { CustomerTable } from '../components/CustomerTable';
 import { EmptyState } from '../components/EmptyState';
 import { CustomerTools } from '../components/CustomerTools';
 import { ImportDialog } from '../components/ImportDialog';
-import { LoadMore } from '../components/LoadMore';
+import { LoadMore } from '../../../ui/LoadMore';
 import { TagDialog } from '../components/TagDialog';
 import '../crm.css';
 import { selectCustomers, selectOpenCustomer } from '../slice';
@@ -22,6 +22,7 @@ import { allocationActions as A } from '../slice/allocation';
 import { customersActions as C } from '../slice/customers';
 import { importsActions as I } from '../slice/imports';
 import { followUpsActions as F } from '../slice/followUps';
+import { PageHeader } from '../../../ui/PageHeader';
 
 export default function CustomersPage() {
   const { t } = useTranslation(['crm', 'common']);
@@ -44,7 +45,7 @@ export default function CustomersPage() {
 
   return (
     <div className="cp-page" data-testid="customers-page">
-      <H3>{t('customers.title')}</H3>
+      <PageHeader />
       <CustomerFilterBar
         filters={s.filters}
         tags={s.tags}

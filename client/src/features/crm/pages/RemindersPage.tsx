@@ -1,15 +1,16 @@
 // /rootmain/crm/workremain: pending or handled reminders; mark one handled; due ones arrive live.
-import { Button, Classes, H3, HTMLTable, SegmentedControl, Spinner, Tag, Intent } from '@blueprintjs/core';
+import { Button, Classes, HTMLTable, SegmentedControl, Spinner, Tag, Intent } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../../domain/format';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { EmptyState } from '../components/EmptyState';
-import { LoadMore } from '../components/LoadMore';
+import { LoadMore } from '../../../ui/LoadMore';
 import '../crm.css';
 import { followUpDetails, phoneText, stageKey } from '../labels';
 import { selectReminders } from '../slice';
 import { remindersActions as R, type ReminderStatus } from '../slice/reminders';
+import { PageHeader } from '../../../ui/PageHeader';
 
 export default function RemindersPage() {
   const { t } = useTranslation('crm');
@@ -23,7 +24,7 @@ export default function RemindersPage() {
   const pending = s.status === 'pending';
   return (
     <div className="cp-page" data-testid="reminders-page">
-      <H3>{t('reminders.title')}</H3>
+      <PageHeader />
       <div className="cp-crm-bar" data-testid="reminder-status" data-status={s.status}>
         <SegmentedControl
           value={s.status}

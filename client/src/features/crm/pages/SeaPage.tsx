@@ -1,12 +1,12 @@
 // /rootmain/crm/sea: the shared customer sea; filter, page through, claim the selected customers.
-import { Button, Checkbox, Classes, H3, HTMLTable, InputGroup, Intent, Spinner } from '@blueprintjs/core';
+import { Button, Checkbox, Classes, HTMLTable, InputGroup, Intent, Spinner } from '@blueprintjs/core';
 import { useEffect, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../../domain/format';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectMe } from '../../auth/slice';
 import { EmptyState } from '../components/EmptyState';
-import { LoadMore } from '../components/LoadMore';
+import { LoadMore } from '../../../ui/LoadMore';
 import { SeaSettingsDialog } from '../components/SeaSettingsDialog';
 import { StageSelect } from '../components/StageSelect';
 import '../crm.css';
@@ -14,6 +14,7 @@ import { phoneText, stageKey } from '../labels';
 import { selectSea } from '../slice';
 import { seaActions as S } from '../slice/sea';
 import { seaSettingsActions as SS } from '../slice/seaSettings';
+import { PageHeader } from '../../../ui/PageHeader';
 
 export default function SeaPage() {
   const { t } = useTranslation('crm');
@@ -34,7 +35,7 @@ export default function SeaPage() {
   const all = s.items.length > 0 && s.selected.length === s.items.length;
   return (
     <div className="cp-page" data-testid="sea-page">
-      <H3>{t('sea.title')}</H3>
+      <PageHeader />
       <form className="cp-crm-bar" onSubmit={search}>
         <InputGroup
           data-testid="sea-filter-name"

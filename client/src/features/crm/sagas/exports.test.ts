@@ -4,7 +4,7 @@ import { selectCustomers, selectExports } from '../slice';
 import { initialCustomersState } from '../slice/customers';
 import { exportsActions as X, initialExportsState } from '../slice/exports';
 import { exportJob } from '../testData';
-import { saveBlob } from '../uploads';
+import { saveBlob } from '../../../ui/uploads';
 import { quiet } from './customers';
 import { createExportSaga, downloadExportSaga, EXPORTS_PAGE, loadExportsSaga, noticeSaga } from './exports';
 

@@ -11,7 +11,7 @@ import { selectCustomers, selectExports } from '../slice';
 import type { CustomersState } from '../slice/customers';
 import { exportsActions as X, type ExportRequest, type ExportsState } from '../slice/exports';
 import type { ExportJobDto, ExportPage } from '../types';
-import { saveBlob } from '../uploads';
+import { saveBlob } from '../../../ui/uploads';
 import { failureOf } from '../validation';
 import { quiet } from './customers';
 

@@ -3,7 +3,7 @@ import { api, ApiError } from '../../../api';
 import { selectImports } from '../slice';
 import { customersActions as C } from '../slice/customers';
 import { importsActions as I, initialImportsState } from '../slice/imports';
-import { saveBlob, stashFile, takeFile } from '../uploads';
+import { saveBlob, stashFile, takeFile } from '../../../ui/uploads';
 import { quiet } from './customers';
 import {
   loadAesKeySaga,

@@ -9,7 +9,7 @@ import { selectImports } from '../slice';
 import { customersActions as C } from '../slice/customers';
 import { importsActions as I, type ImportsState, type ImportUpload } from '../slice/imports';
 import type { ImportJobDto } from '../types';
-import { saveBlob, takeFile } from '../uploads';
+import { saveBlob, takeFile } from '../../../ui/uploads';
 import { failureOf } from '../validation';
 import { quiet } from './customers';
 

@@ -16,6 +16,7 @@ import { Figure, StatCard } from '../components/StatCard';
 import { WeekCharts } from '../components/WeekCharts';
 import { dashboardActions, selectDashboard, selectDataAsOf, type LiveStatus } from '../slice';
 import '../dashboard.css';
+import { PageHeader } from '../../../ui/PageHeader';
 
 const LIVE_INTENT: Record<LiveStatus, Intent> = {
   on: Intent.SUCCESS,
@@ -46,7 +47,7 @@ export default function DashboardPage() {
   return (
     <div className="cp-page" data-testid="dashboard-page">
       <div className="cp-dash-header">
-        <H3>{t('title')}</H3>
+        <PageHeader />
         <Tag minimal intent={LIVE_INTENT[live.status]} data-testid="dash-live" data-status={live.status}>
           {t(`live.${live.status}`)}
         </Tag>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { DialogActions } from '../../../ui/DialogActions';
 import { ErrorCallout } from '../../../ui/ErrorCallout';
-import { stashFile } from '../../crm/uploads';
+import { stashFile } from '../../../ui/uploads';
 import { selectShields, shieldsActions as A } from '../slice';
 import { AddResult } from './AddResult';
 

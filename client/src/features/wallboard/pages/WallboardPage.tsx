@@ -3,7 +3,7 @@
 // calls by task, line or seat with a live transcript on click, seat states, task progress, today's
 // KPIs and charts. The super administrator picks a merchant. A local timer only moves the clock
 // (call durations, the chart's last hour); no data is polled.
-import { Button, Callout, Classes, H3, HTMLSelect, Intent, Tag } from '@blueprintjs/core';
+import { Button, Callout, Classes, HTMLSelect, Intent, Tag } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIVE_ROOMS_MAX } from '../../../../../domain/dashboard';
@@ -19,6 +19,7 @@ import { TranscriptPanel } from '../components/TranscriptPanel';
 import { WallCharts } from '../components/WallCharts';
 import { selectWallboard, wallboardActions as W, type WallLiveStatus } from '../slice';
 import '../wallboard.css';
+import { PageHeader } from '../../../ui/PageHeader';
 
 const LIVE_INTENT: Record<WallLiveStatus, Intent> = {
   on: Intent.SUCCESS,
@@ -59,7 +60,7 @@ export default function WallboardPage() {
   return (
     <div className="cp-page cp-wall" data-testid="wallboard-page">
       <div className="cp-wall-header">
-        <H3>{t('title')}</H3>
+        <PageHeader />
         <Tag minimal intent={LIVE_INTENT[live.status]} data-testid="wall-live" data-status={live.status}>
           {t(`live.${live.status}`)}
         </Tag>

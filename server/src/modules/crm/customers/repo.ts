@@ -1,6 +1,7 @@
 // Customer rows of "my customers": not in the sea, held by an account in the caller's subtree. Every
 // query goes through the tenant scope (db/scope.ts); another tree's id simply matches nothing.
 import type { Knex } from 'knex';
+import { likeContains } from '../../../../../domain/like';
 import { scoped, type Actor } from '../../../db/scope';
 import { decodeCursor, encodeCursor } from './cursor';
 import type { CustomerFilter, Sort } from './schema';
@@ -40,11 +41,9 @@ export const customerColumns = [
 export const mine = (db: Knex, actor: Actor) =>
   scoped(db('customers as c'), db, actor, 'c.account_id').where('c.in_sea', false);
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
-
 /** Applies the list filters (also used to select customers for allocation). */
 export function applyFilter(q: Knex.QueryBuilder, f: CustomerFilter, phoneHashOf: (d: string) => string) {
-  if (f.name) q.whereILike('c.name', `%${escapeLike(f.name)}%`);
+  if (f.name) q.whereILike('c.name', likeContains(f.name));
   // A full number matches hidden numbers too (by hash); a prefix only ever matches clear ones.
   if (f.phone?.length === 11) q.where('c.phone_hash', phoneHashOf(f.phone));
   else if (f.phone) q.whereNull('c.phone_cipher').where('c.phone', 'like', `${f.phone}%`);

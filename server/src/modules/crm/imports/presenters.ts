@@ -1,15 +1,7 @@
+import type { ImportJobDto } from '../../../../../domain/crm';
 import type { ImportProgress } from '../../../../../domain/events';
 
-export interface ImportJobDto extends ImportProgress {
-  fileName: string;
-  fileType: string;
-  option: number;
-  params: Record<string, unknown>;
-  hasReport: boolean;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-}
+export type { ImportJobDto };
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 

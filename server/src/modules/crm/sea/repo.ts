@@ -3,6 +3,7 @@
 // owner always comes from the caller's own path. Releases go through the tenant scope.
 import type { Knex } from 'knex';
 import type { SeaCustomerDto } from '../../../../../domain/crm';
+import { likeContains } from '../../../../../domain/like';
 import { scoped, type Actor } from '../../../db/scope';
 
 export const DEFAULT_DAILY_CLAIM_LIMIT = 50;
@@ -43,7 +44,7 @@ export async function listSea(
     .where({ account_id: owner, in_sea: true })
     .modify((q) => {
       if (f.before) q.where('id', '<', f.before);
-      if (f.name) q.whereILike('name', `%${f.name.replace(/[\\%_]/g, (c) => '\\' + c)}%`);
+      if (f.name) q.whereILike('name', likeContains(f.name));
       if (f.phone) q.where('phone', 'like', `${f.phone}%`);
       if (f.stage) q.where('stage', f.stage);
     })

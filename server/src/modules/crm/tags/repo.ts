@@ -13,15 +13,23 @@ export const visible = <T extends Knex.QueryBuilder>(qb: T, db: Knex, actor: Act
     scoped(w, db, actor, column).orWhereIn(column, ancestorIds(actor));
   }) as T;
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const presentTag = (r: any): TagDto => ({
+interface TagRow {
+  id: number | string;
+  group_id: number | string | null;
+  name: string;
+  color: string;
+}
+
+const presentTag = (r: TagRow): TagDto => ({
   id: Number(r.id),
   groupId: r.group_id === null ? null : Number(r.group_id),
   name: r.name,
   color: r.color,
 });
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const presentGroup = (r: any): TagGroupDto => ({ id: Number(r.id), name: r.name });
+const presentGroup = (r: { id: number | string; name: string }): TagGroupDto => ({
+  id: Number(r.id),
+  name: r.name,
+});
 
 export const listGroups = async (db: Knex, actor: Actor): Promise<TagGroupDto[]> =>
   (await visible(db('tag_groups'), db, actor, 'account_id').orderBy('id').select('id', 'name')).map(

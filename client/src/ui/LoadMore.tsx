@@ -1,4 +1,5 @@
-// The "load more" button under a keyset-paged list; shown only while there is a next page.
+// The "load more" button under a keyset-paged list; shown only while there is a next page. Its text
+// is the crm namespace's actions.loadMore and its class cp-crm-more (crm.css), as before the move.
 import { Button } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 
