@@ -4,7 +4,13 @@ import type { FollowUpDto } from './crm';
 import type { CallStatus, ConversationLine } from './calls';
 import type { FsNodeStatus } from './media';
 import type { SeatStateDto } from './seats';
-import type { OfferState, TransferCard, TransferOutcome, TransferTranscriptLine } from './transfer';
+import type {
+  CallOrigin,
+  OfferState,
+  TransferCard,
+  TransferOutcome,
+  TransferTranscriptLine,
+} from './transfer';
 
 export const Events = {
   /** A new notice for the account (room user:<id>: its own sockets). */
@@ -54,6 +60,8 @@ export interface SeatOfferEvent {
   expiresAt: string;
   /** An auto-answer seat: the call is bridged at once, the pop-up only shows it. */
   autoAnswered: boolean;
+  /** 'inbound': a caller put straight through (the pop-up says 来电, not 转人工来电). */
+  origin?: CallOrigin;
 }
 
 /** Payload of seat:offerEnd. */

@@ -45,6 +45,9 @@ export const validTransferWait = (s: unknown): s is number =>
   s <= TRANSFER_WAIT_MAX_S &&
   s % TRANSFER_WAIT_STEP_S === 0;
 
+/** How a call reached a seat: a robot transferred it, or an inbound call went straight to the seats. */
+export type CallOrigin = 'transfer' | 'inbound';
+
 /** The customer card the pop-up shows (phone masked as the settings say; SPEC §2 seats). */
 export interface TransferCard {
   customerId: number | null;
@@ -86,6 +89,8 @@ export interface TransferOfferJob {
   waitSeconds: number;
   card: TransferCard;
   transcript: TransferTranscriptLine[];
+  /** A robot's transfer to a human (default), or an inbound call put straight through to a seat. */
+  origin?: CallOrigin;
   /**
    * Seats that accepted this call but whose leg never answered the bridge (no microphone, softphone
    * gone): not offered the same call again.

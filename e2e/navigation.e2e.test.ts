@@ -1,8 +1,11 @@
-// Routing: redirects, the 404 page and its way home, bare child paths, permissions, unbuilt areas.
+// Routing: redirects, the 404 page and its way home, bare child paths, permissions, unbuilt areas;
+// the side bar and the page headers (issue 23).
+import type { Page } from 'puppeteer-core';
+import { until } from '../test/until';
 import { useE2eEnv } from './support/platform';
-import { click, login, newPage, shot, textOf, tid, waitForPath } from './support/browser';
+import { click, fill, login, newPage, shot, textOf, tid, waitForPath } from './support/browser';
 
-const env = useE2eEnv(60_000);
+const env = useE2eEnv(120_000);
 
 const pathOf = (url: string) => new URL(url).pathname;
 
@@ -63,4 +66,157 @@ it('logged in: bare paths, /rootmain, 404 back-home, forbidden and not-yet-built
   await page.waitForSelector(tid('sea-page'));
   expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
   await page.browserContext().close();
+});
+
+// Issue 23: the side bar in groups with icons, search and an icon-only mode; one label per menu for
+// the side bar, the page header's title and its breadcrumbs; no side-bar entry leads to a page that
+// is not built; the pledge the login form asks for can be read.
+
+type Lang = 'zh-CN' | 'en';
+const VIEWPORTS = [
+  { width: 1440, height: 900 },
+  { width: 1920, height: 1080 },
+] as const;
+
+async function shellIn(lang: Lang, viewport: { width: number; height: number }, account = 'superadmin') {
+  const page = await newPage(env.b, true);
+  await page.setViewport(viewport);
+  await page.evaluateOnNewDocument((l) => localStorage.setItem('lang', l), lang);
+  await login(page, env.platform.url, account);
+  return page;
+}
+
+const entryKeys = (page: Page): Promise<string[]> =>
+  page.$$eval(`${tid('sidebar')} [data-testid^="menu-"]`, (els) =>
+    els.map((e) => e.getAttribute('data-testid')!.slice('menu-'.length)),
+  );
+
+describe.each(['zh-CN', 'en'] as const)('side bar in %s', (lang) => {
+  it.each(VIEWPORTS)(
+    'every entry opens a built page titled with its label ($width×$height)',
+    async (vp) => {
+      const page = await shellIn(lang, vp);
+      const keys = await entryKeys(page);
+      expect(keys.length).toBeGreaterThan(15);
+      expect(keys).not.toContain('sms/smsmain'); // not built: hidden, not a dead end
+      const groups = await page.$$eval('[data-testid^="navgroup-"]', (els) =>
+        els.map((e) => e.textContent!.trim()),
+      );
+      for (const g of groups) expect(g).not.toMatch(/侧边栏|side bar/i);
+      for (const key of keys) {
+        const label = await textOf(page, tid(`menu-${key}`));
+        await click(page, `menu-${key}`);
+        await waitForPath(page, `/rootmain/${key}`);
+        await page.waitForSelector(`${tid('page-header')}[data-menu="${key}"]`);
+        expect({ key, title: await textOf(page, tid('page-header-title')) }).toEqual({ key, title: label });
+        // The breadcrumbs are group › the same label; 首页 has none (no "首页 › 首页").
+        const crumbs = await page.$$eval(`${tid('page-crumbs')} li`, (els) =>
+          els.map((e) => e.textContent!.trim()),
+        );
+        if (key === 'dashboards/rootdashboard') expect(crumbs).toEqual([]);
+        else expect({ key, crumbs }).toEqual({ key, crumbs: [expect.any(String), label] });
+        expect(crumbs[0]).not.toBe(label);
+        expect(await page.$(tid('not-available'))).toBeNull();
+        // The entry is visible in the side bar at this size (scrolled into view if need be).
+        const box = await (await page.$(tid(`menu-${key}`)))!.boundingBox();
+        expect(box && box.width > 0).toBe(true);
+      }
+      await shot(page, `sidebar-${lang}-${vp.width}`);
+      await page.browserContext().close();
+    },
+    300_000,
+  ); // ~30 pages, each loaded lazily
+});
+
+it('the menu search filters as you type, in both languages; Enter opens the first match', async () => {
+  const page = await shellIn('zh-CN', VIEWPORTS[0]);
+  await fill(page, 'sidebar-search', '黑名单');
+  await until(async () => (await entryKeys(page)).join() === 'dialcenter/callblackmanage,system/blackset');
+  await fill(page, 'sidebar-search', 'AI task'); // the English name finds it in the Chinese UI
+  await until(async () => (await entryKeys(page)).join() === 'dialcenter/singletask');
+  await shot(page, 'sidebar-search');
+  await page.keyboard.press('Enter');
+  await waitForPath(page, '/rootmain/dialcenter/singletask');
+  await fill(page, 'sidebar-search', 'zzzz');
+  await page.waitForSelector(tid('sidebar-no-match'));
+  expect(await entryKeys(page)).toEqual([]);
+  await click(page, 'sidebar-search-clear');
+  await until(async () => (await entryKeys(page)).length > 15);
+  await page.browserContext().close();
+});
+
+it('groups fold and the icon-only mode is remembered after a reload', async () => {
+  const page = await shellIn('en', VIEWPORTS[0]);
+  await click(page, 'navgroup-bots');
+  await until(async () => !(await entryKeys(page)).includes('bot/botview'));
+  expect(await page.$eval(tid('navgroup-bots'), (e) => e.getAttribute('aria-expanded'))).toBe('false');
+
+  await click(page, 'sidebar-collapse');
+  await page.waitForSelector(`${tid('sidebar')}[data-collapsed="yes"]`);
+  const narrow = await page.$eval(tid('sidebar'), (e) => e.getBoundingClientRect().width);
+  expect(narrow).toBeLessThan(80);
+  // Icons only: no text, the label as a tooltip and for screen readers; every entry still there.
+  expect(await textOf(page, tid('menu-crm/mycustomer'))).toBe('');
+  expect(await page.$eval(tid('menu-crm/mycustomer'), (e) => e.getAttribute('aria-label'))).toBe(
+    'My customers',
+  );
+  expect(await entryKeys(page)).toContain('bot/botview');
+  expect(await page.$(tid('sidebar-search'))).toBeNull();
+  await shot(page, 'sidebar-collapsed');
+  await click(page, 'menu-crm/sea');
+  await waitForPath(page, '/rootmain/crm/sea');
+
+  await page.reload();
+  await page.waitForSelector(`${tid('sidebar')}[data-collapsed="yes"]`);
+  await click(page, 'sidebar-collapse');
+  await page.waitForSelector(`${tid('sidebar')}[data-collapsed="no"]`);
+  expect(await page.$eval(tid('sidebar'), (e) => e.getBoundingClientRect().width)).toBeGreaterThan(150);
+  // The folded group stayed folded; opening it again brings its entries back.
+  expect(await entryKeys(page)).not.toContain('bot/botview');
+  await click(page, 'navgroup-bots');
+  await page.waitForSelector(tid('menu-bot/botview'));
+  await page.browserContext().close();
+});
+
+it('a page under a menu names it in its breadcrumbs; a merchant sees only built pages it holds', async () => {
+  const page = await shellIn('zh-CN', VIEWPORTS[0], 'merchant01');
+  const keys = await entryKeys(page);
+  expect(keys).toEqual(expect.arrayContaining(['crm/mycustomer', 'dialcenter/singletask']));
+  expect(keys).not.toContain('systemset/clusterserver');
+  expect(keys).not.toContain('sms/smsmain');
+  await page.goto(`${env.platform.url}/rootmain/crm/sea`);
+  await page.waitForSelector(`${tid('page-header')}[data-menu="crm/sea"]`);
+  expect(await textOf(page, tid('page-crumbs'))).toMatch(/^客户\s*客户公海$/);
+  await page.goto(`${env.platform.url}/rootmain/dashboards/rootdashboard`);
+  await page.waitForSelector(`${tid('page-header')}[data-menu="dashboards/rootdashboard"]`);
+  expect(await page.$(tid('page-crumbs'))).toBeNull();
+  // A page under a menu: group › menu (a link back) › the page.
+  await page.goto(`${env.platform.url}/rootmain/mymain/main/seatdesk`);
+  await page.waitForSelector(tid('crumb-detail'));
+  expect(await textOf(page, tid('page-crumbs'))).toMatch(/^设置\s*个人中心\s*坐席工作台$/);
+  await page.click(`${tid('crumb-page')} a`);
+  await waitForPath(page, '/rootmain/mymain/main');
+  await page.browserContext().close();
+});
+
+describe.each(['zh-CN', 'en'] as const)('the pledge in %s', (lang) => {
+  it.each(['login', 'register'])(
+    'opens from the %s form without ticking the box; agree ticks it',
+    async (form) => {
+      const page = await newPage(env.b, true);
+      await page.setViewport(VIEWPORTS[0]);
+      await page.evaluateOnNewDocument((l) => localStorage.setItem('lang', l), lang);
+      await page.goto(`${env.platform.url}/${form}`);
+      await click(page, 'pledge-open');
+      const text = await textOf(page, tid('pledge-dialog'));
+      expect(text).toContain(lang === 'en' ? 'Personal Information Protection Law' : '个人信息保护法');
+      expect(text.length).toBeGreaterThan(200);
+      expect(await page.$eval(tid('pledge'), (e) => (e as HTMLInputElement).checked)).toBe(false);
+      await shot(page, `pledge-${form}-${lang}`);
+      await click(page, 'pledge-agree');
+      await page.waitForFunction(() => !document.querySelector('[data-testid="pledge-dialog"]'));
+      expect(await page.$eval(tid('pledge'), (e) => (e as HTMLInputElement).checked)).toBe(true);
+      await page.browserContext().close();
+    },
+  );
 });

@@ -1,4 +1,6 @@
 import {
+  DIALABLE_STATUSES,
+  isDialableStatus,
   type Actor,
   type TaskAction,
   type TaskState,
@@ -13,6 +15,7 @@ import {
   bulkApplicable,
   canTransition,
   runStateLabelKey,
+  runStateNoteKey,
   splitBulk,
   statusLabelKey,
   transition,
@@ -46,6 +49,12 @@ describe('codes', () => {
     expect(runStateLabelKey({ active: 0, runState: R.InProgress })).toBe(INVALID_LABEL_KEY);
     expect(runStateLabelKey({ active: false, runState: R.New })).toBe('task.runState.invalid');
     expect(runStateLabelKey({ active: 1, runState: R.OutsideHours })).toBe('task.runState.outsideHours');
+  });
+  it('beside the status, the run state shows only when it says more (issue 23: no 进行中 twice)', () => {
+    for (const r of [R.Paused, R.New, R.InProgress, R.Completed])
+      expect(runStateNoteKey({ runState: r })).toBeNull();
+    expect(runStateNoteKey({ active: true, runState: R.OutsideHours })).toBe('task.runState.outsideHours');
+    expect(runStateNoteKey({ active: 0, runState: R.InProgress })).toBe(INVALID_LABEL_KEY);
   });
 });
 
@@ -133,5 +142,12 @@ describe('bulk', () => {
       ],
     });
     expect(splitBulk('start', tasks).apply).toEqual(['b', 'd']);
+  });
+});
+
+describe('dialable statuses', () => {
+  it('are running and queued, and nothing else', () => {
+    expect(DIALABLE_STATUSES).toEqual([2, 4]);
+    expect(TASK_STATUSES.filter(isDialableStatus)).toEqual([2, 4]);
   });
 });

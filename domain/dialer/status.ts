@@ -13,6 +13,16 @@ export const TaskStatus = {
 export type TaskStatus = (typeof TaskStatus)[keyof typeof TaskStatus];
 export const TASK_STATUSES: readonly TaskStatus[] = [0, 1, 2, 4, 12, 13, 100];
 
+/**
+ * The statuses the dial scheduler works on: running 2 and queued 4 (SPEC §4). The one definition:
+ * SQL reaches it through server/src/db/dialable.ts, code through isDialableStatus.
+ */
+export const DIALABLE_STATUSES: readonly TaskStatus[] = [TaskStatus.Running, TaskStatus.Queued];
+
+/** True for a task the dial scheduler may dial (or is about to): running or queued. */
+export const isDialableStatus = (status: number): boolean =>
+  (DIALABLE_STATUSES as readonly number[]).includes(status);
+
 /** Task run state (SPEC §4, display reading). Only shown when the task's active flag is on. */
 export const RunState = { Paused: 0, New: 1, InProgress: 2, OutsideHours: 3, Completed: 10 } as const;
 export type RunState = (typeof RunState)[keyof typeof RunState];
@@ -234,4 +244,14 @@ export const statusLabelKey = (s: TaskStatus): string => STATUS_LABEL_KEYS[s];
 /** The run-state reading: an inactive task (flag 0) shows invalid, otherwise its run state. */
 export function runStateLabelKey(t: { active?: ActiveFlag; runState: RunState }): string {
   return isActive(t) ? RUN_STATE_LABEL_KEYS[t.runState] : INVALID_LABEL_KEY;
+}
+
+/**
+ * The run-state reading only where it tells more than the status beside it (one "状态" column):
+ * invalid (flag 0) or outside call hours. Running/in progress, paused/paused, queued/new and
+ * terminated/completed say the same thing twice, so null.
+ */
+export function runStateNoteKey(t: { active?: ActiveFlag; runState: RunState }): string | null {
+  if (!isActive(t)) return INVALID_LABEL_KEY;
+  return t.runState === RunState.OutsideHours ? RUN_STATE_LABEL_KEYS[t.runState] : null;
 }

@@ -42,6 +42,29 @@ export async function setInputValue(page: Page, testId: string, value: string): 
   );
 }
 
+/** Sets a 24-hour time picker (client/src/ui/TimeField) to HH:mm: each box is typed, then left. */
+export async function setTime(page: Page, testId: string, hhmm: string): Promise<void> {
+  const [h, m] = hhmm.split(':');
+  for (const [box, v] of [
+    ['hour', h],
+    ['minute', m],
+  ] as const) {
+    await page.waitForSelector(tid(`${testId}-${box}`));
+    await page.$eval(
+      tid(`${testId}-${box}`),
+      (el, text) => {
+        const input = el as HTMLInputElement;
+        input.focus();
+        Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, text);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        input.blur();
+      },
+      v ?? '',
+    );
+  }
+  await page.waitForSelector(`${tid(testId)}[data-value="${hhmm}"]`);
+}
+
 /** Creates a task through the dialog on the tasks page and waits for its row (not started). */
 export async function createTask(page: Page, t: NewTask): Promise<void> {
   await click(page, 'task-new');
@@ -53,8 +76,8 @@ export async function createTask(page: Page, t: NewTask): Promise<void> {
   await page.select(tid('task-line'), String(t.lineId));
   if (t.robots !== undefined) await fill(page, 'task-robots', String(t.robots));
   for (const [i, [start, end]] of (t.periods ?? []).entries()) {
-    await setInputValue(page, `task-periods-start-${i}`, start);
-    await setInputValue(page, `task-periods-end-${i}`, end);
+    await setTime(page, `task-periods-start-${i}`, start);
+    await setTime(page, `task-periods-end-${i}`, end);
   }
   for (const d of t.extraWeekdays ?? []) await check(page, `task-weekdays-${d}`);
   if (t.startDate) await setInputValue(page, 'task-startDate', t.startDate);

@@ -6,7 +6,8 @@ import { Navigate, useLocation } from 'react-router';
 import { authActions, selectMe, selectStatus } from '../features/auth/slice';
 import { ForbiddenPanel, NoMenusPanel } from '../ui/panels';
 import { useAppDispatch, useAppSelector } from './hooks';
-import { routesFor, type ShellRoute } from './routes';
+import { groupRoutes } from './menuGroups';
+import { navRoutesFor, type ShellRoute } from './routes';
 
 export function RequireSession({ children }: { children: ReactNode }) {
   const status = useAppSelector(selectStatus);
@@ -26,10 +27,10 @@ export function RequireSession({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** /rootmain alone: the first menu the account holds. */
+/** /rootmain alone: the side bar's first entry (a built page the account holds). */
 export function ShellIndex() {
   const me = useAppSelector(selectMe);
-  const first = routesFor(me?.menus ?? [])[0];
+  const first = groupRoutes(navRoutesFor(me?.menus ?? []))[0]?.routes[0];
   return first ? <Navigate to={first.path} replace /> : <NoMenusPanel />;
 }
 

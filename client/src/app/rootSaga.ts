@@ -17,6 +17,8 @@ import { callinSaga } from '../features/callin/sagas';
 import { seatDeskSaga } from '../features/seatdesk/sagas';
 import { softphoneSaga } from '../features/softphone/sagas';
 import { outboundSaga } from '../features/outbound/sagas';
+import { systemSaga } from '../features/system/sagas';
+import { statisticsSaga } from '../features/statistics/sagas';
 import { socketSaga } from '../socket/saga';
 
 export function* rootSaga(): SagaIterator {
@@ -38,6 +40,8 @@ export function* rootSaga(): SagaIterator {
     fork(seatDeskSaga),
     fork(softphoneSaga),
     fork(outboundSaga),
+    fork(systemSaga),
+    fork(statisticsSaga),
     fork(authSaga),
   ]);
 }

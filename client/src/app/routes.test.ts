@@ -1,6 +1,7 @@
 import { DEFAULT_USER_MENUS, MENUS, MENU_KEYS, menuPath } from '../../../domain/menus';
 import { createI18n } from './i18n';
-import { HOME_PATH, SHELL_ROUTES, areaLabelKey, groupByArea, routesFor } from './routes';
+import { groupLabelKey, groupRoutes } from './menuGroups';
+import { HOME_PATH, SHELL_ROUTES, navRoutesFor, routesFor } from './routes';
 
 describe('route table', () => {
   it('has exactly one route per menu key, in menu order', () => {
@@ -27,20 +28,25 @@ describe('route table', () => {
       'crm/dialrecord',
       'crm/sea',
       'mymain/main',
+      'system/rolesmain',
       'system/dockset',
       'system/blackset',
+      'system/usermanagemain',
       'bot/botview',
       'bot/botviewmarket',
       'bot/commonknow',
       'bot/bigmodel',
       'dialcenter/singletask',
-      'dialcenter/multtask',
       'dialcenter/seatsmanage',
       'dialcenter/seatsdialdata',
       'dialcenter/callin',
       'dialcenter/callout',
       'dialcenter/dayshieldmanage',
       'dialcenter/callblackmanage',
+      'statistic/mobilestatistic',
+      'statistic/sipstatistic',
+      'statistic/expensereport',
+      'bussinesscentral/report',
       'set/apiandpush',
       'systemset/emptyasr',
       'systemset/clusterserver',
@@ -50,11 +56,11 @@ describe('route table', () => {
     expect(HOME_PATH).toBe('/rootmain/dashboards/rootdashboard');
   });
 
-  it.each(['zh-CN', 'en'] as const)('has a %s label for every route and area', (lng) => {
+  it.each(['zh-CN', 'en'] as const)('has a %s label for every route and its side-bar group', (lng) => {
     const i18n = createI18n(lng, false);
     for (const r of SHELL_ROUTES) {
       expect(i18n.exists(r.labelKey)).toBe(true);
-      expect(i18n.exists(areaLabelKey(r.area))).toBe(true);
+      expect(i18n.exists(groupLabelKey(r.group))).toBe(true);
     }
   });
 
@@ -64,9 +70,17 @@ describe('route table', () => {
     expect(routesFor([])).toEqual([]);
   });
 
-  it('groups by area in table order', () => {
-    const groups = groupByArea(routesFor(['crm/sea', 'dashboards/rootdashboard', 'crm/mycustomer']));
-    expect(groups.map((g) => g.area)).toEqual(['dashboard', 'customers']);
+  it('the side bar lists only built pages: a not-built one is no dead end', () => {
+    const all = SHELL_ROUTES.map((r) => r.key);
+    const listed = navRoutesFor(all).map((r) => r.key);
+    expect(listed).toEqual(SHELL_ROUTES.filter((r) => r.available).map((r) => r.key));
+    expect(listed).not.toContain('sms/smsmain');
+    expect(navRoutesFor(['sms/smsmain', 'crm/sea']).map((r) => r.key)).toEqual(['crm/sea']);
+  });
+
+  it('groups the side bar in the groups users know', () => {
+    const groups = groupRoutes(routesFor(['crm/sea', 'dashboards/rootdashboard', 'crm/mycustomer']));
+    expect(groups.map((g) => g.id)).toEqual(['home', 'customers']);
     expect(groups[1]!.routes.map((r) => r.key)).toEqual(['crm/mycustomer', 'crm/sea']);
   });
 });

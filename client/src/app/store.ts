@@ -19,6 +19,8 @@ import { offersReducer } from '../features/seats/offerSlice';
 import { seatDeskReducer } from '../features/seatdesk/slice';
 import { softphoneReducer } from '../features/softphone/slice';
 import { outboundReducer } from '../features/outbound/slice';
+import { systemReducer } from '../features/system/slice';
+import { statisticsReducer } from '../features/statistics/slice';
 import { rootSaga } from './rootSaga';
 
 export const rootReducer = combineReducers({
@@ -39,6 +41,8 @@ export const rootReducer = combineReducers({
   seatDesk: seatDeskReducer,
   softphone: softphoneReducer,
   outbound: outboundReducer,
+  system: systemReducer,
+  statistics: statisticsReducer,
 });
 
 export function createAppStore() {

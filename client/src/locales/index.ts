@@ -20,6 +20,10 @@ import zhCallin from './zh-CN/callin.json';
 import zhSeatDesk from './zh-CN/seatdesk.json';
 import zhSoftphone from './zh-CN/softphone.json';
 import zhOutbound from './zh-CN/outbound.json';
+import zhSystem from './zh-CN/system.json';
+import zhStatistics from './zh-CN/statistics.json';
+// Result levels, grades and live call states come from the one table in domain (server exports use it too).
+import { resultResources } from '../../../domain/resultLabels';
 import enCommon from './en/common.json';
 import enErrors from './en/errors.json';
 import enAuth from './en/auth.json';
@@ -41,6 +45,8 @@ import enCallin from './en/callin.json';
 import enSeatDesk from './en/seatdesk.json';
 import enSoftphone from './en/softphone.json';
 import enOutbound from './en/outbound.json';
+import enSystem from './en/system.json';
+import enStatistics from './en/statistics.json';
 
 export const LANGUAGES = ['zh-CN', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -68,6 +74,9 @@ export const NAMESPACES = [
   'softphone',
   'callin',
   'outbound',
+  'results',
+  'system',
+  'statistics',
 ] as const;
 
 export const resources = {
@@ -93,6 +102,9 @@ export const resources = {
     seatdesk: zhSeatDesk,
     softphone: zhSoftphone,
     outbound: zhOutbound,
+    results: resultResources('zh-CN'),
+    system: zhSystem,
+    statistics: zhStatistics,
   },
   en: {
     common: enCommon,
@@ -116,6 +128,9 @@ export const resources = {
     seatdesk: enSeatDesk,
     softphone: enSoftphone,
     outbound: enOutbound,
+    results: resultResources('en'),
+    system: enSystem,
+    statistics: enStatistics,
   },
 } as const;
 

@@ -136,6 +136,7 @@ export class InboundSeatCall {
       taskId: null,
       card,
       transcript: [],
+      origin: 'inbound' as const,
     };
     return this.seats.offer(offer, (why) => this.fail(why));
   }

@@ -4,7 +4,12 @@
 // offered again without a seat whose leg fails the bridge (no microphone, softphone gone), up to
 // MAX_SEAT_FAILURES seats. How it ended is kept on the record; the seat's wrap-up follows the call's end.
 import type { ConversationLine, DialJob } from '../../../domain/calls';
-import { bridgeFailure, type TransferCard, type TransferOutcome } from '../../../domain/transfer';
+import {
+  bridgeFailure,
+  type CallOrigin,
+  type TransferCard,
+  type TransferOutcome,
+} from '../../../domain/transfer';
 import type { EslNode } from '../esl/node';
 import { seatDialString } from './commands';
 import { playHoldMusic } from './holdMusic';
@@ -49,6 +54,7 @@ export interface SeatOffer {
   taskId: number | null;
   card: TransferCard;
   transcript: ConversationLine[];
+  origin?: CallOrigin;
 }
 
 export class SeatLeg {
@@ -77,6 +83,7 @@ export class SeatLeg {
         waitSeconds: o.waitSeconds,
         card: o.card,
         transcript: o.transcript,
+        ...(o.origin ? { origin: o.origin } : {}),
         ...(exclude.length ? { excludeSeatIds: exclude } : {}),
       },
       () => h.over(),

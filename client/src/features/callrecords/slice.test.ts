@@ -1,5 +1,6 @@
 import type { CallRecordRow } from '../../../../domain/callRecords';
 import { callRecordsActions as A, callRecordsReducer as reduce, initialState } from './slice';
+import { scopeOf } from './scope';
 
 const row = (id: number): CallRecordRow =>
   ({ id, callUuid: `u${id}`, read: false, focus: false }) as unknown as CallRecordRow;
@@ -30,5 +31,26 @@ describe('call records slice', () => {
     expect(s.items[0]!.focus).toBe(true);
     s = reduce(s, A.closed());
     expect([s.openUuid, s.detail, s.audio]).toEqual([null, null, {}]);
+  });
+});
+
+describe('what a batch action acts on', () => {
+  const loaded = reduce(initialState, A.listLoaded({ items: [row(3), row(2)], next: 'c', append: false }));
+
+  it('nothing until rows are ticked or "all filtered" is chosen', () => {
+    expect(scopeOf(loaded)).toBeNull();
+    expect(scopeOf(reduce(loaded, A.selectionToggled(2)))).toEqual({ ids: [2] });
+  });
+
+  it('"all filtered" replaces the ticks and acts on the filter; ticking a row or a new filter undoes it', () => {
+    let s = reduce(loaded, A.selectionToggled(2));
+    s = reduce(s, A.allFilteredChosen());
+    s = reduce(s, A.filteredCounted(120));
+    expect(s.selected).toEqual([]);
+    expect(s.filteredTotal).toBe(120);
+    expect(scopeOf(s)).toEqual({ filter: expect.any(Object) });
+    expect(reduce(s, A.selectionToggled(3)).allFiltered).toBe(false);
+    expect(reduce(s, A.filtersChanged({ name: 'x' })).allFiltered).toBe(false);
+    expect(reduce(s, A.selectionCleared()).allFiltered).toBe(false);
   });
 });

@@ -50,7 +50,7 @@ export interface RecordOptions {
 
 export type RecordDialog = 'none' | 'export' | 'allocate' | 'repeat' | 'delete' | 'move';
 
-/** A batch action's scope: the selected rows, else every record matching the filter. */
+/** A batch action's scope: the selected rows, or every record matching the filter when chosen. */
 export type Scope = { ids: number[] } | { filter: true };
 
 export interface ExportJob {
@@ -76,6 +76,10 @@ export interface CallRecordsState {
   loadingMore: boolean;
   error: string | null;
   selected: number[];
+  /** The user chose "all N filtered" explicitly: batch actions act on the filter, not the rows. */
+  allFiltered: boolean;
+  /** How many records the current filter matches (asked for when the user picks "all filtered"). */
+  filteredTotal: number | null;
   options: RecordOptions;
   openUuid: string | null;
   detail: CallRecordDetail | null;
@@ -102,6 +106,8 @@ export const initialState: CallRecordsState = {
   loadingMore: false,
   error: null,
   selected: [],
+  allFiltered: false,
+  filteredTotal: null,
   options: { tasks: [], bots: [], accounts: [] },
   openUuid: null,
   detail: null,
@@ -133,9 +139,25 @@ const slice = createSlice({
     },
     filtersChanged(state, action: PayloadAction<Partial<RecordFilters>>) {
       state.filters = { ...state.filters, ...action.payload };
+      state.allFiltered = false;
+      state.filteredTotal = null;
     },
     filtersReset(state) {
       state.filters = emptyFilters;
+      state.allFiltered = false;
+      state.filteredTotal = null;
+    },
+    /** The user picked "all N filtered" (the count is asked for, then filteredCounted). */
+    allFilteredChosen(state) {
+      state.allFiltered = true;
+      state.selected = [];
+    },
+    filteredCounted(state, action: PayloadAction<number>) {
+      state.filteredTotal = action.payload;
+    },
+    selectionCleared(state) {
+      state.selected = [];
+      state.allFiltered = false;
     },
     listRequested(state) {
       state.loading = true;
@@ -153,7 +175,11 @@ const slice = createSlice({
       state.next = next;
       state.loading = false;
       state.loadingMore = false;
-      if (!append) state.selected = [];
+      if (!append) {
+        state.selected = [];
+        state.allFiltered = false;
+        state.filteredTotal = null;
+      }
     },
     listFailed(state, action: PayloadAction<string>) {
       state.loading = false;
@@ -166,11 +192,13 @@ const slice = createSlice({
     },
     selectionToggled(state, action: PayloadAction<number>) {
       const id = action.payload;
+      state.allFiltered = false;
       state.selected = state.selected.includes(id)
         ? state.selected.filter((x) => x !== id)
         : [...state.selected, id];
     },
     allSelected(state, action: PayloadAction<boolean>) {
+      state.allFiltered = false;
       state.selected = action.payload ? state.items.map((i) => i.id) : [];
     },
     opened(state, action: PayloadAction<string>) {

@@ -48,7 +48,7 @@ describe('notice rendering', () => {
     });
     expect(noticeParams({ status: 13, level: 63 }, zh.t)).toEqual({
       status: zh.t('tasks:task.status.arrearsPaused'),
-      level: zh.t('tasks:levels.63'),
+      level: zh.t('results:level.63'),
     });
     expect(noticeParams({ status: 999 }, en.t)).toEqual({ status: '999' });
     expect(noticeParams(null, en.t)).toEqual({});

@@ -16,7 +16,7 @@ export function noticeParams(params: NoticeDto['params'], t: TFunction): Record<
     out.status = key ? t(`tasks:${key}`) : String(params.status);
   }
   if (params?.level !== undefined)
-    out.level = t(`tasks:levels.${params.level}`, { defaultValue: String(params.level) });
+    out.level = t(`results:level.${params.level}`, { defaultValue: String(params.level) });
   return out;
 }
 

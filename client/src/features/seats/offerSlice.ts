@@ -19,6 +19,8 @@ export interface OpenOffer {
   /** ISO: when this seat's ring ends. */
   expiresAt: string;
   autoAnswered: boolean;
+  /** A robot's transfer, or an inbound call put straight through. */
+  origin: 'transfer' | 'inbound';
   phase: OfferPhase;
   /** A seat:answer is on its way. */
   answering: boolean;
@@ -58,6 +60,7 @@ const slice = createSlice({
         transcript: [...e.transcript].sort((a, b) => a.seq - b.seq),
         expiresAt: e.expiresAt,
         autoAnswered: e.autoAnswered,
+        origin: e.origin ?? 'transfer',
         phase: e.autoAnswered ? 'accepted' : 'ringing',
         answering: false,
       };

@@ -3,6 +3,7 @@
 import { gradeDisplayKey } from '../../../../domain/callRecords';
 import { formatDateTime } from '../../../../domain/format';
 import type { Lang } from '../../../../domain/messages';
+import { callStatusText, displayGradeText } from '../../../../domain/resultLabels';
 import { neutralise } from '../../../../domain/spreadsheet';
 import type { Cell } from '../crm/exports/columns';
 
@@ -51,38 +52,6 @@ const HEADERS: Record<Lang, string[]> = {
   ],
 };
 
-const GRADE_TEXT: Record<Lang, Record<string, string>> = {
-  'zh-CN': {
-    c63: '空号',
-    c64: '关机',
-    c65: '拒接',
-    c66: '无法接通',
-    c67: '忙线',
-    c68: '无人接听',
-    c69: '通话中',
-    c70: '来电提醒',
-    c79: '未送达',
-    unknown: '未知',
-  },
-  en: {
-    c63: 'Empty number',
-    c64: 'Powered off',
-    c65: 'Rejected',
-    c66: 'Unreachable',
-    c67: 'Busy',
-    c68: 'No answer',
-    c69: 'In call',
-    c70: 'Call reminder',
-    c79: 'Not delivered',
-    unknown: 'Unknown',
-  },
-};
-
-const STATUS_TEXT: Record<Lang, Record<string, string>> = {
-  'zh-CN': { dialing: '拨号中', ringing: '振铃中', answered: '通话中', ended: '已结束' },
-  en: { dialing: 'Dialing', ringing: 'Ringing', answered: 'Answered', ended: 'Ended' },
-};
-
 export const EXPORT_WORDS: Record<Lang, { sheet: string; yes: string; no: string; sep: string }> = {
   'zh-CN': {
     sheet: '通话记录',
@@ -103,7 +72,7 @@ export const exportHeader = (lang: Lang): string[] => HEADERS[lang];
 /** The grade code cell: a letter for A–F, else the display reading's text. */
 export function gradeText(level: number | null, lang: Lang): string {
   const key = gradeDisplayKey(level);
-  return key.length === 1 ? key : GRADE_TEXT[lang][key]!;
+  return key.length === 1 ? key : displayGradeText(level, lang);
 }
 
 const secs = (ms: unknown) => Math.round(Number(ms) / 1000);
@@ -121,7 +90,7 @@ export function exportCells(r: any, lang: Lang): Cell[] {
     r.score === null || r.score === undefined ? '' : Number(r.score),
     text(r.llm_grade),
     text((r.labels ?? []).join(w.sep)),
-    STATUS_TEXT[lang][r.status] ?? text(r.status),
+    text(callStatusText(String(r.status ?? ''), lang)),
     secs(r.ring_ms),
     secs(r.talk_ms),
     secs(r.total_ms),

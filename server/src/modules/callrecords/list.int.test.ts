@@ -168,6 +168,31 @@ describe('GET /api/callrecords', () => {
   });
 });
 
+describe('GET /api/callrecords/count', () => {
+  const count = async (c: ApiClient, q = '') => {
+    const r = await c.get<{ count: number }>(`/api/callrecords/count?${q}`);
+    expect(r.status).toBe(200);
+    return r.body.data!.count;
+  };
+
+  it('counts what the filter matches, in reach only (another merchant, a subordinate, the view)', async () => {
+    expect(await count(t.m1)).toBe(4);
+    expect(await count(t.m1, 'levels=63,68')).toBe(2);
+    expect(await count(t.m1, 'view=callout')).toBe(3);
+    expect(await count(t.op1)).toBe(1);
+    expect(await count(t.m2, 'phone=13900000001')).toBe(1);
+    expect(await count(u2, 'view=callout')).toBe(1);
+  });
+
+  it('refuses bad filters (400) and needs the view menu (403)', async () => {
+    const bad = await t.m1.get('/api/callrecords/count?levels=99');
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe(400);
+    expect((await t.m1.get('/api/callrecords/count?nope=1')).status).toBe(400);
+    expect((await u2.get('/api/callrecords/count?view=dialrecord')).status).toBe(403);
+  });
+});
+
 describe('keyset paging', () => {
   it('walks every record once, in order, while new calls arrive', async () => {
     const p = t.p;
@@ -277,5 +302,51 @@ describe('GET /api/callrecords/:uuid', () => {
     expect((await t.m1.post(`/api/callrecords/${rec.uuid}/focus`, { focus: 'yes' })).status).toBe(400);
     expect((await t.m1.post(`/api/callrecords/${rec.uuid}/focus`, { focus: false })).status).toBe(200);
     expect(await uuids(t.m1, `focus=true`)).not.toContain(rec.uuid);
+  });
+});
+
+describe('rounds and score come from the transcript', () => {
+  it('counts the answered customer turns and adds the branch scores of the bot version the call ran', async () => {
+    const k = t.p.db.knex;
+    const branch = (id: string, score: number) => ({ id, score, keywords: [], prompts: [] });
+    const definition = {
+      flows: [{ id: 'f1', nodes: [{ id: 'n1', branches: [branch('yes', 10), branch('ask', 3)] }] }],
+    };
+    const [bot] = await k('bots')
+      .insert({ account_id: t.ids.m1, name: '评分机器人', draft: JSON.stringify(definition) })
+      .returning('id');
+    const botId = Number(bot.id);
+    await k('bot_versions').insert({ bot_id: botId, version: 2, definition: JSON.stringify(definition) });
+    const call = await insertCall(t.p, {
+      accountId: t.ids.m1,
+      bot_id: botId,
+      bot_version: 2,
+      rounds: 0,
+      created_at: at('9'),
+    });
+    const hit = (b: string) =>
+      JSON.stringify({ kind: 'branch', flowId: 'f1', nodeId: 'n1', branchId: b, text: '' });
+    const line = (seq: number, khtype: string, khcontent: string, reason: string | null = null) => ({
+      call_id: call.id,
+      seq,
+      khtype,
+      khcontent,
+      reason,
+    });
+    await k('conversation_lines').insert([
+      line(1, 'robot', '您好'),
+      line(2, 'customer', '你好'),
+      line(3, 'robot', '需要贷款吗', hit('yes')),
+      line(4, 'customer', '利率多少'),
+      line(5, 'robot', '三点五', hit('ask')),
+      line(6, 'customer', '好'),
+      line(7, 'robot', '再见', hit('yes')),
+    ]);
+    const d = await t.m1.get<CallRecordDetail>(`/api/callrecords/${call.uuid}`);
+    expect(d.body.data).toMatchObject({ rounds: 3, score: 23 });
+    const row = (await list(t.m1, `botId=${botId}`)).body.data!.items[0]!;
+    expect(row).toMatchObject({ callUuid: call.uuid, score: 23 });
+    // A call without a transcript has no score.
+    expect((await list(t.m1, 'phone=13900000003')).body.data!.items[0]!.score).toBeNull();
   });
 });

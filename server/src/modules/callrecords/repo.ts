@@ -3,10 +3,17 @@
 // outbound records only. Lists page by keyset on (created_at desc, id desc), never OFFSET.
 import type { Knex } from 'knex';
 import type { CallRecordRow, CallRecordView } from '../../../../domain/callRecords';
+import {
+  presentConversationLine,
+  type ConversationLine,
+  type ConversationLineRow,
+} from '../../../../domain/calls';
 import { scoped, type Actor } from '../../db/scope';
+import { likeContains } from '../../../../domain/like';
 import { isPgTimestampText } from '../../../../domain/validators';
 import { badRequest } from '../../http/errors';
 import type { Filter } from './schema';
+import { turnsOf, type Turns } from './turns';
 
 type Db = Knex | Knex.Transaction;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -18,8 +25,6 @@ export const records = (db: Db, actor: Actor, view: CallRecordView) =>
     .where('k.test', false)
     .modify((q) => view === 'callout' && q.where('k.direction', 'out'))
     .modify((q) => view === 'callin' && q.where('k.direction', 'in'));
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
 
 /** The name a record shows: its customer's, else the task number's. */
 const NAME_SQL = "coalesce(nullif(c.name, ''), tn.name, '')";
@@ -46,7 +51,7 @@ export function applyFilter(q: Knex.QueryBuilder, f: Filter, phoneHashOf: (d: st
   if (f.maxTalkS !== undefined) q.where('k.talk_ms', '<', (f.maxTalkS + 1) * 1000);
   if (f.phone?.length === 11) q.where('k.phone_hash', phoneHashOf(f.phone));
   else if (f.phone) q.where('k.phone_masked', 'like', `%${f.phone}`);
-  if (f.name) q.whereRaw(`${NAME_SQL} ilike ?`, [`%${escapeLike(f.name)}%`]);
+  if (f.name) q.whereRaw(`${NAME_SQL} ilike ?`, [likeContains(f.name)]);
   if (f.read !== undefined) q.where('k.read', f.read);
   if (f.focus !== undefined) q.where('k.focus', f.focus);
   if (f.llmGrade) q.where('k.llm_grade', f.llmGrade);
@@ -77,6 +82,7 @@ export const ROW_COLUMNS = [
   'k.task_id',
   't.name as task_name',
   'k.bot_id',
+  'k.bot_version',
   'b.name as bot_name',
   'k.line_id',
   'l.name as line_name',
@@ -168,8 +174,9 @@ export async function listPage(
   const more = rows.length > page.limit;
   const items = more ? rows.slice(0, page.limit) : rows;
   const last = items[items.length - 1];
+  const turns = await turnsOf(db, items.map(turnsKey));
   return {
-    items: items.map(presentRow),
+    items: items.map((r) => withTurns(presentRow(r), turns.get(Number(r.id)))),
     next: more && last ? encodeCursor(last.sort_key, Number(last.id)) : null,
   };
 }
@@ -188,8 +195,11 @@ export const findByUuid = (db: Db, actor: Actor, view: CallRecordView, uuid: str
       'k.fs_node',
     ]);
 
-export const linesOf = (db: Db, callId: number) =>
-  db('conversation_lines').where({ call_id: callId }).orderBy('seq');
+/** A call's conversation, presented (domain/calls presentConversationLine). */
+export const linesOf = async (db: Db, callId: number): Promise<ConversationLine[]> =>
+  (await db<ConversationLineRow>('conversation_lines').where({ call_id: callId }).orderBy('seq')).map(
+    presentConversationLine,
+  );
 
 /**
  * The ids of the selected records in reach, in id order, at most `limit` (callers ask for one more
@@ -208,3 +218,31 @@ export function selectedIds(
   else applyFilter(q, sel.filter ?? {}, phoneHashOf);
   return q.orderBy('k.id').limit(limit);
 }
+
+/** How many records in reach the filter matches (the "all N filtered" choice), counted up to `cap`. */
+export async function countMatching(
+  db: Knex,
+  actor: Actor,
+  view: CallRecordView,
+  f: Filter,
+  phoneHashOf: (d: string) => string,
+  cap: number,
+): Promise<number> {
+  const inner = applyFilter(withNames(records(db, actor, view)), f, phoneHashOf)
+    .limit(cap)
+    .select('k.id');
+  const row = (await db.from(inner.as('m')).count<{ n: string }[]>('* as n'))[0];
+  return Number(row?.n ?? 0);
+}
+
+export const turnsKey = (r: Row) => ({
+  id: Number(r.id),
+  botId: Number(r.bot_id),
+  botVersion: Number(r.bot_version),
+});
+
+/** A record's score is its call's (the branch scores of its transcript); none without a transcript. */
+export const withTurns = (row: CallRecordRow, t: Turns | undefined): CallRecordRow => ({
+  ...row,
+  score: t && (t.rounds > 0 || t.score !== 0) ? t.score : null,
+});

@@ -20,7 +20,7 @@ import { callAudioFiles } from '../../../../domain/callRecords';
 import { servableFile } from './audio';
 import { byteRange } from './range';
 import { findOwnCallExport, presentCallExport, startCallExport } from './export';
-import { findByUuid, linesOf, listPage } from './repo';
+import { countMatching, findByUuid, linesOf, listPage } from './repo';
 import {
   allocateSchema,
   deleteSchema,
@@ -60,6 +60,13 @@ export function callRecordsRoutes(deps: Deps): Router {
     const page = parse(ctx, listSchema, { after, limit });
     const filter = parse(ctx, filterSchema, rest);
     ok(ctx, await listPage(deps.db, authOf(ctx).actor, viewOf(ctx), filter, page, hash));
+  });
+
+  // How many records the filter matches, for the list's "all N filtered" choice (counted up to 1,000,000).
+  r.get('/count', async (ctx) => {
+    const { view: _v, ...rest } = ctx.query;
+    const filter = parse(ctx, filterSchema, rest);
+    ok(ctx, { count: await countMatching(deps.db, authOf(ctx).actor, viewOf(ctx), filter, hash, 1_000_000) });
   });
 
   // What the filters and batch dialogs offer: tasks and bots of the subtree, subordinates to allocate to.

@@ -9,7 +9,6 @@ import type {
   MoveReply,
   RepeatDialReply,
 } from '../../../../domain/callRecords';
-import type { ConversationLine } from '../../../../domain/calls';
 import { AllocationMode, Stage } from '../../../../domain/crm';
 import type { Deps } from '../../deps';
 import { below, type Actor } from '../../db/scope';
@@ -20,7 +19,8 @@ import { ALLOCATE_MAX, shares, type Share } from '../crm/customers/allocate';
 import { mine } from '../crm/customers/repo';
 import { findTask, insertNumbers, ownerOf, type NewNumber } from '../tasks/repo';
 import { nodeIsRemote, voiceRefs } from './audio';
-import { findByUuid, linesOf, presentRow, records, selectedIds } from './repo';
+import { findByUuid, linesOf, presentRow, records, selectedIds, turnsKey, withTurns } from './repo';
+import { turnsOf } from './turns';
 import type { AllocateInput, Filter } from './schema';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -31,17 +31,6 @@ type Sel = { ids?: number[]; filter?: Filter };
 export const BATCH_MAX = ALLOCATE_MAX;
 
 const hashOf = (deps: Deps) => (digits: string) => phoneHash(deps.config.secretKey, digits);
-
-const presentLine = (r: Row): ConversationLine => ({
-  seq: Number(r.seq),
-  khtype: r.khtype,
-  khcontent: r.khcontent,
-  khvoicepath: r.khvoicepath ?? [],
-  loseFlag: r.lose_flag,
-  inserttime: new Date(r.inserttime).toISOString(),
-  reduceNoiseRate: r.reduce_noise_rate === null ? null : Number(r.reduce_noise_rate),
-  reason: r.reason,
-});
 
 /** One record with its conversation; opening it marks it read. */
 export async function getDetail(
@@ -56,13 +45,15 @@ export async function getDetail(
     await deps.db('calls').where({ id: row.id }).update({ read: true });
     row.read = true;
   }
-  const lines = (await linesOf(deps.db, Number(row.id))).map(presentLine);
+  const lines = await linesOf(deps.db, Number(row.id));
   const remote = await nodeIsRemote(deps.db, row.fs_node);
   const voices = await voiceRefs(uuid, view, row.recording_path, lines, remote);
+  const turns = (await turnsOf(deps.db, [turnsKey(row)])).get(Number(row.id));
   return {
-    ...presentRow(row),
+    ...withTurns(presentRow(row), turns),
     sipStatus: row.sip_status === null ? null : Number(row.sip_status),
-    rounds: Number(row.rounds),
+    // What the transcript shows; the engine's count for a call without one.
+    rounds: lines.length ? (turns?.rounds ?? 0) : Number(row.rounds),
     reason: row.reason,
     ...voices,
   };

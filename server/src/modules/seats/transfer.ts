@@ -185,6 +185,7 @@ export async function runOffer(
       transcript: job.transcript,
       expiresAt: new Date(expiresAt).toISOString(),
       autoAnswered: auto,
+      origin: job.origin ?? 'transfer',
     };
     deps.live.toRooms([rooms.seat(seatId)], Events.SeatOffer, event);
     if (auto) return reply(deps, { callUuid, outcome: 'accepted', seat, offers });

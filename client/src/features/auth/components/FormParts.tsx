@@ -1,16 +1,43 @@
-// Small pieces the auth forms share: the pledge checkbox, the server error callout, the submit button.
+// Small pieces the auth forms share: the pledge checkbox (its text opens in a dialog), the server error callout, the submit button.
 import { Button, Callout, Checkbox, Classes, Intent } from '@blueprintjs/core';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PledgeDialog } from './PledgeDialog';
 
 export function PledgeCheckbox(p: { checked: boolean; onChange(v: boolean): void; error?: string }) {
   const { t } = useTranslation('auth');
+  const [reading, setReading] = useState(false);
   return (
     <div className="cp-field">
       <Checkbox
         data-testid="pledge"
         checked={p.checked}
-        label={t('login.pledge')}
+        labelElement={
+          <>
+            {t('login.pledgePrefix')}
+            <a
+              href="#pledge"
+              data-testid="pledge-open"
+              onClick={(e) => {
+                // Inside the label: open the text without ticking the box.
+                e.preventDefault();
+                e.stopPropagation();
+                setReading(true);
+              }}
+            >
+              {t('login.pledgeLink')}
+            </a>
+          </>
+        }
         onChange={(e) => p.onChange(e.currentTarget.checked)}
+      />
+      <PledgeDialog
+        isOpen={reading}
+        onClose={() => setReading(false)}
+        onAgree={() => {
+          p.onChange(true);
+          setReading(false);
+        }}
       />
       {p.error && (
         <div className={`${Classes.FORM_HELPER_TEXT} cp-error-text`} data-testid="pledge-error">

@@ -6,12 +6,14 @@ import { useTranslation } from 'react-i18next';
 import type { ShellPageProps } from '../../../app/routes';
 import CallRecordsPage from '../../callrecords/pages/CallRecordsPage';
 import { ScenesPanel } from '../components/ScenesPanel';
+import { PageHeader } from '../../../ui/PageHeader';
 
 export default function CallInPage({ menuKey }: ShellPageProps) {
   const { t } = useTranslation('callin');
   const [tab, setTab] = useState<'records' | 'scenes'>('records');
   return (
     <div className="cp-page" data-testid="callin-page">
+      <PageHeader />
       <Tabs id="callin-tabs" selectedTabId={tab} onChange={(id) => setTab(id as 'records' | 'scenes')}>
         <Tab
           id="records"

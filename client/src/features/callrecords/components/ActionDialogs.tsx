@@ -22,8 +22,10 @@ import { callRecordsActions as A, selectCallRecords, type RecordDialog } from '.
 
 function useScopeText(): string {
   const { t } = useTranslation('callrecords');
-  const n = useAppSelector(selectCallRecords).selected.length;
-  return n > 0 ? t('scope.selected', { count: n }) : t('scope.filter');
+  const s = useAppSelector(selectCallRecords);
+  return s.allFiltered
+    ? t('scope.filter', { count: s.filteredTotal ?? 0 })
+    : t('scope.selected', { count: s.selected.length });
 }
 
 function Result() {

@@ -3,12 +3,15 @@ import { Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { gradeDisplayKey } from '../../../../../domain/callRecords';
 
-/** i18n key of a level: the display reading for the table, the result level's own name for filters. */
+/**
+ * i18n key of a level: the display reading for the table, the result level's own name for filters
+ * (namespace `results`: the one label table, domain/resultLabels).
+ */
 export const gradeKey = (code: number | null, asLevel = false): string =>
-  asLevel && code !== null ? `callrecords:levels.${code}` : `callrecords:grade.${gradeDisplayKey(code)}`;
+  asLevel && code !== null ? `results:level.${code}` : `results:grade.${gradeDisplayKey(code)}`;
 
 export function GradeTag({ code, testId }: { code: number | null; testId?: string }) {
-  const { t } = useTranslation('callrecords');
+  const { t } = useTranslation('results');
   const key = gradeDisplayKey(code);
   const intent =
     key === 'A' || key === 'B' ? Intent.SUCCESS : key.length === 1 ? Intent.PRIMARY : Intent.NONE;

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CallRecordDetail } from '../../../../../domain/callRecords';
 import { formatDateTime } from '../../../../../domain/format';
-import { GradeTag } from './GradeTag';
+import { OutcomeTag } from '../../../ui/OutcomeTag';
 import { Voice } from './Voice';
 import { seconds } from './RecordTable';
 
@@ -25,8 +25,8 @@ function Fields({ d }: { d: CallRecordDetail }) {
     [t('columns.time'), formatDateTime(d.createdAt)],
     [t('columns.phone'), d.phone],
     [t('columns.name'), d.name],
-    [t('columns.grade'), <GradeTag code={d.gradeCode} testId="detail-grade" />],
-    [t('columns.callStatus'), t(`callStatus.${d.callStatus}`)],
+    [t('columns.grade'), <OutcomeTag code={d.gradeCode} callStatus={d.callStatus} testId="detail-grade" />],
+    [t('columns.callStatus'), t(`results:status.${d.callStatus}`)],
     [t('columns.talk'), seconds(d.talkMs)],
     [t('columns.ring'), seconds(d.ringMs)],
     [t('columns.total'), seconds(d.totalMs)],

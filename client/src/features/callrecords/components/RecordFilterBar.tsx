@@ -7,6 +7,7 @@ import { FILTER_LEVELS } from '../../../../../domain/callRecords';
 import { filterProblems } from '../query';
 import type { RecordFilters, RecordOptions } from '../slice';
 import { gradeKey } from './GradeTag';
+import { DateField } from '../../../ui/DateField';
 
 const triState = (v: boolean | null) => (v === null ? '' : v ? '1' : '0');
 const fromTri = (v: string) => (v === '' ? null : v === '1');
@@ -36,22 +37,22 @@ export function RecordFilterBar(p: {
       <div className="cp-crm-bar">
         <label className="cp-cr-field">
           {t('filters.from')}
-          <input
-            type="datetime-local"
-            className={Classes.INPUT}
-            data-testid="filter-from"
+          <DateField
+            withTime
+            testId="filter-from"
+            label={t('filters.from')}
             value={f.from}
-            onChange={(e) => p.onChange({ from: e.currentTarget.value })}
+            onChange={(from) => p.onChange({ from })}
           />
         </label>
         <label className="cp-cr-field">
           {t('filters.to')}
-          <input
-            type="datetime-local"
-            className={Classes.INPUT}
-            data-testid="filter-to"
+          <DateField
+            withTime
+            testId="filter-to"
+            label={t('filters.to')}
             value={f.to}
-            onChange={(e) => p.onChange({ to: e.currentTarget.value })}
+            onChange={(to) => p.onChange({ to })}
           />
         </label>
         <InputGroup
@@ -146,22 +147,24 @@ export function RecordFilterBar(p: {
           value={f.llmGrade}
           onValueChange={(llmGrade) => p.onChange({ llmGrade })}
         />
-        <Button
-          type="submit"
-          intent={Intent.PRIMARY}
-          icon="search"
-          text={t('filters.search')}
-          data-testid="filter-search"
-        />
-        <Button
-          icon="reset"
-          text={t('filters.reset')}
-          data-testid="filter-reset"
-          onClick={() => {
-            setProblems({});
-            p.onReset();
-          }}
-        />
+        <span className="cp-filter-actions">
+          <Button
+            type="submit"
+            intent={Intent.PRIMARY}
+            icon="search"
+            text={t('filters.search')}
+            data-testid="filter-search"
+          />
+          <Button
+            icon="reset"
+            text={t('filters.reset')}
+            data-testid="filter-reset"
+            onClick={() => {
+              setProblems({});
+              p.onReset();
+            }}
+          />
+        </span>
       </div>
       <div className="cp-crm-bar" data-testid="filter-levels">
         <span>{t('filters.levels')}</span>

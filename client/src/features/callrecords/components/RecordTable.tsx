@@ -1,12 +1,23 @@
 // The call records table: selection, focus, every SPEC §3 field of a record, and "open" (the drawer).
-import { Button, Classes, HTMLTable } from '@blueprintjs/core';
+// The selection box and the open button stay pinned at the sides; a click on a row opens it too; the
+// user picks which middle columns show and the density (kept per browser).
+import { Button, Classes } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CallRecordRow } from '../../../../../domain/callRecords';
 import { formatDateTime } from '../../../../../domain/format';
+import { DataTable } from '../../../ui/DataTable';
 import { FocusStar, SelectAllBox, SelectBox } from '../../../ui/selectionCells';
-import { GradeTag } from './GradeTag';
+import { ColumnChooser, DensityToggle } from '../../../ui/TableTools';
+import { useTablePrefs } from '../../../ui/tablePrefs';
+import { OutcomeTag } from '../../../ui/OutcomeTag';
 
 export const seconds = (ms: number): string => `${Math.round(ms / 1000)}s`;
+
+type Col = [key: string, cell: (r: CallRecordRow) => ReactNode];
+
+/** Columns the chooser hides by default (still one click away). */
+const DEFAULT_HIDDEN = ['callId', 'account', 'line'];
 
 export function RecordTable(p: {
   items: CallRecordRow[];
@@ -17,104 +28,118 @@ export function RecordTable(p: {
   onFocus(uuid: string, focus: boolean): void;
 }) {
   const { t } = useTranslation('callrecords');
-  const cols = [
-    'focus',
-    'time',
-    'phone',
-    'name',
-    'grade',
-    'talk',
-    'stage',
-    'intention',
-    'score',
-    'llmGrade',
-    'labels',
-    'callStatus',
-    'ring',
-    'total',
-    'read',
-    'task',
-    'bot',
-    'line',
-    'account',
-    'callId',
-    'actions',
+  const middle: Col[] = [
+    [
+      'focus',
+      (r) => (
+        <FocusStar
+          id={r.id}
+          focus={r.focus}
+          labelOn={t('focusOn')}
+          labelOff={t('focusOff')}
+          onToggle={() => p.onFocus(r.callUuid, !r.focus)}
+        />
+      ),
+    ],
+    ['time', (r) => <span className={Classes.TEXT_MUTED}>{formatDateTime(r.createdAt)}</span>],
+    ['phone', (r) => (r.read ? r.phone : <strong>{r.phone}</strong>)],
+    ['name', (r) => r.name || '—'],
+    ['grade', (r) => <OutcomeTag code={r.gradeCode} callStatus={r.callStatus} testId={`grade-${r.id}`} />],
+    ['talk', (r) => seconds(r.talkMs)],
+    ['stage', (r) => (r.stage === null ? '—' : t(`crm:stage.${r.stage}`))],
+    ['intention', (r) => r.intentionLabel || '—'],
+    ['score', (r) => r.score ?? '—'],
+    ['llmGrade', (r) => r.llmGrade ?? '—'],
+    ['labels', (r) => (r.labels.length ? r.labels.join(t('labelSep')) : '—')],
+    ['callStatus', (r) => t(`results:status.${r.callStatus}`)],
+    ['ring', (r) => seconds(r.ringMs)],
+    ['total', (r) => seconds(r.totalMs)],
+    ['read', (r) => <span data-testid={`read-${r.id}`}>{r.read ? t('yes') : t('no')}</span>],
+    ['task', (r) => r.taskName ?? '—'],
+    ['bot', (r) => r.botName ?? '—'],
+    ['line', (r) => r.lineName ?? '—'],
+    ['account', (r) => r.account],
+    [
+      'callId',
+      (r) => (
+        <span className={Classes.TEXT_MUTED} title={r.callUuid}>
+          {r.callUuid.slice(0, 8)}
+        </span>
+      ),
+    ],
   ];
+  const keys = middle.map(([k]) => k);
+  const { prefs, save } = useTablePrefs('callrecords', keys, { hidden: DEFAULT_HIDDEN, density: 'compact' });
+  const shown = middle.filter(([k]) => !prefs.hidden.includes(k));
+
   return (
-    <div className="cp-cr-scroll">
-      <HTMLTable compact striped interactive className="cp-crm-table" data-testid="record-table">
-        <thead>
-          <tr>
-            <th>
-              <SelectAllBox
+    <>
+      <div className="cp-dt-toolbar">
+        <span className="cp-dt-grow" />
+        <ColumnChooser
+          testId="record-table"
+          columns={middle.map(([k]) => ({ key: k, title: t(`columns.${k}`) }))}
+          hidden={prefs.hidden}
+          onChange={(hidden) => save({ ...prefs, hidden })}
+        />
+        <DensityToggle
+          testId="record-table"
+          density={prefs.density}
+          onChange={(density) => save({ ...prefs, density })}
+        />
+      </div>
+      <DataTable
+        className="cp-crm-table"
+        testId="record-table"
+        pinFirst
+        pinLast
+        density={prefs.density}
+        onRowClick={(uuid) => p.onOpen(uuid)}
+        columns={[
+          <SelectAllBox
+            key="select"
+            label={t('columns.select')}
+            count={p.items.length}
+            selected={p.selected.length}
+            onToggleAll={p.onToggleAll}
+          />,
+          ...shown.map(([k]) => t(`columns.${k}`)),
+          t('columns.actions'),
+        ]}
+      >
+        {p.items.map((r) => (
+          <tr
+            key={r.id}
+            tabIndex={0}
+            data-testid={`record-row-${r.id}`}
+            data-uuid={r.callUuid}
+            data-row-key={r.callUuid}
+            className={p.selected.includes(r.id) ? 'cp-dt-selected' : undefined}
+          >
+            <td>
+              <SelectBox
+                id={r.id}
                 label={t('columns.select')}
-                count={p.items.length}
-                selected={p.selected.length}
-                onToggleAll={p.onToggleAll}
+                checked={p.selected.includes(r.id)}
+                onToggle={() => p.onToggle(r.id)}
               />
-            </th>
-            {cols.map((c) => (
-              <th key={c}>{t(`columns.${c}`)}</th>
+            </td>
+            {shown.map(([k, cell]) => (
+              <td key={k}>{cell(r)}</td>
             ))}
+            <td>
+              <Button
+                variant="minimal"
+                size="small"
+                icon="document-open"
+                text={t('open')}
+                data-testid={`open-${r.id}`}
+                onClick={() => p.onOpen(r.callUuid)}
+              />
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {p.items.map((r) => (
-            <tr key={r.id} data-testid={`record-row-${r.id}`} data-uuid={r.callUuid}>
-              <td>
-                <SelectBox
-                  id={r.id}
-                  label={t('columns.select')}
-                  checked={p.selected.includes(r.id)}
-                  onToggle={() => p.onToggle(r.id)}
-                />
-              </td>
-              <td>
-                <FocusStar
-                  id={r.id}
-                  focus={r.focus}
-                  labelOn={t('focusOn')}
-                  labelOff={t('focusOff')}
-                  onToggle={() => p.onFocus(r.callUuid, !r.focus)}
-                />
-              </td>
-              <td className={Classes.TEXT_MUTED}>{formatDateTime(r.createdAt)}</td>
-              <td>{r.read ? r.phone : <strong>{r.phone}</strong>}</td>
-              <td>{r.name || '—'}</td>
-              <td>
-                <GradeTag code={r.gradeCode} testId={`grade-${r.id}`} />
-              </td>
-              <td>{seconds(r.talkMs)}</td>
-              <td>{r.stage === null ? '—' : t(`crm:stage.${r.stage}`)}</td>
-              <td>{r.intentionLabel || '—'}</td>
-              <td>{r.score ?? '—'}</td>
-              <td>{r.llmGrade ?? '—'}</td>
-              <td>{r.labels.length ? r.labels.join(t('labelSep')) : '—'}</td>
-              <td>{t(`callStatus.${r.callStatus}`)}</td>
-              <td>{seconds(r.ringMs)}</td>
-              <td>{seconds(r.totalMs)}</td>
-              <td data-testid={`read-${r.id}`}>{r.read ? t('yes') : t('no')}</td>
-              <td>{r.taskName ?? '—'}</td>
-              <td>{r.botName ?? '—'}</td>
-              <td>{r.lineName ?? '—'}</td>
-              <td>{r.account}</td>
-              <td className={Classes.TEXT_MUTED} title={r.callUuid}>
-                {r.callUuid.slice(0, 8)}
-              </td>
-              <td>
-                <Button
-                  variant="minimal"
-                  size="small"
-                  icon="document-open"
-                  text={t('open')}
-                  data-testid={`open-${r.id}`}
-                  onClick={() => p.onOpen(r.callUuid)}
-                />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
-    </div>
+        ))}
+      </DataTable>
+    </>
   );
 }

@@ -1,15 +1,17 @@
 // /rootmain/crm/dialrecord (every call record of the subtree) and /rootmain/dialcenter/callout (the
 // outbound ones): filters, the keyset-paged list, a record's conversation with its audio, and the batch
 // actions (move to my customers, allocate, repeat dial, export, filtered delete).
-import { Button, Callout, H3, Intent } from '@blueprintjs/core';
+import { Button, Callout, Intent } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CallRecordView } from '../../../../../domain/callRecords';
 import type { ShellPageProps } from '../../../app/routes';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { bulkScopeOf, canAct } from '../../../ui/bulkScope';
 import { ListView } from '../../../ui/ListView';
+import { SelectionBar } from '../../../ui/SelectionBar';
 import { TypeToConfirmDialog } from '../../../ui/TypeToConfirmDialog';
-import { LoadMore } from '../../crm/components/LoadMore';
+import { LoadMore } from '../../../ui/LoadMore';
 import '../../crm/crm.css';
 import '../callrecords.css';
 import { AllocateDialog, ExportDialog, MoveDialog, RepeatDialDialog } from '../components/ActionDialogs';
@@ -17,6 +19,7 @@ import { RecordDrawer } from '../components/RecordDrawer';
 import { RecordFilterBar } from '../components/RecordFilterBar';
 import { RecordTable } from '../components/RecordTable';
 import { callRecordsActions as A, selectCallRecords, type RecordDialog } from '../slice';
+import { PageHeader } from '../../../ui/PageHeader';
 
 export const viewOfMenu = (menuKey: string): CallRecordView =>
   menuKey === 'dialcenter/callout' ? 'callout' : menuKey === 'dialcenter/callin' ? 'callin' : 'dialrecord';
@@ -33,9 +36,12 @@ export default function CallRecordsPage({ menuKey }: ShellPageProps) {
     dispatch(A.optionsRequested());
   }, [dispatch, view]);
 
-  const n = s.selected.length;
+  const scope = bulkScopeOf(s.selected.length, s.allFiltered, s.filteredTotal);
   const open = (d: RecordDialog) => dispatch(A.dialogOpened(d));
-  const scopeText = n > 0 ? t('scope.selected', { count: n }) : t('scope.filter');
+  const scopeText =
+    scope.kind === 'filtered'
+      ? t('common:selection.filtered', { count: scope.count })
+      : t('scope.selected', { count: s.selected.length });
   const actions: [RecordDialog, string, Parameters<typeof Button>[0]['icon']][] = [
     ['move', t('actions.move'), 'people'],
     ['allocate', t('actions.allocate'), 'flows'],
@@ -45,7 +51,8 @@ export default function CallRecordsPage({ menuKey }: ShellPageProps) {
 
   return (
     <div className="cp-page" data-testid="call-records-page" data-view={view}>
-      <H3>{t(view === 'callout' ? 'titleOut' : view === 'callin' ? 'titleIn' : 'title')}</H3>
+      {/* Inside the inbound page (a tab of 呼入管理) that page has the header. */}
+      {view !== 'callin' && <PageHeader />}
       <RecordFilterBar
         filters={s.filters}
         options={s.options}
@@ -56,13 +63,20 @@ export default function CallRecordsPage({ menuKey }: ShellPageProps) {
           dispatch(A.listRequested());
         }}
       />
-      <div className="cp-crm-bar">
+      <SelectionBar
+        testId="records-selection"
+        scope={scope}
+        loaded={s.items.length}
+        filteredTotal={s.filteredTotal}
+        onSelectAllFiltered={() => dispatch(A.allFilteredChosen())}
+        onClear={() => dispatch(A.selectionCleared())}
+      >
         {actions.map(([d, text, icon]) => (
           <Button
             key={d}
             icon={icon}
             text={text}
-            disabled={s.items.length === 0}
+            disabled={!canAct(scope)}
             data-testid={`records-${d}`}
             onClick={() => open(d)}
           />
@@ -71,16 +85,12 @@ export default function CallRecordsPage({ menuKey }: ShellPageProps) {
           icon="trash"
           intent={Intent.DANGER}
           text={t('actions.delete')}
-          disabled={s.items.length === 0}
+          disabled={!canAct(scope)}
           data-testid="records-delete"
           onClick={() => open('delete')}
         />
-        <span className="cp-crm-grow" />
-        <span data-testid="records-count">
-          {t('loaded', { count: s.items.length })}
-          {` · ${scopeText}`}
-        </span>
-      </div>
+        <span data-testid="records-count">{t('loaded', { count: s.items.length })}</span>
+      </SelectionBar>
       {s.error && (
         <Callout intent={Intent.DANGER} title={t('loadFailed')} data-testid="records-error">
           {s.error}

@@ -1,7 +1,7 @@
 // /rootmain/mymain/main, the personal center: who I am (read-only; the password is changed with the
 // same dialog as the header's user menu), the web softphone with its dial records (features/softphone;
 // `?tab=softphone` opens it) and the environment check for calls in the browser.
-import { Button, Card, Classes, H3, HTMLTable, Tab, Tabs } from '@blueprintjs/core';
+import { Button, Card, Classes, HTMLTable, Tab, Tabs } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { ChangePasswordDialog } from '../../shell/components/ChangePasswordDialo
 import { SoftphonePanel } from '../../softphone/components/SoftphonePanel';
 import { EnvCheck } from '../components/EnvCheck';
 import '../personal.css';
+import { PageHeader } from '../../../ui/PageHeader';
 
 function InfoTab() {
   const { t } = useTranslation('personal');
@@ -57,7 +58,7 @@ export default function PersonalPage() {
   const [tab, setTab] = useState<PersonalTab>(() => TABS.find((x) => x === params.get('tab')) ?? 'info');
   return (
     <div className="cp-page" data-testid="personal-page">
-      <H3>{t('title')}</H3>
+      <PageHeader />
       <Tabs id="personal-tabs" selectedTabId={tab} onChange={(id) => setTab(id as PersonalTab)}>
         <Tab id="info" title={t('tabs.info')} panel={<InfoTab />} data-testid="tab-info" />
         <Tab

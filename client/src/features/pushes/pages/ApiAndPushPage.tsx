@@ -1,8 +1,6 @@
 // /rootmain/set/apiandpush: global push addresses, task push signing, the private-target switch,
 // the delivery log, and how a receiver verifies a push.
-import { H3 } from '@blueprintjs/core';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../app/hooks';
 import { AddressDialog } from '../components/AddressDialog';
 import { AddressesSection } from '../components/AddressesSection';
@@ -11,17 +9,17 @@ import { SecretDialog } from '../components/SecretDialog';
 import { DocsSection, PlatformSection, TaskSecretSection } from '../components/SettingsSection';
 import { TestDialog } from '../components/TestDialog';
 import { pushesActions as P } from '../slice';
+import { PageHeader } from '../../../ui/PageHeader';
 import '../pushes.css';
 
 export default function ApiAndPushPage() {
-  const { t } = useTranslation('pushes');
   const dispatch = useAppDispatch();
   useEffect(() => {
     dispatch(P.pageOpened());
   }, [dispatch]);
   return (
     <div className="cp-page" data-testid="pushes-page">
-      <H3>{t('title')}</H3>
+      <PageHeader />
       <AddressesSection />
       <TaskSecretSection />
       <PlatformSection />

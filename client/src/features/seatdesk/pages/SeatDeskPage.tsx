@@ -11,6 +11,7 @@ import { seatsActions, selectSeats } from '../../seats/slice';
 import { CurrentCall } from '../components/CurrentCall';
 import { RecentCalls } from '../components/RecentCalls';
 import { seatDeskActions as D, selectSeatDesk } from '../slice';
+import { PageHeader } from '../../../ui/PageHeader';
 import '../seatdesk.css';
 
 export default function SeatDeskPage() {
@@ -40,17 +41,21 @@ export default function SeatDeskPage() {
   if (!mine.loaded && mine.loading) return <Spinner />;
   if (mine.loaded && !mine.items.length)
     return (
-      <NonIdealState
-        icon="headset"
-        title={t('noSeat.title')}
-        description={t('noSeat.description')}
-        data-testid="desk-no-seat"
-      />
+      <div className="cp-desk">
+        <PageHeader detail={t('link')} />
+        <NonIdealState
+          icon="headset"
+          title={t('noSeat.title')}
+          description={t('noSeat.description')}
+          data-testid="desk-no-seat"
+        />
+      </div>
     );
 
   const call = current?.seatId === chosen ? current.call : null;
   return (
     <div className="cp-desk" data-testid="seat-desk">
+      <PageHeader detail={t('link')} />
       <div className="cp-desk-top">
         <MySeatPanel />
         {mine.items.length > 1 && (

@@ -16,47 +16,64 @@ function SeatDesk({ seat, busy }: { seat: SeatDto; busy: boolean }) {
   const st = seat.state;
   const send = (patch: StatePatch) => dispatch(A.switchRequested({ seatId: seat.id, patch }));
   return (
-    <div className="cp-seat-desk-row" data-testid={`desk-${seat.id}`}>
-      <strong>{t('desk.seatLine', { name: seat.name, group: seat.groupName })}</strong>
-      <StatusTag seatId={seat.id} status={st.status} />
-      <Switch
-        inline
-        label={t('desk.online')}
-        checked={st.online}
-        disabled={busy || !seat.enabled}
-        data-testid={`desk-online-${seat.id}`}
-        onChange={(e) => send({ online: e.currentTarget.checked })}
-      />
-      <Switch
-        inline
-        label={t('desk.dnd')}
-        checked={st.dnd}
-        disabled={busy}
-        data-testid={`desk-dnd-${seat.id}`}
-        onChange={(e) => send({ dnd: e.currentTarget.checked })}
-      />
-      <Switch
-        inline
-        label={st.autoAnswer ? t('desk.autoAnswer') : t('desk.manualAnswer')}
-        checked={st.autoAnswer}
-        disabled={busy}
-        data-testid={`desk-auto-${seat.id}`}
-        onChange={(e) => send({ autoAnswer: e.currentTarget.checked })}
-      />
-      {st.activity === 'wrapup' && (
-        <Button
-          intent={Intent.PRIMARY}
-          small
-          text={t('desk.ready')}
-          data-testid={`desk-ready-${seat.id}`}
-          onClick={() => send({ ready: true })}
+    <>
+      {!st.online && seat.enabled && (
+        <Callout intent={Intent.WARNING} icon="offline" data-testid={`desk-go-online-${seat.id}`}>
+          {t('desk.offlinePrompt', { name: seat.name })}{' '}
+          <Button
+            intent={Intent.PRIMARY}
+            small
+            icon="feed"
+            text={t('desk.goOnline')}
+            loading={busy}
+            data-testid={`desk-go-online-button-${seat.id}`}
+            onClick={() => send({ online: true })}
+          />
+        </Callout>
+      )}
+      <div className="cp-seat-desk-row" data-testid={`desk-${seat.id}`}>
+        <strong>{t('desk.seatLine', { name: seat.name, group: seat.groupName })}</strong>
+        <StatusTag seatId={seat.id} status={st.status} />
+        <Switch
+          inline
+          label={t('desk.online')}
+          checked={st.online}
+          disabled={busy || !seat.enabled}
+          data-testid={`desk-online-${seat.id}`}
+          onChange={(e) => send({ online: e.currentTarget.checked })}
         />
-      )}
-      {st.callUuid && <span>{t('desk.call', { uuid: st.callUuid })}</span>}
-      {st.status === 'idle' && st.idleSince && (
-        <span>{t('desk.since', { time: formatDateTime(st.idleSince) })}</span>
-      )}
-    </div>
+        <Switch
+          inline
+          label={t('desk.dnd')}
+          checked={st.dnd}
+          disabled={busy}
+          data-testid={`desk-dnd-${seat.id}`}
+          onChange={(e) => send({ dnd: e.currentTarget.checked })}
+        />
+        <Switch
+          inline
+          // The label says what the switch does; its position shows the state (it never relabels itself).
+          label={t('desk.autoAnswer')}
+          checked={st.autoAnswer}
+          disabled={busy}
+          data-testid={`desk-auto-${seat.id}`}
+          onChange={(e) => send({ autoAnswer: e.currentTarget.checked })}
+        />
+        {st.activity === 'wrapup' && (
+          <Button
+            intent={Intent.PRIMARY}
+            small
+            text={t('desk.ready')}
+            data-testid={`desk-ready-${seat.id}`}
+            onClick={() => send({ ready: true })}
+          />
+        )}
+        {st.callUuid && <span data-testid={`desk-in-call-${seat.id}`}>{t('desk.inCall')}</span>}
+        {st.status === 'idle' && st.idleSince && (
+          <span>{t('desk.since', { time: formatDateTime(st.idleSince) })}</span>
+        )}
+      </div>
+    </>
   );
 }
 

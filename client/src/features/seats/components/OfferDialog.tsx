@@ -59,7 +59,7 @@ function OfferPopup({ offer }: { offer: OpenOffer }) {
   return (
     <Dialog
       isOpen
-      title={t('offer.title')}
+      title={offer.origin === 'inbound' ? t('offer.titleInbound') : t('offer.title')}
       icon="phone"
       isCloseButtonShown={closable}
       canEscapeKeyClose={closable}
@@ -67,7 +67,12 @@ function OfferPopup({ offer }: { offer: OpenOffer }) {
       onClose={closable ? close : undefined}
       style={{ width: 560 }}
     >
-      <div data-testid="offer-dialog" data-call={offer.callUuid} data-phase={offer.phase}>
+      <div
+        data-testid="offer-dialog"
+        data-call={offer.callUuid}
+        data-phase={offer.phase}
+        data-origin={offer.origin}
+      >
         <DialogBody>
           <OfferCard card={offer.card} />
           <OfferTranscript lines={offer.transcript} />

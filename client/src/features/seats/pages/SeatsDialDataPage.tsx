@@ -1,7 +1,7 @@
 // /rootmain/dialcenter/seatsdialdata: per-seat figures for a date range (days in the account's time
 // zone): offers, answered, missed, talk time, average handle time; seats paged with "load more". The
 // desk panel shows on top for an account that works a seat (its user may not hold seatsmanage).
-import { Button, Classes, H3, HTMLSelect, Intent, Callout } from '@blueprintjs/core';
+import { Button, Classes, HTMLSelect, Intent, Callout } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localDate } from '../../../../../domain/shields';
@@ -13,6 +13,8 @@ import { MySeatPanel } from '../components/MySeatPanel';
 import { clock } from '../form';
 import { seatsActions as A, selectSeats } from '../slice';
 import '../seats.css';
+import { DateField } from '../../../ui/DateField';
+import { PageHeader } from '../../../ui/PageHeader';
 
 type Figures = Omit<SeatFiguresDto, 'seatId' | 'seatName' | 'groupName' | 'userAccount'>;
 
@@ -44,27 +46,25 @@ export default function SeatsDialDataPage() {
   const groups = s.groups.items;
   return (
     <div className="cp-page" data-testid="seat-figures-page">
-      <H3>{t('figuresTitle')}</H3>
+      <PageHeader />
       <MySeatPanel />
       <div className="cp-seat-bar">
         <label>
           {t('figures.from')}{' '}
-          <input
-            className={Classes.INPUT}
-            type="date"
-            data-testid="figures-from"
+          <DateField
+            testId="figures-from"
+            label={t('figures.from')}
             value={q.from}
-            onChange={(e) => setQ({ ...q, from: e.currentTarget.value })}
+            onChange={(from) => setQ({ ...q, from })}
           />
         </label>
         <label>
           {t('figures.to')}{' '}
-          <input
-            className={Classes.INPUT}
-            type="date"
-            data-testid="figures-to"
+          <DateField
+            testId="figures-to"
+            label={t('figures.to')}
             value={q.to}
-            onChange={(e) => setQ({ ...q, to: e.currentTarget.value })}
+            onChange={(to) => setQ({ ...q, to })}
           />
         </label>
         {groups.length > 0 && (

@@ -1,6 +1,6 @@
 // /rootmain/dialcenter/seatsmanage: the desk panel of the caller's own seat, then seats and seat
 // groups as two tabs. Auth passwords are never shown, mobiles only masked; states update live.
-import { H3, Tab, Tabs } from '@blueprintjs/core';
+import { Tab, Tabs } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -14,6 +14,7 @@ import { SeatDialog } from '../components/SeatDialog';
 import { StatusTag } from '../components/StatusTag';
 import { seatsActions as A, selectSeats, type EditorKind } from '../slice';
 import '../seats.css';
+import { PageHeader } from '../../../ui/PageHeader';
 
 function AddBar(p: { kind: EditorKind; text: string; disabled?: boolean; hint?: string }) {
   const dispatch = useAppDispatch();
@@ -155,7 +156,7 @@ export default function SeatsManagePage() {
   }, [dispatch]);
   return (
     <div className="cp-page" data-testid="seats-page">
-      <H3>{t('title')}</H3>
+      <PageHeader />
       <MySeatPanel />
       <Tabs id="seat-tabs" selectedTabId={tab} onChange={(id) => setTab(id as 'seats' | 'groups')}>
         <Tab id="seats" title={t('tabs.seats')} panel={<SeatsTab />} data-testid="tab-seats" />

@@ -97,7 +97,7 @@ export function ShieldList() {
               <td>
                 {x.resultLevel === null
                   ? t('day.manual')
-                  : `${x.resultLevel} ${t(`tasks:levels.${x.resultLevel}`, { defaultValue: '' })}`}
+                  : `${x.resultLevel} ${t(`results:level.${x.resultLevel}`, { defaultValue: '' })}`}
               </td>
               <td className={Classes.MONOSPACE_TEXT}>{x.callUuid ?? '—'}</td>
               <td>{x.createdBy ?? t('day.system')}</td>

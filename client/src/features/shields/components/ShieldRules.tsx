@@ -23,7 +23,7 @@ export function ShieldRules() {
           <Checkbox
             key={n}
             inline
-            label={`${n} ${t(`tasks:levels.${n}`)}`}
+            label={`${n} ${t(`results:level.${n}`)}`}
             checked={levels.includes(n)}
             data-testid={`shield-level-${n}`}
             onChange={() => toggle(n)}

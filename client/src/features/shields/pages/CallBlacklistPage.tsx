@@ -1,6 +1,6 @@
 // /rootmain/dialcenter/callblackmanage: the account's call blacklist — masked numbers, reason, who and
 // when; search by the full number or its visible digits; add one, import a file, remove (typed delete).
-import { Button, Callout, Checkbox, Classes, H3, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, Callout, Checkbox, Classes, InputGroup, Intent } from '@blueprintjs/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../../domain/format';
@@ -14,6 +14,7 @@ import { BlacklistAddDialog } from '../components/BlacklistAddDialog';
 import { BlacklistImportDialog } from '../components/BlacklistImportDialog';
 import { selectShields, shieldsActions as A } from '../slice';
 import '../shields.css';
+import { PageHeader } from '../../../ui/PageHeader';
 
 export default function CallBlacklistPage() {
   const { t } = useTranslation('shields');
@@ -35,7 +36,7 @@ export default function CallBlacklistPage() {
   const allChecked = l.items.length > 0 && l.selected.length === l.items.length;
   return (
     <div className="cp-page" data-testid="cbl-page">
-      <H3>{t('blacklist.title')}</H3>
+      <PageHeader />
       <Callout icon="info-sign">{t('blacklist.intro')}</Callout>
       <form className="cp-shd-bar" onSubmit={search}>
         <InputGroup

@@ -1,6 +1,6 @@
 // /rootmain/dialcenter/dayshieldmanage: the day shield (rules and today's shielded numbers) and, on a
 // second tab, the account's dialing defaults and caps with its subordinates' concurrency quotas.
-import { H3, Tab, Tabs } from '@blueprintjs/core';
+import { Tab, Tabs } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '../../../app/hooks';
@@ -10,6 +10,7 @@ import { ShieldList } from '../components/ShieldList';
 import { ShieldRules } from '../components/ShieldRules';
 import { shieldsActions as A } from '../slice';
 import '../shields.css';
+import { PageHeader } from '../../../ui/PageHeader';
 
 type TabId = 'shields' | 'defaults';
 
@@ -22,7 +23,7 @@ export default function DayShieldPage() {
   }, [dispatch]);
   return (
     <div className="cp-page" data-testid="day-shield-page">
-      <H3>{t('day.title')}</H3>
+      <PageHeader />
       <Tabs
         id="shield-tabs"
         selectedTabId={tab}

@@ -89,7 +89,7 @@ function CustomerFilters(p: { value: CustomerPick; onChange(v: CustomerPick): vo
         <option value="">{t('picker.anyGrade')}</option>
         {PUSH_GRADE_OPTIONS.map((g) => (
           <option key={g} value={g}>
-            {t(`levels.${g}`)}
+            {t(`results:level.${g}`)}
           </option>
         ))}
       </HTMLSelect>

@@ -1,8 +1,9 @@
 // A task's status (SPEC §4 code list) and its run-state reading (inactive shows invalid).
-import { Intent, Tag } from '@blueprintjs/core';
+import { Classes, Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import {
   runStateLabelKey,
+  runStateNoteKey,
   statusLabelKey,
   type RunState,
   type TaskStatus,
@@ -30,4 +31,15 @@ export function StatusTag({ status, testId }: { status: TaskStatus; testId?: str
 export function RunStateText({ active, runState }: { active: boolean; runState: RunState }) {
   const { t } = useTranslation('tasks');
   return <span>{t(runStateLabelKey({ active, runState }))}</span>;
+}
+
+/** Beside a status tag: the run state only where it adds to it (invalid, outside call hours). */
+export function RunStateNote({ active, runState }: { active: boolean; runState: RunState }) {
+  const { t } = useTranslation('tasks');
+  const key = runStateNoteKey({ active, runState });
+  return key ? (
+    <span className={Classes.TEXT_MUTED} data-testid="run-state-note">
+      {t(key)}
+    </span>
+  ) : null;
 }

@@ -34,6 +34,8 @@ import { DialogActions } from '../../../ui/DialogActions';
 import { selectTasks, tasksActions as A, type AddNumbersRequest } from '../slice';
 import { DialStartNote } from './DialStartNote';
 import { NumbersPicker } from './NumbersPicker';
+import { DateField } from '../../../ui/DateField';
+import { TimeField } from '../../../ui/TimeField';
 
 const today = () => {
   const d = new Date();
@@ -52,22 +54,18 @@ function PeriodRows(p: { value: string[]; onChange(v: string[]): void; testId: s
     <div data-testid={p.testId}>
       {rows.map(([a, b], i) => (
         <div className="cp-tasks-period" key={i}>
-          <input
-            className="bp6-input"
-            type="time"
-            aria-label={t('fields.periodStart')}
+          <TimeField
+            label={t('fields.periodStart')}
             value={a}
-            data-testid={`${p.testId}-start-${i}`}
-            onChange={(e) => set(i, e.currentTarget.value, b)}
+            testId={`${p.testId}-start-${i}`}
+            onChange={(v) => set(i, v, b)}
           />
           –
-          <input
-            className="bp6-input"
-            type="time"
-            aria-label={t('fields.periodEnd')}
+          <TimeField
+            label={t('fields.periodEnd')}
             value={b}
-            data-testid={`${p.testId}-end-${i}`}
-            onChange={(e) => set(i, a, e.currentTarget.value)}
+            testId={`${p.testId}-end-${i}`}
+            onChange={(v) => set(i, a, v)}
           />
           <Button
             minimal
@@ -276,13 +274,11 @@ export function TaskDialog({ kind }: { kind: TaskKind }) {
             {group(
               'startDate',
               t('fields.startDate'),
-              <input
+              <DateField
                 id="task-startDate"
-                className="bp6-input"
-                type="date"
+                testId="task-startDate"
                 value={v.startDate}
-                data-testid="task-startDate"
-                onChange={(e) => set('startDate', e.currentTarget.value)}
+                onChange={(d) => set('startDate', d)}
               />,
             )}
             {group(
@@ -365,7 +361,7 @@ export function TaskDialog({ kind }: { kind: TaskKind }) {
                 <Checks
                   options={REDIAL_LEVEL_OPTIONS}
                   value={v.redial.levels}
-                  label={(n) => t(`levels.${n}`)}
+                  label={(n) => t(`results:level.${n}`)}
                   testId="task-redial-levels"
                   onChange={(x) => set('redial', { ...v.redial, levels: x })}
                 />,
@@ -411,7 +407,7 @@ export function TaskDialog({ kind }: { kind: TaskKind }) {
               <Checks
                 options={PUSH_GRADE_OPTIONS}
                 value={v.pushGrades}
-                label={(n) => t(`levels.${n}`)}
+                label={(n) => t(`results:level.${n}`)}
                 testId="task-push-grades"
                 onChange={(x) => set('pushGrades', x)}
               />,

@@ -79,7 +79,7 @@ function Numbers() {
               <td>
                 {n.lastResult === null
                   ? t('detail.none')
-                  : t(`levels.${n.lastResult}`, { defaultValue: String(n.lastResult) })}
+                  : t(`results:level.${n.lastResult}`, { defaultValue: String(n.lastResult) })}
               </td>
               <td>
                 {NUMBER_STATE_NAMES[n.state] !== 'claimed' && (

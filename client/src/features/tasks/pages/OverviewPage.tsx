@@ -1,16 +1,17 @@
 // /rootmain/call/calling: every queued or running task of the account (or its subtree) with its live
 // run overview (dialed, connected, grades A–F, not connected by result, in progress, remaining, ETA).
 // The list loads once; the dial scheduler's task:progress events keep each row current.
-import { Button, H3, NonIdealState, Radio, RadioGroup, Tag } from '@blueprintjs/core';
+import { Button, NonIdealState, Radio, RadioGroup, Tag } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TaskProgressEvent } from '../../../../../domain/events';
 import { formatDateTime } from '../../../../../domain/format';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { DataTable } from '../../../ui/DataTable';
-import { RunStateText, StatusTag } from '../components/StatusTags';
+import { RunStateNote, StatusTag } from '../components/StatusTags';
 import { selectTasks, tasksActions as A } from '../slice';
 import '../tasks.css';
+import { PageHeader } from '../../../ui/PageHeader';
 
 const GRADES = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
 
@@ -30,7 +31,7 @@ function NotConnected({ p }: { p: TaskProgressEvent }) {
   const { t } = useTranslation('tasks');
   const parts = Object.entries(p.notConnected).filter(([, n]) => n > 0);
   return (
-    <span title={parts.map(([level, n]) => `${t(`levels.${level}`)} ${n}`).join(' / ')}>
+    <span title={parts.map(([level, n]) => `${t(`results:level.${level}`)} ${n}`).join(' / ')}>
       {p.notConnectedTotal}
     </span>
   );
@@ -46,7 +47,7 @@ export default function OverviewPage() {
   const none = t('detail.none');
   return (
     <div data-testid="tasks-overview">
-      <H3>{t('title.overview')}</H3>
+      <PageHeader />
       <div className="cp-tasks-bar">
         <RadioGroup
           inline
@@ -77,7 +78,6 @@ export default function OverviewPage() {
             t('columns.owner'),
             t('columns.robots'),
             t('columns.status'),
-            t('columns.runState'),
             t('overview.dialed'),
             t('overview.connected'),
             t('overview.grades'),
@@ -95,10 +95,7 @@ export default function OverviewPage() {
                 <td>{x.ownerAccount}</td>
                 <td>{x.robots}</td>
                 <td>
-                  <StatusTag status={x.status} />
-                </td>
-                <td>
-                  <RunStateText active={x.active} runState={x.runState} />
+                  <StatusTag status={x.status} /> <RunStateNote active={x.active} runState={x.runState} />
                 </td>
                 <td data-testid="progress-dialed">{p ? p.dialed : none}</td>
                 <td data-testid="progress-connected">{p ? p.connected : none}</td>

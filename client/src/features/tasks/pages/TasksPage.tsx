@@ -3,13 +3,14 @@
 // start/pause/stop (a refusal, e.g. no numbers or no call rate, is explained), bulk start/pause with
 // the skipped ones explained, what a new task's numbers came to, "dialling begins at" for a queued or
 // running task outside its hours, and the detail drawer.
-import { Button, Checkbox, H3, HTMLSelect, InputGroup, Intent, Radio, RadioGroup } from '@blueprintjs/core';
+import { Button, Checkbox, HTMLSelect, InputGroup, Intent, Radio, RadioGroup } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   BULK_PAUSE_STATUSES,
   BULK_START_STATUSES,
   TASK_STATUSES,
+  isDialableStatus,
   statusLabelKey,
   type TaskStatus,
 } from '../../../../../domain/dialer/status';
@@ -28,10 +29,12 @@ import { TaskDialog } from '../components/TaskDialog';
 import { TaskDrawer } from '../components/TaskDrawer';
 import { PAGE_SIZE, selectTasks, tasksActions as A, type Filters } from '../slice';
 import '../tasks.css';
+import { DateRangeField } from '../../../ui/DateRangeField';
+import { PageHeader } from '../../../ui/PageHeader';
 
 const canStart = (t: TaskDto) => t.active && BULK_START_STATUSES.includes(t.status);
 const canPause = (t: TaskDto) =>
-  t.active && (t.status === 4 || t.status === 2 || BULK_PAUSE_STATUSES.includes(t.status));
+  t.active && (isDialableStatus(t.status) || BULK_PAUSE_STATUSES.includes(t.status));
 const canStop = (t: TaskDto) => t.active && t.status !== 100;
 
 function FilterBar() {
@@ -90,26 +93,23 @@ function FilterBar() {
           </option>
         ))}
       </HTMLSelect>
-      <label>
-        {t('filters.dateFrom')}{' '}
-        <input
-          className="bp6-input"
-          type="date"
-          value={f.dateFrom ?? ''}
-          onChange={(e) => setF({ ...f, dateFrom: e.currentTarget.value || undefined })}
+      <DateRangeField
+        testId="filter-date"
+        fromLabel={t('filters.dateFrom')}
+        toLabel={t('filters.dateTo')}
+        from={f.dateFrom ?? ''}
+        to={f.dateTo ?? ''}
+        onChange={(r) => setF({ ...f, dateFrom: r.from || undefined, dateTo: r.to || undefined })}
+      />
+      <span className="cp-filter-actions">
+        <Button
+          icon="search"
+          text={t('actions.search')}
+          data-testid="filter-search"
+          onClick={() => apply(f)}
         />
-      </label>
-      <label>
-        {t('filters.dateTo')}{' '}
-        <input
-          className="bp6-input"
-          type="date"
-          value={f.dateTo ?? ''}
-          onChange={(e) => setF({ ...f, dateTo: e.currentTarget.value || undefined })}
-        />
-      </label>
-      <Button icon="search" text={t('actions.search')} data-testid="filter-search" onClick={() => apply(f)} />
-      <Button minimal text={t('actions.reset')} onClick={() => apply({ scope: f.scope })} />
+        <Button minimal text={t('actions.reset')} onClick={() => apply({ scope: f.scope })} />
+      </span>
     </div>
   );
 }
@@ -129,7 +129,7 @@ export function TasksPage({ kind }: { kind: TaskKind }) {
 
   return (
     <div data-testid={`tasks-page-${kind}`}>
-      <H3>{t(`title.${kind}`)}</H3>
+      <PageHeader />
       <FilterBar />
       <div className="cp-tasks-bar">
         <Button
@@ -175,6 +175,9 @@ export function TasksPage({ kind }: { kind: TaskKind }) {
         <DataTable
           className="cp-tasks-table"
           testId="tasks-table"
+          pinFirst
+          pinLast
+          onRowClick={(id) => dispatch(A.detailOpened(Number(id)))}
           columns={[
             <Checkbox
               key="all"
@@ -195,7 +198,7 @@ export function TasksPage({ kind }: { kind: TaskKind }) {
           ]}
         >
           {items.map((x) => (
-            <tr key={x.id} data-testid={`task-row-${x.name}`}>
+            <tr key={x.id} tabIndex={0} data-testid={`task-row-${x.name}`} data-row-key={x.id}>
               <td>
                 <Checkbox
                   checked={s.selected.includes(x.id)}
@@ -218,7 +221,7 @@ export function TasksPage({ kind }: { kind: TaskKind }) {
               </td>
               <td>
                 <RunStateText active={x.active} runState={x.runState} />
-                {x.active && (x.status === 4 || x.status === 2) && (
+                {x.active && isDialableStatus(x.status) && (
                   <DialStartNote
                     inline
                     schedule={x}

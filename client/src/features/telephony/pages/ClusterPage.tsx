@@ -1,6 +1,6 @@
 // /rootmain/systemset/clusterserver (super administrator): FreeSWITCH nodes with their live state,
 // pushed by the server over the socket (fs:status) while the page shows.
-import { H3, Intent, Tag } from '@blueprintjs/core';
+import { Intent, Tag } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../../domain/format';
@@ -14,6 +14,7 @@ import { NodeProbeCell } from '../components/NodeProbeCell';
 import { AddBar, EditDeleteActions, SecretSet } from '../components/tableParts';
 import { selectTelephony, telephonyActions as T } from '../slice';
 import '../telephony.css';
+import { PageHeader } from '../../../ui/PageHeader';
 
 export default function ClusterPage() {
   const { t } = useTranslation('telephony');
@@ -24,7 +25,7 @@ export default function ClusterPage() {
   }, [dispatch]);
   return (
     <div className="cp-page" data-testid="cluster-page">
-      <H3>{t('cluster.title')}</H3>
+      <PageHeader />
       <AddBar kind="node" text={t('cluster.add')} testId="node-add">
         <Tag minimal icon="pulse">
           {t('cluster.live')}

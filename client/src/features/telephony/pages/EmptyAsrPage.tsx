@@ -1,6 +1,6 @@
 // /rootmain/systemset/emptyasr: which recognizer each account of the subtree uses, its own choice or,
 // when blank, its superior's (SPEC §6), with where the setting in effect comes from.
-import { Callout, H3, Intent, Spinner, Tag } from '@blueprintjs/core';
+import { Callout, Intent, Spinner, Tag } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CLOUD_ASR, type AsrAccountDto } from '../../../../../domain/telephony-config';
@@ -10,6 +10,7 @@ import { RowAction } from '../../../ui/RowAction';
 import { AsrDialog } from '../components/AsrDialog';
 import { selectTelephony, telephonyActions as T } from '../slice';
 import '../telephony.css';
+import { PageHeader } from '../../../ui/PageHeader';
 
 function Setting({ s }: { s: NonNullable<AsrAccountDto['own']> }) {
   const { t } = useTranslation('telephony');
@@ -37,7 +38,7 @@ export default function EmptyAsrPage() {
         : t('asr.default');
   return (
     <div className="cp-page" data-testid="asr-page">
-      <H3>{t('asr.title')}</H3>
+      <PageHeader />
       <Callout className="cp-tel-bar">{t('asr.hint')}</Callout>
       {s.loading && !s.loaded ? (
         <Spinner />

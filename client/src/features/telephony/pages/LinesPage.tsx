@@ -1,6 +1,6 @@
 // /rootmain/system/dockset: SIP lines (own ones editable, assigned ones read-only) and the voice
 // gateways, as two tabs. Passwords are never shown, only whether one is set.
-import { H3, Intent, Switch, Tab, Tabs, Tag } from '@blueprintjs/core';
+import { Intent, Switch, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../../domain/format';
@@ -15,6 +15,7 @@ import { LineDialog } from '../components/LineDialog';
 import { AddBar, EditDeleteActions, SecretSet } from '../components/tableParts';
 import { selectTelephony, telephonyActions as T } from '../slice';
 import '../telephony.css';
+import { PageHeader } from '../../../ui/PageHeader';
 
 function LinesTab() {
   const { t } = useTranslation('telephony');
@@ -33,6 +34,8 @@ function LinesTab() {
         <DataTable
           className="cp-tel-table"
           testId="lines-table"
+          pinFirst
+          pinLast
           columns={[
             t('fields.name'),
             t('fields.mode'),
@@ -46,7 +49,7 @@ function LinesTab() {
             t('fields.portCount'),
             t('fields.enabled'),
             t('lines.assignedTo'),
-            '',
+            t('common:table.actions'),
           ]}
         >
           {s.items.map((l) => (
@@ -134,6 +137,8 @@ function GatewaysTab() {
         <DataTable
           className="cp-tel-table"
           testId="gateways-table"
+          pinFirst
+          pinLast
           columns={[
             t('fields.name'),
             t('fields.authName'),
@@ -144,7 +149,7 @@ function GatewaysTab() {
             t('fields.thirdSip'),
             t('fields.online'),
             t('fields.work'),
-            '',
+            t('common:table.actions'),
           ]}
         >
           {s.items.map((g) => (
@@ -189,7 +194,7 @@ export default function LinesPage() {
   }, [dispatch]);
   return (
     <div className="cp-page" data-testid="lines-page">
-      <H3>{t('lines.title')}</H3>
+      <PageHeader />
       <Tabs id="tel-tabs" selectedTabId={tab} onChange={(id) => setTab(id as 'lines' | 'gateways')}>
         <Tab id="lines" title={t('lines.tabLines')} panel={<LinesTab />} data-testid="tab-lines" />
         <Tab
