@@ -82,16 +82,20 @@ export function dial(ch: Channel, timeoutSec: number, onFail?: (cause: string) =
 /** After answer: the greeting, a voicemail's beep, and the persona's own hang-up timer. */
 export function startTalking(ch: Channel): void {
   const p = ch.persona;
-  let greetingEnds = 0;
-  if (p.greeting) {
-    const greeting = p.greeting;
-    const at = between(ch.rng, p.greetingAtMs ?? [300, 700]);
-    greetingEnds = at + speakingMs(p, greeting);
-    ch.after(at, () => speak(ch, greeting));
-  }
-  // A voicemail box beeps once its greeting is over (or at once, when it has none); a person never does.
-  if (p.outcome === 'voicemail' && p.beep !== false)
-    ch.after(greetingEnds + between(ch.rng, p.beepGapMs ?? [400, 800]), () => beep(ch));
+  const greet = () => {
+    let greetingEnds = 0;
+    if (p.greeting) {
+      const greeting = p.greeting;
+      const at = between(ch.rng, p.greetingAtMs ?? [300, 700]);
+      greetingEnds = at + speakingMs(p, greeting);
+      ch.after(at, () => speak(ch, greeting));
+    }
+    // A voicemail box beeps once its greeting is over (or at once, when it has none); a person never does.
+    if (p.outcome === 'voicemail' && p.beep !== false)
+      ch.after(greetingEnds + between(ch.rng, p.beepGapMs ?? [400, 800]), () => beep(ch));
+  };
+  if (p.greetsWhenHeard && p.greeting) ch.whenListening(greet);
+  else greet();
   if (p.hangupAtMs !== undefined) ch.after(p.hangupAtMs, () => void remoteHangup(ch));
 }
 

@@ -47,7 +47,20 @@ export class Channel implements ChannelView {
   /** Prompts the callee has heard (a "round" ends when one finishes). */
   rounds = 0;
   /** Set while detect_speech / play_and_detect_speech listens; null = nobody hears the callee. */
-  detecting: { grammar: string } | null = null;
+  get detecting(): { grammar: string } | null {
+    return this.listening;
+  }
+  set detecting(v: { grammar: string } | null) {
+    this.listening = v;
+    if (v) for (const fn of this.listenWaiters.splice(0)) fn();
+  }
+  private listening: { grammar: string } | null = null;
+  private listenWaiters: Array<() => void> = [];
+  /** Runs `fn` once a recognizer listens to the callee (at once if one does already). */
+  whenListening(fn: () => void): void {
+    if (this.listening) fn();
+    else this.listenWaiters.push(fn);
+  }
   /**
    * Set while a streaming transcription module runs (uuid_google_transcribe start): the callee is
    * then heard through its CUSTOM events instead of DETECTED_SPEECH.
@@ -87,8 +100,9 @@ export class Channel implements ChannelView {
     this.ended = new Promise((r) => (this.endedResolve = r));
   }
 
-  fire(name: string, headers: Headers = [], body?: string): void {
-    this.hub.fire(name, { channel: this, headers, body });
+  /** `atUs`: the event's switch time when it was taken before an await (default: now). */
+  fire(name: string, headers: Headers = [], body?: string, atUs?: number): void {
+    this.hub.fire(name, { channel: this, headers, body, atUs });
   }
 
   /** A CUSTOM event of a module (switch_event_create_subclass + switch_channel_event_set_data). */
@@ -217,17 +231,21 @@ export class Channel implements ChannelView {
 
   /** record_session / uuid_record start: RECORD_START, and the file exists from now on. */
   async startRecording(file: string): Promise<void> {
-    if (await this.tape.start(file, this.hub.nowUs())) {
+    // One switch time for the tape and the event: the recording starts where RECORD_START says,
+    // however long writing the empty file took.
+    const at = this.hub.nowUs();
+    if (await this.tape.start(file, at)) {
       this.bugs.add('session_record', file);
-      this.fire('RECORD_START', [['Record-File-Path', file]]);
+      this.fire('RECORD_START', [['Record-File-Path', file]], undefined, at);
     }
   }
 
   /** Stops a recording: the file holds the whole mix when RECORD_STOP fires. */
   async stopRecording(file: string): Promise<void> {
-    if (await this.tape.stop(file, this.hub.nowUs())) {
+    const at = this.hub.nowUs();
+    if (await this.tape.stop(file, at)) {
       this.bugs.remove('session_record', file);
-      this.fire('RECORD_STOP', [['Record-File-Path', file]]);
+      this.fire('RECORD_STOP', [['Record-File-Path', file]], undefined, at);
     }
   }
 

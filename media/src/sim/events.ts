@@ -97,8 +97,8 @@ const WITH_VARIABLES = new Set([
   'CUSTOM',
 ]);
 
-function coreHeaders(core: CoreInfo, name: string): Headers {
-  const us = core.nowUs();
+function coreHeaders(core: CoreInfo, name: string, atUs?: number): Headers {
+  const us = atUs ?? core.nowUs();
   const d = new Date(us / 1000);
   const local = `${d.getFullYear()}-${p2(d.getMonth() + 1)}-${p2(d.getDate())} ${p2(d.getHours())}:${p2(d.getMinutes())}:${p2(d.getSeconds())}`;
   return [
@@ -175,9 +175,9 @@ export function channelHeaders(ch: ChannelView, withVariables: boolean): Headers
 export function makeEvent(
   core: CoreInfo,
   name: string,
-  opts: { channel?: ChannelView; headers?: Headers; body?: string; subclass?: string } = {},
+  opts: { channel?: ChannelView; headers?: Headers; body?: string; subclass?: string; atUs?: number } = {},
 ): SimEvent {
-  const headers = coreHeaders(core, name);
+  const headers = coreHeaders(core, name, opts.atUs);
   if (opts.subclass) headers.splice(1, 0, ['Event-Subclass', opts.subclass]);
   const own = opts.headers ?? [];
   const ownNames = new Set(own.map(([k]) => k));

@@ -107,7 +107,7 @@ export class Hub implements CoreInfo {
 
   fire(
     name: string,
-    opts: { channel?: ChannelView; headers?: Headers; body?: string; subclass?: string } = {},
+    opts: { channel?: ChannelView; headers?: Headers; body?: string; subclass?: string; atUs?: number } = {},
   ) {
     const ev = makeEvent(this, name, opts);
     for (const s of this.sinks) s.deliver(ev);

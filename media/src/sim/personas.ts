@@ -55,6 +55,12 @@ export interface Persona {
   greeting?: string;
   /** When the greeting starts after the answer, ms (default 300-700). */
   greetingAtMs?: [number, number];
+  /**
+   * A test control: the greeting (and a voicemail's beep after it) is timed from when a recognizer
+   * starts listening instead of from the answer, so a test of what a heard greeting does never
+   * races the worker's start of recognition (at a fast time scale the greeting is over in ms).
+   */
+  greetsWhenHeard?: boolean;
   rules?: ScriptRule[];
   /** Reply when no rule matches (several: one picked with the rng); null or absent = stays silent. */
   otherwise?: string | string[] | null;
