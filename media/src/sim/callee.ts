@@ -82,17 +82,22 @@ export function dial(ch: Channel, timeoutSec: number, onFail?: (cause: string) =
 /** After answer: the greeting, a voicemail's beep, and the persona's own hang-up timer. */
 export function startTalking(ch: Channel): void {
   const p = ch.persona;
+  // A voicemail box beeps once its greeting is over (or at once, when it has none); a person never does.
+  const beeps = p.outcome === 'voicemail' && p.beep !== false;
   const greet = () => {
-    let greetingEnds = 0;
-    if (p.greeting) {
-      const greeting = p.greeting;
-      const at = between(ch.rng, p.greetingAtMs ?? [300, 700]);
-      greetingEnds = at + speakingMs(p, greeting);
-      ch.after(at, () => speak(ch, greeting));
+    const greeting = p.greeting;
+    const at = greeting ? between(ch.rng, p.greetingAtMs ?? [300, 700]) : 0;
+    const gap = beeps ? between(ch.rng, p.beepGapMs ?? [400, 800]) : 0;
+    if (!greeting) {
+      if (beeps) ch.after(gap, () => beep(ch));
+      return;
     }
-    // A voicemail box beeps once its greeting is over (or at once, when it has none); a person never does.
-    if (p.outcome === 'voicemail' && p.beep !== false)
-      ch.after(greetingEnds + between(ch.rng, p.beepGapMs ?? [400, 800]), () => beep(ch));
+    ch.after(at, () => {
+      // Timed from the greeting as it is spoken (a late timer delays both alike): the recognizer's
+      // result for the greeting always comes before the beep that follows it.
+      const ms = speak(ch, greeting);
+      if (beeps) ch.after(ms + gap, () => beep(ch));
+    });
   };
   if (p.greetsWhenHeard && p.greeting) ch.whenListening(greet);
   else greet();
