@@ -120,8 +120,16 @@ describeFs('lines and nodes on the real switch', () => {
       30_000,
     );
     expect(task.status).toBe(TaskStatus.SystemSuspended);
-    // No number used up: all pending again, no attempt counted, no billed record.
-    const rows = await kit.k('task_numbers').where({ task_id: taskId }).select('state', 'attempts');
+    // No number used up: all pending again, no attempt counted, no billed record. The task pauses at
+    // the first refused originate; a second claimed number may still be on its way to the switch and
+    // comes back when the switch refuses it too.
+    const rows = await until(
+      'every number back',
+      () => kit.k('task_numbers').where({ task_id: taskId }).select('state', 'attempts'),
+      (ns) => ns.every((n) => n.state === 0),
+      30_000,
+    );
+    expect(rows).toHaveLength(numbers.length);
     for (const n of rows) expect(n).toMatchObject({ state: 0, attempts: 0 });
     const billed = await kit.k('calls').where({ task_id: taskId }).where('charged_fen', '>', 0);
     expect(billed).toHaveLength(0);
