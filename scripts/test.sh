@@ -23,7 +23,10 @@ output_log=artifacts/jest-output.log
 # --forceExit: a handle a test leaves open (say a Redis client a failed test never closed) must not
 # keep jest waiting after the run until CI's time limit; jest still names it ("Force exiting Jest").
 set +e
-node_modules/.bin/jest --ci --forceExit --json --outputFile="$results" "$@" 2>&1 | tee "$output_log"
+# Two workers (jest's default on 2 cores is one): most of the suite waits on browsers, switches and
+# simulated calls, so two files at once nearly halve the run. Every file has its own database, Redis
+# prefix and ports (e2e/fs/ports.ts: a port block per JEST_WORKER_ID). JEST_WORKERS overrides.
+node_modules/.bin/jest --ci --forceExit --maxWorkers="${JEST_WORKERS:-2}" --json --outputFile="$results" "$@" 2>&1 | tee "$output_log"
 jest_rc=${PIPESTATUS[0]}
 set -e
 

@@ -12,6 +12,8 @@ import { startTestPlatform, type TestPlatform } from '../../../test/harness';
 import { dialDemoBot } from '../../../test/mediaKit';
 import { killMediaProcess, startMediaProcess } from '../../../test/mediaProcess';
 import { until } from '../../../test/until';
+import { liveSocket, loggedIn } from '../../../test/fixtures';
+import type { CallStateEvent } from '../../../domain/events';
 import { startDialer, type Dialer } from './scheduler';
 
 let p: TestPlatform;
@@ -79,14 +81,28 @@ it('closes a killed worker’s calls within 15 s: switch results kept, channels 
   await until(() => every(all, (r) => r.originated_at !== null));
   expect(new Set((await rowsOf(all)).map((r) => r.media_worker))).toEqual(new Set(['lost-dying']));
 
+  // The merchant's wallboard: it must hear each lost call end, though its worker is dead.
+  const socket = await liveSocket(p, await loggedIn(p, 'merchant01'));
+  const ended = new Map<string, CallStateEvent>();
+  socket.on('call:state', (e) => {
+    if (e.status === 'ended') ended.set(e.callUuid, e);
+  });
   const killedAt = Date.now();
   await killMediaProcess(dying);
   await until(() => every(all, (r) => r.status === 'ended'), 20000);
   const tookMs = Date.now() - killedAt;
   expect(tookMs).toBeLessThanOrEqual(15000);
+  await until(async () => all.every((u) => ended.has(u)), 5000);
+  socket.close();
 
   const by = new Map((await rowsOf(all)).map((r) => [r.call_uuid as string, r]));
   for (const u of busy) expect(by.get(u)).toMatchObject({ result_level: 67, hangup_cause: 'USER_BUSY' });
+  for (const u of all)
+    expect(ended.get(u)).toMatchObject({
+      resultLevel: by.get(u)!.result_level,
+      billableMs: by.get(u)!.billable_ms,
+      phoneMasked: by.get(u)!.phone_masked,
+    });
   for (const u of ringing) expect(by.get(u)).toMatchObject({ result_level: 90, billable_ms: 0 });
   for (const u of answered) {
     const r = by.get(u)!;

@@ -15,10 +15,12 @@ import {
   lostChannelsChannel,
   lostHangupKey,
   LOST_HANGUP_TTL_S,
+  type LostCallClose,
   type LostChannels,
   type LostHangup,
 } from '../../../domain/lostCall';
 import { outboundLegHangupOf } from '../../../domain/cdr';
+import { Events, rooms, type CallStateEvent } from '../../../domain/events';
 import type { Deps } from '../deps';
 
 const BATCH = 500;
@@ -28,6 +30,11 @@ interface OpenOutbound {
   call_uuid: string;
   media_worker: string;
   fs_node: string | null;
+  account_id: string;
+  task_id: string | null;
+  line_id: string | null;
+  phone_masked: string;
+  test: boolean;
   originated_at: Date;
   answered_at: Date | null;
   alive_at: Date | null;
@@ -50,7 +57,8 @@ export async function closeLostOutbound(deps: Deps, limit = BATCH): Promise<stri
   // never stamped (a worker without the alive loop) is left to its job's retry. One not answered
   // waits a little longer for the switch to say how it ended (RINGING_GRACE_S).
   const { rows } = (await deps.db.raw(
-    `SELECT id, call_uuid, media_worker, fs_node, originated_at, answered_at, alive_at FROM calls
+    `SELECT id, call_uuid, media_worker, fs_node, originated_at, answered_at, alive_at,
+            account_id, task_id, line_id, phone_masked, test FROM calls
      WHERE status <> 'ended' AND direction = 'out' AND media_worker IS NOT NULL
        AND originated_at IS NOT NULL AND alive_at < now() - make_interval(secs => ?)
        AND (answered_at IS NOT NULL OR alive_at < now() - make_interval(secs => ?))
@@ -90,8 +98,10 @@ export async function closeLostOutbound(deps: Deps, limit = BATCH): Promise<stri
         ended_at: deps.db.fn.now(),
       });
     if (n === 1 && !heard) closed.push({ uuid: r.call_uuid, fsNode: r.fs_node });
-    if (n === 1)
+    if (n === 1) {
       console.warn(`call ${r.call_uuid}: media worker ${r.media_worker} died; closed (${c.resultLevel})`);
+      emitEnded(deps, r, c);
+    }
   }
   // Channels still up (nobody heard them end): hung up by a living worker driving their node.
   if (closed.length)
@@ -100,6 +110,33 @@ export async function closeLostOutbound(deps: Deps, limit = BATCH): Promise<stri
       JSON.stringify({ calls: closed } satisfies LostChannels),
     );
   return lost.map((r) => r.call_uuid);
+}
+
+/**
+ * The 'ended' call:state the dead worker never sent, as a worker sends it (media/src/calls/live.ts):
+ * at once to the call's watchers, batched to its account and task rooms, so the wallboard and task
+ * overview drop the call now rather than at settlement.
+ */
+function emitEnded(deps: Deps, r: OpenOutbound, c: LostCallClose): void {
+  const taskId = r.task_id === null ? null : Number(r.task_id);
+  const e: CallStateEvent = {
+    callUuid: r.call_uuid,
+    accountId: Number(r.account_id),
+    taskId,
+    status: 'ended',
+    resultLevel: c.resultLevel,
+    grade: null,
+    test: r.test,
+    talkMs: c.talkMs,
+    billableMs: c.billableMs,
+    ...(r.line_id === null ? {} : { lineId: Number(r.line_id) }),
+    phoneMasked: r.phone_masked,
+    transferOutcome: null,
+    at: new Date().toISOString(),
+  };
+  deps.live.toRooms([rooms.call(r.call_uuid)], Events.CallState, e);
+  const batched = [rooms.account(e.accountId), ...(taskId === null ? [] : [rooms.task(taskId)])];
+  deps.live.toRoomsBatched(batched, [Events.CallState, e]);
 }
 
 /**
