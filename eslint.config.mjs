@@ -18,12 +18,33 @@ export default tseslint.config(
     files: ['client/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      // platform/ is Node-only.
+      'no-restricted-imports': ['error', { patterns: ['**/platform/**'] }],
+    },
   },
   {
     // domain/ is shared by browser and Node: keep it free of Node built-ins.
     files: ['domain/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['node:*', 'fs', 'path', 'crypto', 'http'] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['node:*', 'fs', 'path', 'crypto', 'http', '**/platform/**'] },
+      ],
+    },
+  },
+  {
+    // platform/: Node-only code server, media and scripts share (queues, connections, the logger);
+    // it imports only domain/ and config/.
+    files: ['platform/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['**/server/src/**', '**/media/src/**', '**/client/**'] },
+      ],
+    },
   },
   // ARCHITECTURE §2: server and media meet in PostgreSQL, Redis and domain/, never in imports
   // (tests may start both).

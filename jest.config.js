@@ -25,7 +25,7 @@ module.exports = {
         '\\.fs\\.test\\.ts$',
       ],
       testMatch: [
-        '<rootDir>/{domain,client,media,config,scripts}/**/*.test.{ts,tsx}',
+        '<rootDir>/{domain,platform,client,media,config,scripts}/**/*.test.{ts,tsx}',
         '<rootDir>/server/**/*.unit.test.ts',
       ],
     },
@@ -37,6 +37,7 @@ module.exports = {
         '<rootDir>/server/**/*.int.test.ts',
         '<rootDir>/media/**/*.int.test.ts',
         '<rootDir>/scripts/**/*.int.test.ts',
+        '<rootDir>/platform/**/*.int.test.ts',
       ],
       globalSetup: '<rootDir>/test/globalSetup.ts',
       globalTeardown: '<rootDir>/test/globalTeardown.ts',

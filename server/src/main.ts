@@ -1,6 +1,6 @@
 // `npm run server`: one API process. Fails with a plain message (no stack) when a dependency is down.
 import { loadConfig } from '../../config';
-import { log } from './lib/log';
+import { log } from '../../platform/log';
 import { startServer } from './server';
 import { checkPostgres, checkRedis } from '../../scripts/check-services';
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Config } from '../../config';
 import { createApp } from './app';
 import type { Deps } from './deps';
-import { closeRedis, openDb, openRedis } from './lib/connections';
+import { closeRedis, openDb, openRedis } from '../../platform/connections';
 import { createPasswords } from './lib/passwords';
 import { createRateLimiter } from './lib/rateLimit';
 import { closeQueues, createQueues } from './queues';

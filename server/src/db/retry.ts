@@ -3,7 +3,7 @@
 // settlements, softphone CDRs), so such an abort costs a short wait instead of an HTTP 500. Each retry
 // is logged (warn), and so is giving up (error): a failure is never silent.
 import type { Knex } from 'knex';
-import { log } from '../lib/log';
+import { log } from '../../../platform/log';
 
 const RETRYABLE = new Set(['40001', '40P01']);
 

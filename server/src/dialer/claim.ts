@@ -17,6 +17,7 @@ import { localDate, pathIds, type DialAccount, type DialLine, type DialTask } fr
 import { occupySlots } from './slots';
 import { moveTask, type Moved } from './taskState';
 import { whereDialable } from '../db/dialable';
+import { likePrefix } from '../../../domain/like';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Row = any;
@@ -53,8 +54,6 @@ interface Claimed {
   /** The number's previous call (a redial), kept when the number is skipped. */
   prevCallUuid?: string | null;
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
 
 /** Why each number may not be dialed now (absent = may be dialed). */
 export async function refusals(
@@ -101,7 +100,7 @@ export async function refusals(
       o: owners,
       d: localDate(now, account.tz),
       since: new Date(now.getTime() - days * 86_400_000),
-      root: escapeLike(rootPath) + '%',
+      root: likePrefix(rootPath),
     },
   )) as { rows: Row[] };
   const history: Row[] = [];

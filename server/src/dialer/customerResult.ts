@@ -12,7 +12,7 @@
 import type { Knex } from 'knex';
 import { ContactMethod, RecordType } from '../../../domain/crm';
 import { customerAfterCall, visitDetails } from '../../../domain/customerResult';
-import { log } from '../lib/log';
+import { log } from '../../../platform/log';
 import type { DialAccount } from './context';
 import { customerFor } from './requests';
 

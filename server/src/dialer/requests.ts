@@ -15,7 +15,7 @@ import type { Knex } from 'knex';
 import { resolveCallback, type CallbackNote } from '../../../domain/callback';
 import { ContactMethod, RecordType, Stage } from '../../../domain/crm';
 import { scoped, type Actor } from '../db/scope';
-import { log } from '../lib/log';
+import { log } from '../../../platform/log';
 import { lockCustomerPhone } from '../modules/crm/customers/phoneLock';
 import type { DialAccount } from './context';
 

@@ -15,6 +15,7 @@ import {
 import type { NoticeMessage } from '../../../domain/notices';
 import { insertNotice } from '../modules/notices/repo';
 import { whereDialable } from '../db/dialable';
+import { likePrefix } from '../../../domain/like';
 
 export interface PendingNotice {
   accountId: number;
@@ -84,7 +85,7 @@ export async function pauseForArrears(
   account: { id: number; path: string },
   reason: string,
 ): Promise<{ moved: Moved[]; notices: PendingNotice[] }> {
-  const like = account.path.replace(/[\\%_]/g, (c) => '\\' + c) + '%';
+  const like = likePrefix(account.path);
   const ids: { id: string }[] = await trx('tasks')
     .whereIn('account_id', trx('accounts').select('id').where('path', 'like', like))
     .modify(whereDialable('status'))

@@ -3,7 +3,7 @@ import type { Context, Next } from 'koa';
 import { Code } from '../../../domain/api';
 import { langFromHeader, translate, type Lang, type MessageKey } from '../../../domain/messages';
 import { AppError } from './errors';
-import { log } from '../lib/log';
+import { log } from '../../../platform/log';
 import { dbFailureOf } from '../lib/pgErrors';
 
 const CODE_OF_STATUS: Record<number, number> = {

@@ -1,6 +1,6 @@
 import type Queue from 'bull';
 import type { Config } from '../../../config';
-import { closeQueue, createQueue } from './createQueue';
+import { closeQueue, createQueue } from '../../../platform/queue';
 import type { MailJob } from './mail';
 import { TTS_QUEUE, type TtsJob } from '../../../domain/speech';
 import { DIAL_QUEUE, type DialJob } from '../../../domain/calls';

@@ -3,8 +3,8 @@
 import nodemailer from 'nodemailer';
 import type Queue from 'bull';
 import type { Config } from '../../../config';
-import { log } from '../lib/log';
-import { stoppedProcessing } from './createQueue';
+import { log } from '../../../platform/log';
+import { stoppedProcessing } from '../../../platform/queue';
 
 export interface MailJob {
   to: string;

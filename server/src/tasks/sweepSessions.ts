@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import type { Config } from '../../../config';
 import { Code } from '../../../domain/api';
 import type { Deps } from '../deps';
-import { stoppedProcessing } from '../queues/createQueue';
+import { stoppedProcessing } from '../../../platform/queue';
 
 export async function sweepSessions(
   db: Knex,

@@ -3,7 +3,7 @@
 import type { TtsResult } from '../../../../domain/speech';
 import type { Deps } from '../../deps';
 import { AppError } from '../../http/errors';
-import { withTimeout } from '../../lib/timeout';
+import { withTimeout } from '../../../../platform/timeout';
 import type { AuthContext } from '../auth/sessions';
 
 const PREVIEW_TIMEOUT_MS = 15_000;

@@ -11,7 +11,7 @@ import type { Deps } from '../../deps';
 import { AppError, forbidden, notFound } from '../../http/errors';
 import type { AuthContext } from '../auth/sessions';
 import { notify } from '../notices/service';
-import { log } from '../../lib/log';
+import { log } from '../../../../platform/log';
 import { findBot, insertVersion, presentRow, updateBot } from './repo';
 import { mapRecordingIds } from '../../../../domain/bot/prompts';
 import type { Actor } from '../../db/scope';

@@ -6,7 +6,7 @@ import { processExports } from './exports/processor';
 import { pushDueReminders } from './followups/reminders';
 import { processImports } from './imports/processor';
 import { autoReleaseToSea } from './sea/autoRelease';
-import { stoppedProcessing } from '../../queues/createQueue';
+import { stoppedProcessing } from '../../../../platform/queue';
 
 export const REMINDER_TICK_MS = 30_000;
 export const SEA_RELEASE_TICK_MS = 3_600_000;

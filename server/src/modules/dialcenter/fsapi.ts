@@ -38,7 +38,7 @@ import type { Context } from 'koa';
 import type { Deps } from '../../deps';
 import { decryptSecret } from '../../../../config/secrets';
 import { lineGatewayName } from '../../../../domain/telephony-config';
-import { log } from '../../lib/log';
+import { log } from '../../../../platform/log';
 import { Code } from '../../../../domain/api';
 import { softphoneCdrOf } from '../../../../domain/cdr';
 import { rememberOutboundLeg } from '../../dialer/lostOutbound';

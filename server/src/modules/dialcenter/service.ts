@@ -18,7 +18,7 @@ import {
   type GatewayDto,
 } from '../../../../domain/telephony-config';
 import { forbidden, notFound, takenAsConflict } from '../../http/errors';
-import { log } from '../../lib/log';
+import { log } from '../../../../platform/log';
 import type { AuthContext } from '../auth/sessions';
 import {
   assignable,

@@ -14,7 +14,7 @@ import { startTree, type Tree } from '../../../../test/fixtures';
 import { settleEnded } from '../../dialer/settle';
 import { retryingTransaction } from '../../db/retry';
 import type { Deps } from '../../deps';
-import { log } from '../../lib/log';
+import { log } from '../../../../platform/log';
 
 jest.setTimeout(120_000);
 

@@ -24,7 +24,7 @@ import { insertNotice } from '../notices/repo';
 import { writeLog } from '../tasks/repo';
 import { retryingTransaction } from '../../db/retry';
 import { GateFull, gateOf } from '../../db/gate';
-import { log } from '../../lib/log';
+import { log } from '../../../../platform/log';
 import { changeBalance, lockBalances } from './ledger';
 import { noticeLowBalance } from './lowBalance';
 import {

@@ -9,7 +9,7 @@ import {
 } from '../../../../domain/media';
 import { switchState } from '../../dialer/switches';
 import type { Deps } from '../../deps';
-import { withTimeout } from '../../lib/timeout';
+import { withTimeout } from '../../../../platform/timeout';
 
 const LIMIT_MS = 2000;
 

@@ -9,13 +9,13 @@ import type { OutboundPolicy } from '../../../../config/outbound/guard';
 import { decryptSecret } from '../../../../config/secrets';
 import { gradeMatches, isRetryableStatus, retryDelay, type DestinationKind } from '../../../../domain/pushes';
 import type { Deps } from '../../deps';
-import { log } from '../../lib/log';
+import { log } from '../../../../platform/log';
 import { checkTarget, pushPolicy, TargetRefused } from './guard';
 import { buildPayload, type CallForPush } from './payload';
 import { taskSecretRow } from './repo';
 import { postJson, type SendResult } from './send';
 import { signedHeaders } from './sign';
-import { closeQueue, createQueue, onStalledOut, stoppedProcessing } from '../../queues/createQueue';
+import { closeQueue, createQueue, onStalledOut, stoppedProcessing } from '../../../../platform/queue';
 
 const pushIdOf = (callId: number, kind: DestinationKind, id: number) => `push:${callId}:${kind}:${id}`;
 

@@ -5,7 +5,7 @@
 import type Redis from 'ioredis';
 import type { Knex } from 'knex';
 import { Events, rooms, type SeatStateEvent } from '../../../../domain/events';
-import { log } from '../../lib/log';
+import { log } from '../../../../platform/log';
 import { createLive, type IoServer } from '../../socket/live';
 import { SEAT_REF_COLUMNS, SeatStateError, seatRefOf, seatStates, type SeatRef } from './state';
 import { answerOffer } from './transfer';

@@ -37,8 +37,8 @@ import {
   type TransferSeat,
 } from '../../../../domain/transfer';
 import type { Deps } from '../../deps';
-import { log } from '../../lib/log';
-import { stoppedProcessing } from '../../queues/createQueue';
+import { log } from '../../../../platform/log';
+import { stoppedProcessing } from '../../../../platform/queue';
 import { fillCard } from './card';
 import { listenTransferWakes } from './transferWakes';
 import { seatStates, type SeatStates } from './state';

@@ -5,7 +5,7 @@
 import { Events, type FsStatusEvent } from '../../../../domain/events';
 import { fsNodeStatusKey } from '../../../../domain/media';
 import type { Deps } from '../../deps';
-import { log } from '../../lib/log';
+import { log } from '../../../../platform/log';
 import { superAdminIds } from './repo';
 import { parseStatus } from './service';
 

@@ -17,7 +17,7 @@ import { chargeTalk, lockTalkPayers, SettleCache, talkPayers } from '../../diale
 import { GateFull, gateOf } from '../../db/gate';
 import { retryingTransaction } from '../../db/retry';
 import type { Deps } from '../../deps';
-import { log } from '../../lib/log';
+import { log } from '../../../../platform/log';
 import { isUniqueViolation } from '../../lib/pgErrors';
 
 export type CdrOutcome =

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import type Bull from 'bull';
 import { translate, type Lang } from '../../../../../domain/messages';
 import type { Deps } from '../../../deps';
-import { log } from '../../../lib/log';
+import { log } from '../../../../../platform/log';
 import { phoneHash } from '../../../../../config/secrets';
 import { customerCells, headerRow } from './columns';
 import { downloadName, exportDir } from './files';
@@ -14,7 +14,7 @@ import { actorOf, exportById, selectedCustomers, tagNamesOf, type Selection } fr
 import { failUnfinishedExport, runExportJob } from './runJob';
 import { SWEEP_EVERY_MS, sweepExpired } from './sweep';
 import { openWriter, type ExportFormat } from './writers';
-import { onStalledOut, stoppedProcessing } from '../../../queues/createQueue';
+import { onStalledOut, stoppedProcessing } from '../../../../../platform/queue';
 import { EXPORT_JOB, runCallExport } from '../../callrecords/export';
 
 const started = new WeakSet<object>();

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import type { NoticeKey } from '../../../../../domain/notices';
 import type { Deps } from '../../../deps';
-import { log } from '../../../lib/log';
+import { log } from '../../../../../platform/log';
 import { notify } from '../../notices/service';
 import { exportFile } from './files';
 import { updateExport } from './repo';

@@ -7,7 +7,7 @@ import { NoticeType } from '../../../../../domain/codes';
 import { ContactMethod, RecordType, type FollowUpDto } from '../../../../../domain/crm';
 import { Events } from '../../../../../domain/events';
 import type { Deps } from '../../../deps';
-import { log } from '../../../lib/log';
+import { log } from '../../../../../platform/log';
 import { notify } from '../../notices/service';
 import { claimDueReminders, insertRecords } from './repo';
 

@@ -6,7 +6,7 @@
 import { Emitter } from '@socket.io/redis-emitter';
 import type { Config } from '../../../../../config';
 import { rooms, type ServerToClientEvents } from '../../../../../domain/events';
-import { openDb, openRedis, closeRedis } from '../../../lib/connections';
+import { openDb, openRedis, closeRedis } from '../../../../../platform/connections';
 import { importLimits } from './limits';
 import { runImport, type ImportDeps } from './run';
 

@@ -6,12 +6,12 @@ import path from 'node:path';
 import type Bull from 'bull';
 import type { Deps } from '../../../deps';
 import type { ChildReply, ChildRequest } from './child';
-import { log } from '../../../lib/log';
+import { log } from '../../../../../platform/log';
 import { importDir, importLimits } from './limits';
 import { presentProgress } from './presenters';
 import { reasonsFor } from './reasons';
 import { jobById, updateJob } from './repo';
-import { onStalledOut, stoppedProcessing } from '../../../queues/createQueue';
+import { onStalledOut, stoppedProcessing } from '../../../../../platform/queue';
 import { runCappedChild, type Cap } from './cappedChild';
 
 const started = new WeakSet<object>();

@@ -9,7 +9,7 @@ import type { Deps } from '../../../deps';
 import { decryptSecret } from '../../../../../config/secrets';
 import pg from 'pg';
 import { stripControls } from '../../../../../domain/spreadsheet';
-import { log } from '../../../lib/log';
+import { log } from '../../../../../platform/log';
 import { Chunker } from './chunker';
 import { importLimits, jobDir, type ImportFileType } from './limits';
 import { parseCsv } from './parsers/csv';

@@ -1,17 +1,25 @@
-// One factory for Bull queues: shared Redis connections and the configured key prefix. Bull does not
-// close connections handed to it through createClient, so the factory tracks and closes them.
+// The one factory for Bull queues, the server's and the media workers': shared Redis connections and
+// the configured key prefix. Bull does not close connections handed to it through createClient, so
+// the factory tracks and closes them.
 import Queue from 'bull';
 import type Redis from 'ioredis';
-import { openRedis } from '../lib/connections';
-import { log } from '../lib/log';
-import { withTimeout } from '../lib/timeout';
-import type { Config } from '../../../config';
+import { openRedis } from './connections';
+import { log } from './log';
+import { withTimeout } from './timeout';
+import type { Config } from '../config';
 
 const connections = new WeakMap<Queue.Queue, Redis[]>();
 /** Jobs this process is running, per queue (Bull's local active / completed / failed events). */
 const running = new WeakMap<Queue.Queue, { n: number }>();
 
-export function createQueue<T>(config: Config, name: string): Queue.Queue<T> {
+export interface QueueOptions {
+  /** Default: completed jobs kept 1,000, failed 5,000. */
+  jobOptions?: Queue.JobOptions;
+  /** Default: lock and stalled check from config.queueLockMs when set, else Bull's. */
+  settings?: Queue.AdvancedSettings;
+}
+
+export function createQueue<T>(config: Config, name: string, o: QueueOptions = {}): Queue.Queue<T> {
   const opened: Redis[] = [];
   const open = () => {
     const r = openRedis(config.redisUrl, `bull:${name}`, { enableReadyCheck: false });
@@ -27,10 +35,12 @@ export function createQueue<T>(config: Config, name: string): Queue.Queue<T> {
       if (type === 'subscriber') return (subscriber ??= open());
       return open();
     },
-    defaultJobOptions: { removeOnComplete: 1000, removeOnFail: 5000 },
-    ...(config.queueLockMs
-      ? { settings: { lockDuration: config.queueLockMs, stalledInterval: config.queueLockMs } }
-      : {}),
+    defaultJobOptions: o.jobOptions ?? { removeOnComplete: 1000, removeOnFail: 5000 },
+    ...(o.settings
+      ? { settings: o.settings }
+      : config.queueLockMs
+        ? { settings: { lockDuration: config.queueLockMs, stalledInterval: config.queueLockMs } }
+        : {}),
   });
   connections.set(queue, opened);
   quietWorkerName(queue);
@@ -76,13 +86,13 @@ export function onStalledOut<T>(
 }
 
 /**
- * Waits up to 2 s for this process's running jobs, then closes. Not Bull's own wait (close() without
- * doNotWaitJobs): when the jobs outlast it, the forced reconnection of its blocking client fails later
- * with nobody listening, an unhandled "Connection is closed." in whatever runs next.
+ * Waits up to `waitJobsMs` for this process's running jobs, then closes. Not Bull's own wait (close()
+ * without doNotWaitJobs): when the jobs outlast it, the forced reconnection of its blocking client
+ * fails later with nobody listening, an unhandled "Connection is closed." in whatever runs next.
  */
-export async function closeQueue(queue: Queue.Queue): Promise<void> {
+export async function closeQueue(queue: Queue.Queue, waitJobsMs = 2000): Promise<void> {
   const active = running.get(queue);
-  for (let waited = 0; active && active.n > 0 && waited < 2000; waited += 20)
+  for (let waited = 0; active && active.n > 0 && waited < waitJobsMs; waited += 20)
     await new Promise((r) => setTimeout(r, 20));
   // Bull's close waits for Redis; with Redis gone it would wait for ever.
   await withTimeout(queue.close(true), 2000, `close queue ${queue.name}`).catch(() => undefined);

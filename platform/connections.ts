@@ -2,7 +2,7 @@
 // outage, not once per retry) and closes that cannot hang.
 import knexFactory, { type Knex } from 'knex';
 import Redis, { type RedisOptions } from 'ioredis';
-import type { Config } from '../../../config';
+import type { Config } from '../config';
 import { log } from './log';
 import { withTimeout } from './timeout';
 

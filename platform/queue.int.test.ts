@@ -1,7 +1,7 @@
 // Bull's worker naming against real Redis: a blocking connection dropped before CLIENT SETNAME (a
 // local pause right after a handler is set) must not leave an unhandled rejection.
-import { loadConfig } from '../../../config';
-import { closeQueue, createQueue } from './createQueue';
+import { loadConfig } from '../config';
+import { closeQueue, createQueue } from './queue';
 
 const config = { ...loadConfig(), redisPrefix: `test:${process.pid}:queue-${Date.now()}` };
 
