@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { loadConfig } from '../config';
-import { POSTGRES_START, checkPostgres, checkRedis, describeDown, redisStart } from './check-services';
+import { POSTGRES_START, checkPostgres, checkRedis, describeDown, redisStart } from '../platform/services';
 
 /** A port on 127.0.0.1 that nothing listens on. */
 async function closedPort(): Promise<number> {

@@ -3,16 +3,9 @@
 import knexFactory, { type Knex } from 'knex';
 import path from 'node:path';
 
-/** The same URL pointing at another database on the same server. */
-export function withDatabase(url: string, database: string): string {
-  const u = new URL(url);
-  u.pathname = '/' + database;
-  return u.toString();
-}
+import { databaseName, withDatabase } from '../../platform/dbUrl';
 
-export function databaseName(url: string): string {
-  return decodeURIComponent(new URL(url).pathname.replace(/^\//, ''));
-}
+export { databaseName, withDatabase } from '../../platform/dbUrl';
 
 const ident = (name: string): string => {
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`bad database name: ${name}`);

@@ -2,7 +2,7 @@
 import { loadConfig } from '../../config';
 import { log } from '../../platform/log';
 import { startServer } from './server';
-import { checkPostgres, checkRedis } from '../../scripts/check-services';
+import { checkPostgres, checkRedis } from '../../platform/services';
 
 async function main() {
   const config = loadConfig();

@@ -244,7 +244,11 @@ it('an auto-answer seat takes the call at once', async () => {
       outcome: 'accepted',
       seat: { id: seatA.id },
     });
-    expect(offers.find((o) => o.callUuid === j.callUuid)).toMatchObject({ autoAnswered: true, to: 'op' });
+    // The pop-up goes over the socket, the reply through Redis: either may come first.
+    expect(await until(() => offers.find((o) => o.callUuid === j.callUuid))).toMatchObject({
+      autoAnswered: true,
+      to: 'op',
+    });
   } finally {
     await p.db.knex('seats').where({ id: seatA.id }).update({ auto_answer: false });
   }
@@ -261,7 +265,9 @@ it('a missed offer ends with the wait; with no seat at all the wait ends as noSe
     outcome: 'timeout',
     offers: 1,
   });
-  expect(ends.find((e) => e.callUuid === missed.callUuid)).toMatchObject({ state: 'expired' });
+  expect(await until(() => ends.find((e) => e.callUuid === missed.callUuid))).toMatchObject({
+    state: 'expired',
+  });
   const row = await p.db.knex('seat_offers').where({ call_uuid: missed.callUuid }).first();
   expect(row.timed_out_at).not.toBeNull();
   expect(await statusOf(op, seatA.id)).toBe('idle');
