@@ -134,9 +134,9 @@ const remoteHangup = (ch: Channel) => ch.hangup(HangupCause.NORMAL_CLEARING, 200
  * the voice starts, then detected-speech with the NLSML result when it ends, as speech_thread in
  * switch_ivr_async.c fires them. Returns how long the utterance takes (ms, unscaled).
  */
-export function speak(ch: Channel, text: string): number {
+export function speak(ch: Channel, text: string, fromUs = ch.hub.nowUs()): number {
   const ms = speakingMs(ch.persona, text);
-  ch.tape.voice(ch.hub.nowUs(), text, ms, ch.persona.voice);
+  ch.tape.voice(fromUs, text, ms, ch.persona.voice);
   if (ch.transcribing) return transcribe(ch, text, ms);
   let begun = false;
   const begin = () => {
@@ -146,7 +146,7 @@ export function speak(ch: Channel, text: string): number {
     ch.hear({ kind: 'begin', text: '' });
   };
   begin();
-  ch.after(ms, () => {
+  ch.afterAt(fromUs + ms * 1000, () => {
     if (!ch.detecting) return;
     begin();
     const body = nlsml(text, ch.persona.confidence ?? 90, ch.detecting.grammar);
@@ -214,12 +214,16 @@ export function promptStarted(ch: Channel, _text: string): void {
   const round: Round = { n: ++ch.rounds, interrupted: false };
   current.set(ch, round);
   const it = ch.persona.interrupt;
-  if (it?.rounds.includes(round.n))
+  if (it?.rounds.includes(round.n)) {
+    const startUs = ch.hub.nowUs();
     ch.after(it.afterMs, () => {
       if (current.get(ch) !== round) return;
       round.interrupted = true;
-      speak(ch, it.say);
+      // From when the interruption was due, so it ends before a prompt longer than it, however late
+      // this timer fired (CI: at 1/100 time a late start put the result after PLAYBACK_STOP).
+      speak(ch, it.say, startUs + it.afterMs * 1000);
     });
+  }
 }
 
 /** A prompt ended (done, broken off, or the call went away): the callee answers it. */

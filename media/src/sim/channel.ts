@@ -156,6 +156,14 @@ export class Channel implements ChannelView {
     this.cancels.add(cancel);
   }
 
+  /**
+   * A timer at simulated time `atUs`: a chain of timers (a customer starts talking, then finishes)
+   * keeps its place against others set from the same moment however late a step fired.
+   */
+  afterAt(atUs: number, fn: () => void): void {
+    this.after((atUs - this.hub.nowUs()) / 1000, fn);
+  }
+
   /** Waits `ms` simulated ms; uuid_break ends a breakable wait early, hang-up ends any wait. */
   wait(ms: number, breakable = true): Promise<WaitEnd> {
     if (this.hungUp) return Promise.resolve('hangup');
