@@ -5,6 +5,8 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
+import path from 'node:path';
+import { log } from '../../../../../platform/log';
 
 /** memory: the polled resident set; heap: V8's own cap; time: the wall-time cap. */
 export type Cap = 'memory' | 'heap' | 'time';
@@ -39,16 +41,31 @@ export async function runCappedChild<Q, R>(
     // tsx's require hook only: `--import tsx` also starts its module loader on a thread of its own, a
     // second V8 heap (about 20 MB of the child's memory budget). The code here is CommonJS.
     execArgv: ['--require', 'tsx/cjs', `--max-old-space-size=${caps.heapMb}`],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    // stderr is read, not inherited: V8's "heap out of memory" report of a child at its heap cap is an
+    // expected outcome here, logged as ours, not a crash of whatever process runs this (jest's workers
+    // take that text on their stderr for their own death).
+    stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
   });
+  const stderr = tailOf(child);
   let reply: R | undefined;
   child.on('message', (m: R) => (reply = m));
   child.on('error', () => undefined); // a send to a child already killed: its exit tells the rest
   const watch = watchChild(child, caps);
   child.send(request as object, () => undefined); // a child killed before it reads this: see its exit
-  const [code, signal] = (await once(child, 'exit')) as [number | null, string | null];
+  // 'close', not 'exit': after its stderr has been read to the end.
+  const [code, signal] = (await once(child, 'close')) as [number | null, string | null];
   const capped = watch.stop() ?? (reply === undefined && heapExhausted(code, signal) ? 'heap' : undefined);
+  if (code !== 0 || stderr.text())
+    log.warn('parser child', { script: path.basename(script), code, signal, capped, stderr: stderr.text() });
   return { reply, capped, code, signal, peakRssMb: watch.peakRssMb };
+}
+
+/** The last 4 KB the child wrote to stderr (read as it comes, so the child never blocks on it). */
+function tailOf(child: ChildProcess) {
+  let tail = '';
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (chunk: string) => (tail = (tail + chunk).slice(-4096)));
+  return { text: () => tail.trim() };
 }
 
 /** Kills the child when it passes its RSS or time cap; stop() says which cap, if any. */
