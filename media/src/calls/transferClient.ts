@@ -98,6 +98,12 @@ export class TransferClient {
       if (gone()) {
         await this.redis.set(transferCancelKey(this.prefix, callUuid), '1', 'EX', TRANSFER_KEY_TTL_S);
         await this.redis.publish(transferWakeChannel(this.prefix), callUuid).catch(() => undefined);
+        // A seat that took the call as the customer hung up is let go (the call is never bridged); the
+        // server does the same when it sees the cancel after its reply.
+        const late = await this.redis.get(transferReplyKey(this.prefix, callUuid));
+        const r = late ? (JSON.parse(late) as TransferReply) : null;
+        if (r?.outcome === 'accepted' && r.seat)
+          await this.failed({ kind: 'failed', callUuid, seatId: r.seat.id, cause: 'ORIGINATOR_CANCEL' });
         return null;
       }
       if (Date.now() - lastCheck >= 1000) {

@@ -254,6 +254,27 @@ it('an auto-answer seat takes the call at once', async () => {
   }
 });
 
+it('a seat that takes the call as the customer hangs up is let go, not left busy', async () => {
+  await online(op, seatA);
+  const j = job({ accountId: await accountId(p, 'merchant01') });
+  await offer(j);
+  const o = await until(() => offers.find((x) => x.callUuid === j.callUuid));
+  // The seat's accept and the media worker's cancel land together; the server reads the accept first.
+  const prefix = p.config.redisPrefix;
+  await p.server.deps.redis
+    .multi()
+    .hset(transferOfferKey(prefix, j.callUuid), 'st', 'accepted')
+    .set(transferCancelKey(prefix, j.callUuid), '1', 'EX', 60)
+    .publish(transferWakeChannel(prefix), j.callUuid)
+    .exec();
+  expect(await until(() => replyOf(j.callUuid))).toMatchObject({ outcome: 'accepted' });
+  // Nobody will bridge or end that call: the seat is free for the next one.
+  const seatOf = o.seatId === seatA.id ? [op, seatA.id] : [op2, seatB.id];
+  await until(async () => (await statusOf(seatOf[0] as ApiClient, seatOf[1] as number)) === 'idle');
+  // Its pop-up closes as failed after the accept.
+  await until(() => ends.find((e) => e.callUuid === j.callUuid && e.state === 'failed'));
+});
+
 it('a missed offer ends with the wait; with no seat at all the wait ends as noSeat', async () => {
   await online(op, seatA);
   const missed = job({ accountId: await accountId(p, 'merchant01'), waitSeconds: 5 });

@@ -188,7 +188,16 @@ export async function runOffer(
       origin: job.origin ?? 'transfer',
     };
     deps.live.toRooms([rooms.seat(seatId)], Events.SeatOffer, event);
-    if (auto) return reply(deps, { callUuid, outcome: 'accepted', seat, offers });
+    // The customer may hang up as the seat takes the call: the media worker, gone from the wait, then
+    // neither bridges nor ends the call, so the seat is let go here (the worker does the same when it
+    // reads this reply after its cancel: whichever comes second sees the other).
+    const accepted = async () => {
+      const r = await reply(deps, { callUuid, outcome: 'accepted', seat, offers });
+      if (await cancelled())
+        await runFailed(deps, states, { kind: 'failed', callUuid, seatId, cause: 'ORIGINATOR_CANCEL' });
+      return r;
+    };
+    if (auto) return accepted();
 
     let state: OfferState;
     try {
@@ -213,7 +222,7 @@ export async function runOffer(
         .where({ id: offer.id })
         .update({ [column]: deps.db.fn.now() });
     deps.live.toRooms([rooms.seat(seatId)], Events.SeatOfferEnd, { callUuid, seatId, state });
-    if (state === 'accepted') return reply(deps, { callUuid, outcome: 'accepted', seat, offers });
+    if (state === 'accepted') return accepted();
     deps.live.leaveRooms(rooms.seat(seatId), [rooms.call(callUuid)]);
     await states.markIdle(seatId, callUuid).catch(() => undefined);
     if (state === 'cancelled') return reply(deps, { callUuid, outcome: 'cancelled', offers });
