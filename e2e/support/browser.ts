@@ -114,7 +114,9 @@ export async function click(page: Page, testId: string): Promise<void> {
 
 export async function fill(page: Page, testId: string, value: string): Promise<void> {
   const sel = tid(testId);
-  await page.waitForSelector(sel, { visible: true });
+  // As a person does: typing waits until the field takes input (a form busy with the last request
+  // disables it, and typing into a disabled field is lost).
+  await page.waitForSelector(`${sel}:not([disabled])`, { visible: true });
   await page.$eval(sel, (el) => (el as HTMLInputElement).select());
   await page.type(sel, value);
 }
