@@ -91,17 +91,24 @@ export class SeatLeg {
     // The music stops before the seat is bridged, the fallback flow speaks, or the call hangs up.
     await hold.stop();
     if (!reply) return this.record('cancelled', null);
+    const seat = reply.outcome === 'accepted' ? reply.seat : undefined;
+    // The customer may hang up between the seat's accept and the bridge (while the music stops, while
+    // the outcome is written): nobody bridges or ends that call, so the seat is let go here, or it
+    // would stay busy for ever. From the check on, `took` is set before any await: a later hang-up
+    // puts the seat in wrap-up when the call closes (wrapUp).
+    if (seat && h.over()) return this.letGo(seat.id, 'ORIGINATOR_CANCEL');
     await this.record(reply.outcome, reply.seat?.id ?? null);
+    if (seat && h.over()) return this.letGo(seat.id, 'ORIGINATOR_CANCEL');
     if (h.over()) return;
-    if (reply.outcome !== 'accepted' || !reply.seat) {
+    if (!seat) {
       await fail(TRANSFER_FAILED[reply.outcome] ?? reply.outcome);
       return;
     }
-    const seat = reply.seat;
     let dial: string;
     try {
       dial = seatDialString(seat, { lineId: h.job.lineId, prefix: h.linePrefix }, h.uuid);
     } catch {
+      await this.letGo(seat.id, 'INVALID_NUMBER_FORMAT');
       await fail('坐席号码无效');
       return;
     }
@@ -151,6 +158,16 @@ export class SeatLeg {
         talkMs: Date.now() - this.took.at,
       })
       .catch((err: Error) => console.error(`call ${this.host.uuid}: seat wrap-up not sent: ${err.message}`));
+  }
+
+  /** A seat that took the call will never be bridged to it: its offer ends as failed, the seat is free. */
+  private async letGo(seatId: number, cause: string): Promise<void> {
+    await this.host.deps.transfers
+      .failed({ kind: 'failed', callUuid: this.host.uuid, seatId, cause })
+      .catch((err: Error) =>
+        console.error(`call ${this.host.uuid}: seat ${seatId} not let go: ${err.message}`),
+      );
+    if (cause === 'ORIGINATOR_CANCEL') await this.record('cancelled', null);
   }
 
   /** The seat's leg failed the bridge: its offer ends, and the call goes to the next seat or `fail`. */
