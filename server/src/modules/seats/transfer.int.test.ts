@@ -31,6 +31,8 @@ import { startTestPlatform, type TestPlatform } from '../../../../test/harness';
 import { until } from '../../../../test/until';
 import { seatIdleKey } from '../../../../domain/seatStore';
 import { seatStates } from './state';
+import { freeStuckSeats } from './transfer';
+import { insertCall } from '../callrecords/testHelpers';
 
 let p: TestPlatform;
 let m1: ApiClient;
@@ -273,6 +275,30 @@ it('a seat that takes the call as the customer hangs up is let go, not left busy
   await until(async () => (await statusOf(seatOf[0] as ApiClient, seatOf[1] as number)) === 'idle');
   // Its pop-up closes as failed after the accept.
   await until(() => ends.find((e) => e.callUuid === j.callUuid && e.state === 'failed'));
+});
+
+it('a seat left busy by a call that ended (its worker never said so) goes to wrap-up; a live call keeps its seat', async () => {
+  const m = await accountId(p, 'merchant01');
+  await online(op, seatA);
+  await online(op2, seatB);
+  const states = seatStates({
+    db: p.db.knex,
+    redis: p.server.deps.redis,
+    prefix: p.config.redisPrefix,
+    live: p.server.deps.live,
+  });
+  const ago = (s: number) => new Date(Date.now() - s * 1000);
+  const gone = await insertCall(p, { accountId: m, ended_at: ago(60), answered_at: ago(120) });
+  const live = await insertCall(p, { accountId: m, status: 'answered', ended_at: null });
+  await states.markBusy(seatA.id, gone.uuid);
+  await states.markBusy(seatB.id, live.uuid);
+  // Ended only a moment ago: its 'ended' job may still be on the way.
+  expect(await freeStuckSeats(p.server.deps, states, 120_000)).toEqual([]);
+  expect(await freeStuckSeats(p.server.deps, states, 30_000)).toEqual([seatA.id]);
+  expect(await statusOf(op, seatA.id)).toBe('wrapup');
+  expect(await statusOf(op2, seatB.id)).toBe('busy');
+  // Once free, nothing more to do.
+  expect(await freeStuckSeats(p.server.deps, states, 30_000)).toEqual([]);
 });
 
 it('a missed offer ends with the wait; with no seat at all the wait ends as noSeat', async () => {

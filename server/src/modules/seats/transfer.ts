@@ -42,6 +42,7 @@ import { stoppedProcessing } from '../../../../platform/queue';
 import { fillCard } from './card';
 import { listenTransferWakes } from './transferWakes';
 import { seatStates, type SeatStates } from './state';
+import { findStuckSeats, logStuck, STUCK_SWEEP_MS } from './stuckSeats';
 
 /** How often the runner renews its alive key. */
 const ALIVE_EVERY_MS = 1000;
@@ -341,6 +342,19 @@ export async function answerOffer(
   return won ? null : 'offerGone';
 }
 
+/**
+ * The safety net (stuckSeats.ts): each seat left busy by a call that ended a while ago goes to wrap-up,
+ * as the call's 'ended' job would have put it. Returns the seats freed.
+ */
+export async function freeStuckSeats(deps: Deps, states: SeatStates, afterMs?: number): Promise<number[]> {
+  const stuck = await findStuckSeats(deps, afterMs);
+  for (const s of stuck) {
+    logStuck(s);
+    await runEnded(deps, states, { kind: 'ended', callUuid: s.callUuid, seatId: s.seatId, talkMs: s.talkMs });
+  }
+  return stuck.map((s) => s.seatId);
+}
+
 export interface TransferProcessor {
   /** Lets go of the offers this process runs (their seats are freed; the media worker re-asks). */
   stop(): Promise<void>;
@@ -389,6 +403,13 @@ export function startTransferProcessor(deps: Deps): TransferProcessor {
     return runner.beat();
   }
 
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const sweeper = setInterval(() => {
+    sweeping = freeStuckSeats(deps, states).catch((e: unknown) =>
+      log.warn('stuck seat sweep failed', { err: String(e) }),
+    );
+  }, STUCK_SWEEP_MS);
+
   q.process(async (job) => {
     if (job.data.kind === 'ended') return runEnded(deps, states, job.data);
     if (job.data.kind === 'failed') return runFailed(deps, states, job.data);
@@ -400,6 +421,8 @@ export function startTransferProcessor(deps: Deps): TransferProcessor {
   return {
     async stop() {
       stopping = true;
+      clearInterval(sweeper);
+      await sweeping;
       await wakes.close();
       await Promise.all([...running]);
     },
