@@ -21,7 +21,7 @@ type Handler = (hub: Hub, arg: string, report?: JobReport) => string | Promise<s
 
 const NO_CHANNEL = '-ERR No such channel!\n';
 
-function withChannel(fn: (hub: Hub, ch: Channel, rest: string[]) => string): Handler {
+function withChannel(fn: (hub: Hub, ch: Channel, rest: string[]) => string | Promise<string>): Handler {
   return (hub, arg) => {
     const [uuid, ...rest] = splitArgs(arg);
     const ch = uuid ? hub.channels.get(uuid) : undefined;
@@ -286,9 +286,10 @@ const HANDLERS: Record<string, Handler> = {
     ch.fire('CHANNEL_BRIDGE', ids);
     return `+OK ${b.uuid}\n`;
   }),
-  uuid_record: withChannel((_h, ch, [action, file]) => {
+  uuid_record: withChannel(async (_h, ch, [action, file]) => {
     if (!file) return '-ERR Usage: uuid_record <uuid> [start|stop|mask|unmask] <path> [<limit>]\n';
-    if (action === 'start') void ch.startRecording(file);
+    // FreeSWITCH opens the file and adds the media bug (RECORD_START) before it replies.
+    if (action === 'start') await ch.startRecording(file);
     else if (action === 'stop')
       // The reply comes at once; RECORD_STOP follows once the file is written.
       for (const f of file === 'all' ? ch.tape.files : [file]) void ch.stopRecording(f);
