@@ -3,6 +3,7 @@ import type { NoticeDto } from './api';
 import type { FollowUpDto } from './crm';
 import type { CallStatus, ConversationLine } from './calls';
 import type { FsNodeStatus } from './media';
+import type { DailyLimitReason } from './dialer/dailyLimits';
 import type { SeatStateDto } from './seats';
 import type {
   CallOrigin,
@@ -60,7 +61,7 @@ export interface SeatOfferEvent {
   expiresAt: string;
   /** An auto-answer seat: the call is bridged at once, the pop-up only shows it. */
   autoAnswered: boolean;
-  /** 'inbound': a caller put straight through (the pop-up says 来电, not 转人工来电). */
+  /** 'inbound': a caller put straight through (the pop-up says 呼入来电, a robot's transfer 转人工). */
   origin?: CallOrigin;
 }
 
@@ -105,6 +106,8 @@ export interface TaskProgressEvent {
   pendingRedials: number;
   /** ISO time of the estimated finish, or null when unknown (no dial rate yet, window never opens). */
   eta: string | null;
+  /** Why the task claims nothing today though it may dial: its account reached a daily limit. */
+  held: DailyLimitReason | null;
   at: string;
 }
 

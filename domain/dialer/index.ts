@@ -8,4 +8,5 @@ export * from './billing';
 export * from './eta';
 export * from './levels';
 export * from './settlement';
+export * from './dailyLimits';
 export { isTimeZone } from '../localTime';

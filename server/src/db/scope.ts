@@ -19,7 +19,13 @@ export function scoped<T extends Knex.QueryBuilder>(qb: T, db: Knex, actor: Acto
   return qb.whereIn(column, subtreeIds(db, actor)) as T;
 }
 
-/** Restricts an accounts query to accounts strictly below the actor (never itself). */
+/**
+ * Restricts an accounts query to live accounts strictly below the actor (never itself, never a deleted
+ * one: a deleted account stays as a row for its history, but is no one's target or choice any more).
+ */
 export function below<T extends Knex.QueryBuilder>(qb: T, actor: Actor, table = 'accounts'): T {
-  return qb.where(`${table}.path`, 'like', likePrefix(actor.path)).whereNot(`${table}.id`, actor.id) as T;
+  return qb
+    .where(`${table}.path`, 'like', likePrefix(actor.path))
+    .whereNot(`${table}.id`, actor.id)
+    .whereNull(`${table}.deleted_at`) as T;
 }

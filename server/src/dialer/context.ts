@@ -9,6 +9,8 @@ import {
   type Period,
   type RedialSettings,
   type Weekday,
+  type DailyLimits,
+  type DailyUsage,
 } from '../../../domain/dialer';
 import { localMs } from '../../../domain/localTime';
 import { dialableSql, whereDialable } from '../db/dialable';
@@ -52,6 +54,11 @@ export interface DialAccount {
   lowBalanceFen: number;
   /** What the account is charged per call minute (billing_rates), or null when nothing. */
   rate: { ratePerMinFen: number; accuracy: 6 | 60 } | null;
+  /** Seconds each of its robots rests after a call before it dials again (0 = none). */
+  dialIntervalS: number;
+  /** Its own daily limits, and today's usage (read only when it has a limit; else zeros). */
+  dailyLimits: DailyLimits;
+  usageToday: DailyUsage;
 }
 
 export interface DialLine {
@@ -183,6 +190,18 @@ export async function loadAccounts(
       's.low_balance_fen',
       'r.rate_per_min_fen',
       'r.accuracy_s',
+      'a.dial_interval_seconds',
+      'a.daily_connect_limit',
+      'a.daily_minutes_limit',
+      // Today's connected calls and talk time, in the account's dialing zone (the settlement's rollup,
+      // so each call counts once): a primary-key range read, and only for an account with a limit.
+      db.raw(
+        `CASE WHEN a.daily_connect_limit > 0 OR a.daily_minutes_limit > 0 THEN (
+           SELECT array[coalesce(sum(d.connected), 0), coalesce(sum(d.talk_ms), 0)]::bigint[]
+           FROM report_daily d WHERE d.account_id = a.id
+             AND d.day = (now() AT TIME ZONE coalesce(nullif(s.time_zone, ''), ?))::date) END AS usage_today`,
+        [DEFAULT_TZ],
+      ),
     );
   for (const r of rows) {
     const has = r.has_settings !== null;
@@ -208,6 +227,15 @@ export async function loadAccounts(
       lowBalanceFen: has ? Number(r.low_balance_fen) : DEFAULT_LOW_BALANCE_FEN,
       rate:
         r.rate_per_min_fen === null ? null : { ratePerMinFen: r.rate_per_min_fen, accuracy: r.accuracy_s },
+      dialIntervalS: Number(r.dial_interval_seconds ?? 0),
+      dailyLimits: {
+        connects: Number(r.daily_connect_limit ?? 0),
+        minutes: Number(r.daily_minutes_limit ?? 0),
+      },
+      usageToday: {
+        connects: Number(r.usage_today?.[0] ?? 0),
+        talkMs: Number(r.usage_today?.[1] ?? 0),
+      },
     });
   }
   return out;

@@ -2,7 +2,7 @@
 // progress, remaining, ETA) from small reads: the per-result counters the settler keeps
 // (task_result_counts), the task's numbers by state, and its originates of the last minute.
 import type { Knex } from 'knex';
-import { eta, overview } from '../../../domain/dialer';
+import { dailyLimitReached, eta, overview } from '../../../domain/dialer';
 import { Events, rooms, type TaskProgressEvent } from '../../../domain/events';
 import type { Deps } from '../deps';
 import { loadAccounts, pathIds, tasksById, windowOf } from './context';
@@ -81,6 +81,7 @@ export async function taskProgress(
       remaining,
       pendingRedials: redials,
       eta: finish ? finish.toISOString() : null,
+      held: account ? dailyLimitReached(account.dailyLimits, account.usageToday) : null,
       at: now.toISOString(),
     });
   }

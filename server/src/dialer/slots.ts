@@ -7,7 +7,7 @@
 import type { Knex } from 'knex';
 import type Redis from 'ioredis';
 import { activeCallsKey, slotKeys, type SlotScope } from '../../../domain/calls';
-import { whereDialable } from '../db/dialable';
+import { dialableSql, whereDialable } from '../db/dialable';
 
 export interface SlotScopes {
   line: Iterable<number>;
@@ -27,16 +27,32 @@ export interface SlotCounts extends OpenCounts {
   added: number;
 }
 
-/** Calls not ended yet, per line, account and task (calls without a line hold no slot). */
+/**
+ * Calls not ended yet, per line, account and task (calls without a line hold no slot). An account with
+ * a dial interval (accounts.dial_interval_seconds) has each robot rest that long after its call: a
+ * task's call that ended within it still holds its robot (task and account), not its line.
+ */
 export async function openCallCounts(db: Knex): Promise<OpenCounts> {
   const { rows } = await db.raw(
     `SELECT line_id, account_id, task_id, count(*)::int AS n FROM calls
-     WHERE status <> 'ended' AND line_id IS NOT NULL GROUP BY 1, 2, 3`,
+     WHERE status <> 'ended' AND line_id IS NOT NULL GROUP BY 1, 2, 3
+     UNION ALL
+     SELECT NULL, c.account_id, c.task_id, count(*)::int FROM accounts a
+     JOIN calls c ON c.account_id = a.id AND c.status = 'ended'
+       AND c.ended_at > now() - make_interval(secs => a.dial_interval_seconds)
+     WHERE a.dial_interval_seconds > 0 AND c.task_id IS NOT NULL
+       AND a.id IN (SELECT account_id FROM tasks WHERE ${dialableSql('status')} AND active AND deleted_at IS NULL)
+     GROUP BY 2, 3`,
   );
   const out: OpenCounts = { line: new Map(), account: new Map(), task: new Map() };
   const add = (m: Map<number, number>, id: number, n: number) => m.set(id, (m.get(id) ?? 0) + n);
-  for (const r of rows as { line_id: string; account_id: string; task_id: string | null; n: number }[]) {
-    add(out.line, Number(r.line_id), r.n);
+  for (const r of rows as {
+    line_id: string | null;
+    account_id: string;
+    task_id: string | null;
+    n: number;
+  }[]) {
+    if (r.line_id !== null) add(out.line, Number(r.line_id), r.n);
     add(out.account, Number(r.account_id), r.n);
     if (r.task_id !== null) add(out.task, Number(r.task_id), r.n);
   }

@@ -7,6 +7,7 @@
 import { NoticeType } from '../../../domain/codes';
 import {
   allocateSlots,
+  dailyLimitReached,
   inWindow,
   type PacingAccount,
   type PacingLine,
@@ -132,8 +133,10 @@ export async function runTick(
       if (m) report.moved.push(m);
     }
     // No connected switch: no line can dial, so no task claims (its numbers stay pending); the
-    // window and arrears states still follow the clock and the balances.
-    if (open && switches.canDial) inside.push(task);
+    // window and arrears states still follow the clock and the balances. Nor does a task whose
+    // account reached a daily limit today (the task's overview says so: progress.ts).
+    if (open && switches.canDial && !dailyLimitReached(account.dailyLimits, account.usageToday))
+      inside.push(task);
   }
   for (const a of broke.values()) {
     const p = await deps.db.transaction((trx) => pauseForArrears(trx, a, 'balance is 0'));

@@ -86,6 +86,17 @@ describe('delete', () => {
     expect(list.map((a) => a.account)).not.toContain('delkeep01');
     expect((await t.m1.get(`/api/accounts/${u.id}`)).status).toBe(404);
     expect((await del(t.m1, `/api/accounts/${u.id}`, { confirm: 'delete' })).status).toBe(404);
+    // No picker offers it, and nothing can be given to it (customers, recharges).
+    const options = (await t.m1.get<{ accounts: { id: number }[] }>('/api/callrecords/options')).body.data!;
+    expect(options.accounts.map((a) => a.id)).not.toContain(u.id);
+    const recharge = await t.m1.post('/api/finance/recharges', {
+      accountId: u.id,
+      amount: '1.00',
+      confirm: true,
+      requestId: 'del-keep-recharge-2',
+    });
+    expect(recharge.body.code).not.toBe(200);
+    expect(await balanceOf(u.id)).toBe(0);
     expect((await c.get('/api/auth/me')).status).toBe(401);
     expect((await new ApiClient(t.p.url).login('delkeep01', 'secret12')).body.code).not.toBe(200);
     expect(
