@@ -2,6 +2,7 @@
 // (consumer, writer of records): the `dial` job, Redis keys of the live slot counters, call and
 // conversation-line shapes, and the test-call number rules (SPEC §5). Pure: no I/O.
 import { normalizeMobile } from './phone';
+import { coded, type ReasonParam } from './reasons';
 
 export const DIAL_QUEUE = 'dial';
 
@@ -80,19 +81,19 @@ export type CallStatus = 'dialing' | 'ringing' | 'answered' | 'ended';
  * a call result; its number went back to its task. Written by the media worker and the dialer alike.
  */
 export const NOT_PLACED_TEXT = '未拨出，号码已退回任务：';
-export const notPlacedReason = (why: string) => ({
-  kind: 'notPlaced' as const,
-  text: `${NOT_PLACED_TEXT}${why}`.slice(0, 300),
-});
+export const notPlacedReason = (why: ReasonParam) => {
+  const r = coded('notPlaced', { why });
+  return { kind: 'notPlaced' as const, ...r, text: r.text.slice(0, 300) };
+};
 /**
  * The reason on the record of a call our platform broke (the switch could not play a prompt, the
  * recognizer is missing): hung up at once, result 90, nothing billed. Written by the media worker.
  */
 export const PLATFORM_FAULT_TEXT = '平台故障，已挂机，不计费：';
-export const platformFaultReason = (why: string) => ({
-  kind: 'platformFault' as const,
-  text: `${PLATFORM_FAULT_TEXT}${why}`.slice(0, 300),
-});
+export const platformFaultReason = (why: ReasonParam) => {
+  const r = coded('platformFault', { why });
+  return { kind: 'platformFault' as const, ...r, text: r.text.slice(0, 300) };
+};
 export type LineType = 'robot' | 'customer';
 
 /** SPEC §3 Conversation line, as stored (table conversation_lines) and sent to the browser. */

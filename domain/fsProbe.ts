@@ -2,6 +2,7 @@
 // (media/src/esl/probe.ts), and the pure rules built on it: which node may carry a call, and when a
 // SIP line is at fault (issue 20 points 5 and 6). The media worker keeps the probe in the node's
 // status (domain/media.ts FsNodeStatus.probe); the server reads it to clear line faults.
+import { reasonZh, type ReasonMessage } from './reasons';
 import type { AsrProvider, Codec } from './telephony-config';
 
 /** Modules probed with `module_exists` (recognizers and beep detection). */
@@ -52,17 +53,27 @@ export type CallFault =
   | { kind: 'line'; lineId?: number; cause: LineFaultCause; codec?: string }
   | { kind: 'recognizer'; module: ProbedModule };
 
-/** The text the merchant reads (Chinese, like the other reasons stored on records). */
-export function faultText(f: CallFault): string {
-  if (f.kind === 'recognizer') return `FreeSWITCH 节点缺少识别模块 ${f.module}`;
-  const line = f.lineId ? `线路 ${f.lineId}` : '线路';
-  if (f.cause === 'CODEC_MISSING') return `${line}的编码 ${f.codec ?? ''} 在 FreeSWITCH 节点上不可用`;
-  if (f.cause === 'INVALID_GATEWAY') return `${line}的网关未在 FreeSWITCH 上加载 (INVALID_GATEWAY)`;
-  return `${line}的网关不可达 (GATEWAY_DOWN)`;
+/** The fault as a message (domain/reasons.ts), rendered in the reader's language. */
+export function faultMessage(f: CallFault): ReasonMessage {
+  if (f.kind === 'recognizer') return { code: 'fault_recognizer', params: { module: f.module } };
+  const line: ReasonMessage = f.lineId
+    ? { code: 'line_id', params: { id: String(f.lineId) } }
+    : { code: 'line_any' };
+  if (f.cause === 'CODEC_MISSING') return { code: 'fault_codec', params: { line, codec: f.codec ?? '' } };
+  if (f.cause === 'INVALID_GATEWAY') return { code: 'fault_invalidGateway', params: { line } };
+  return { code: 'fault_gatewayDown', params: { line } };
 }
 
+/** The text the merchant reads in zh-CN (task notes, logs; stored with the reason). */
+export const faultText = (f: CallFault): string => reasonZh(faultMessage(f));
+
 /** The record's reason for a call refused for a fault (kind notPlaced: the number goes back). */
-export const faultReason = (f: CallFault) => ({ kind: 'notPlaced' as const, text: faultText(f), fault: f });
+export const faultReason = (f: CallFault) => ({
+  kind: 'notPlaced' as const,
+  ...faultMessage(f),
+  text: faultText(f),
+  fault: f,
+});
 
 export interface CallNeeds {
   lineId: number;

@@ -4,6 +4,7 @@
 // customer hanging up), and talk billed up to the last moment the call was known alive (calls.alive_at,
 // stamped by the worker's alive loop), never up to when the loss was noticed. Pure.
 import { faultReason, isLineFaultCause } from './fsProbe';
+import { coded } from './reasons';
 import { resultLevelOf, ResultLevel } from './telephony';
 
 /** How often a media worker stamps its open calls alive (calls.alive_at and its alive key). */
@@ -106,9 +107,7 @@ export function lostCallClose(f: LostCallFacts, seen: LostHangup | null): LostCa
       kind: 'hangup',
       // The dead worker's retried job hangs the channel up if it is still there (media recover.ts).
       lost: true,
-      text: seen
-        ? 'media worker died; the call ended on the switch afterwards'
-        : 'media worker died; call closed by the server, channel hung up',
+      ...coded(seen ? 'lostEndedOnSwitch' : 'lostClosedByServer'),
     },
   };
 }

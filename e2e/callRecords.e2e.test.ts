@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { phoneHash } from '../config/secrets';
 import { maskPhone } from '../domain/format';
+import { coded, extendReason } from '../domain/reasons';
 import { writeRecording } from '../server/src/modules/callrecords/testHelpers';
 import { useE2eEnv } from './support/platform';
 import { click, login, newPage, shot, textOf, tid, waitForText } from './support/browser';
@@ -104,6 +105,78 @@ it('lists records, filters by grade, opens one and plays its conversation', asyn
   await page.waitForSelector(`${tid('call-records-page')}[data-view="callout"]`);
   await page.waitForSelector(tid(`record-row-${missed}`));
   expect(await page.$$eval('[data-testid^="record-row-"]', (els) => els.length)).toBe(2);
+  expect(errors).toEqual([]);
+  await page.browserContext().close();
+});
+
+it("shows a record's reasons in the reader's language; bot content and older rows as stored", async () => {
+  const knex = env.platform.db.knex;
+  const m1 = Number((await knex('accounts').where({ account: 'merchant01' }).first('id')).id);
+  // Reasons as the engine and the grade store them (domain/reasons.ts): a code, its parameters, the
+  // zh-CN text. The node, branch and rule names are the bot author's and stay as written.
+  const lineReason = {
+    kind: 'start',
+    ...extendReason(coded('startFlow', { flow: '主流程' }), 'enterNode', { node: '开场白' }),
+  };
+  const gradeReason = {
+    kind: 'rule',
+    ...coded('gradeRule', {
+      facts: [
+        { code: 'fact_affirm', params: { n: '2' } },
+        { code: 'fact_seconds', params: { n: '42' } },
+      ],
+      rule: '有兴趣',
+      grade: 'A',
+    }),
+  };
+  const id = await insertCall(m1, '13700000011', {
+    grade: 21,
+    result_level: 21,
+    talk_ms: 42_000,
+    reason: JSON.stringify(gradeReason),
+  });
+  await knex('conversation_lines').insert([
+    {
+      call_id: id,
+      seq: 1,
+      khtype: 'robot',
+      khcontent: '您好',
+      khvoicepath: [],
+      reason: JSON.stringify(lineReason),
+    },
+    // A line stored before reasons had codes: its text, in any language.
+    {
+      call_id: id,
+      seq: 2,
+      khtype: 'robot',
+      khcontent: '好的',
+      khvoicepath: [],
+      reason: JSON.stringify({ kind: 'branch', text: '节点「开场白」分支「肯定」命中「可以」' }),
+    },
+  ]);
+
+  const page = await newPage(env.b, true);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await login(page, env.platform.url, 'merchant01');
+  await click(page, 'lang-en');
+  await click(page, 'menu-crm/dialrecord');
+  await click(page, `open-${id}`);
+  await waitForText(page, tid('detail-reason'), 'yes 2 times, talked 42 s → rule “有兴趣” → A');
+  expect(await textOf(page, tid('line-reason-1'))).toBe(
+    'Reason: Answered, started main flow “主流程”, entered node “开场白”',
+  );
+  expect(await textOf(page, tid('line-reason-2'))).toBe('Reason: 节点「开场白」分支「肯定」命中「可以」');
+  await shot(page, 'call-records-reason-en');
+
+  // The same record in Chinese reads as the stored text.
+  await page.keyboard.press('Escape');
+  await page.waitForSelector(tid('record-drawer'), { hidden: true });
+  await click(page, 'lang-zh-CN');
+  await click(page, `open-${id}`);
+  await waitForText(page, tid('detail-reason'), gradeReason.text);
+  expect(await textOf(page, tid('detail-reason'))).toBe('肯定2次、通话42秒 → 规则「有兴趣」→ A');
+  expect(await textOf(page, tid('line-reason-1'))).toContain(lineReason.text);
   expect(errors).toEqual([]);
   await page.browserContext().close();
 });

@@ -22,6 +22,7 @@ import type {
 } from './definition';
 import { DIALOGUE_ACTS } from './definition';
 import { countWords } from './normalise';
+import { coded, extendReason, type ReasonMessage, type ReasonParams, type ReasonCode } from '../reasons';
 import type { BotAction, BotEvent, Reason } from './session';
 import { BUSINESS_TOPICS, understand, type Topic, type Understanding } from './understand/acts';
 import { matchExact, matchWords, type Hit } from './understand/match';
@@ -227,7 +228,7 @@ export function step(compiled: CompiledBot, state: SessionState, event: BotEvent
     ctx.actions.push({
       type: 'hangup',
       result: null,
-      reason: { kind: 'hangup', text: '机器人内部错误，挂机' },
+      reason: { kind: 'hangup', ...coded('engineError') },
     });
     ctx.s.p = 3;
   }
@@ -249,7 +250,7 @@ function handle(ctx: Ctx, e: BotEvent): void {
   if (s.p === 0) return;
   if (typeof e.at === 'number' && e.at - s.t0 >= ctx.bot.maxMs) {
     const minutes = ctx.bot.def.settings.maxCallMinutes;
-    hangup(ctx, null, { kind: 'maxDuration', text: `通话达到最长时长${minutes}分钟，挂机` });
+    hangup(ctx, null, { kind: 'maxDuration', ...coded('maxDuration', { minutes: String(minutes) }) });
     return;
   }
   switch (e.type) {
@@ -289,9 +290,9 @@ function keywordNames(ctx: Ctx, ids: number[]): string[] {
   return ids.map((id) => ctx.bot.labels[id] ?? '');
 }
 
-function quoted(words: string[]): string {
-  return `「${words.join('、')}」`;
-}
+/** The reason `why` with one more clause (domain/reasons.ts). */
+const then = (why: Reason, code: ReasonCode, params?: ReasonParams): Reason =>
+  extendReason(why, code, params);
 
 // ---- actions ----
 
@@ -370,7 +371,7 @@ function answer(ctx: Ctx): void {
   ctx.s.t0 = ctx.at;
   const first = ctx.bot.flows[ctx.bot.mainFlows[0] ?? -1];
   if (!first) {
-    hangup(ctx, null, { kind: 'start', text: '机器人没有主流程，挂机' });
+    hangup(ctx, null, { kind: 'start', ...coded('noMainFlow') });
     return;
   }
   const disclosure = ctx.bot.global.disclosure.trim();
@@ -378,12 +379,12 @@ function answer(ctx: Ctx): void {
     say(ctx, [{ text: disclosure }], null, false, {
       kind: 'start',
       flowId: first.def.id,
-      text: '接通，播报AI身份提示',
+      ...coded('disclosure'),
     });
   enterNode(ctx, first.start, {
     kind: 'start',
     flowId: first.def.id,
-    text: `接通，开始主流程「${first.def.name}」`,
+    ...coded('startFlow', { flow: first.def.name }),
   });
 }
 
@@ -391,7 +392,7 @@ function enterNode(ctx: Ctx, index: number, why: Reason): void {
   const s = ctx.s;
   const node = ctx.bot.nodes[index];
   if (!node || ++ctx.hops > MAX_HOPS) {
-    hangup(ctx, null, { ...why, kind: 'jump', text: `${why.text}；跳转目标不存在或跳转循环，挂机` });
+    hangup(ctx, null, { ...then(why, 'badJump'), kind: 'jump' });
     return;
   }
   s.n = index;
@@ -400,7 +401,7 @@ function enterNode(ctx: Ctx, index: number, why: Reason): void {
   s.is = 0;
   s.dg = '';
   if (ctx.bot.flows[node.flow]!.main) s.mf = node.flow;
-  const reason: Reason = { ...why, ...where(ctx, node), text: `${why.text}，进入节点「${node.def.name}」` };
+  const reason: Reason = { ...then(why, 'enterNode', { node: node.def.name }), ...where(ctx, node) };
   if (node.def.type === 'jump') {
     follow(ctx, node.def.next ?? { action: 0 }, { ...reason, kind: 'jump' }, true);
     return;
@@ -421,23 +422,24 @@ function follow(ctx: Ctx, next: NextStep, why: Reason, normal: boolean): void {
   const inMain = node ? ctx.bot.flows[node.flow]!.main : false;
   switch (next.action) {
     case 1:
-      listen(ctx, { ...why, text: `${why.text}，等待客户回应` });
+      listen(ctx, then(why, 'waitReply'));
       return;
     case 2: {
       if (node && !inMain && s.r >= 0) return returnFromMulti(ctx, why);
       const at = ctx.bot.mainFlows.indexOf(s.mf);
       const flow = ctx.bot.flows[ctx.bot.mainFlows[at + 1] ?? -1];
       if (flow) {
-        enterNode(ctx, flow.start, { ...why, text: `${why.text}，进入下一个主流程「${flow.def.name}」` });
+        enterNode(ctx, flow.start, then(why, 'nextMainFlow', { flow: flow.def.name }));
         return;
       }
       if (normal && inMain) s.fin = 1;
-      hangup(ctx, null, { ...why, text: `${why.text}，主流程结束，挂机` });
+      hangup(ctx, null, then(why, 'mainFlowEnd'));
       return;
     }
     case 3: {
       const target = stepTarget(ctx, next);
-      enterNode(ctx, target, { ...why, text: `${why.text}，跳转到流程${flowName(ctx, target)}` });
+      const flow = flowName(ctx, target);
+      enterNode(ctx, target, flow === null ? then(why, 'jumpNowhere') : then(why, 'jumpFlow', { flow }));
       return;
     }
     case 4: {
@@ -448,14 +450,14 @@ function follow(ctx: Ctx, next: NextStep, why: Reason, normal: boolean): void {
       ctx.actions.push({
         type: 'transfer',
         seatGroupId: next.seatGroupId ?? null,
-        reason: { ...why, text: `${why.text}，转接人工` },
+        reason: then(why, 'toHuman'),
       });
       s.p = 3;
       return;
     }
     default:
       if (normal && inMain) s.fin = 1;
-      hangup(ctx, null, { ...why, text: `${why.text}，挂机` });
+      hangup(ctx, null, then(why, 'thenHangup'));
   }
 }
 
@@ -466,13 +468,13 @@ function stepTarget(ctx: Ctx, next: NextStep): number {
   return next.nodeId && flow ? (ctx.bot.nodeIndex.get(`${f}/${next.nodeId}`) ?? -1) : (flow?.start ?? -1);
 }
 
-const flowName = (ctx: Ctx, node: number): string => {
+const flowName = (ctx: Ctx, node: number): string | null => {
   const n = ctx.bot.nodes[node];
-  return n ? `「${ctx.bot.flows[n.flow]!.def.name}」` : '';
+  return n ? ctx.bot.flows[n.flow]!.def.name : null;
 };
 
 /** No seat took the transfer: the bot talks again from the transfer's fallback node. */
-function onTransferFailed(ctx: Ctx, why: string): void {
+function onTransferFailed(ctx: Ctx, why: string | ReasonMessage): void {
   const s = ctx.s;
   const target = s.tf;
   if (s.p !== 3 || target === undefined) return;
@@ -480,7 +482,11 @@ function onTransferFailed(ctx: Ctx, why: string): void {
   s.p = 1;
   s.fin = 0;
   s.pl = 0;
-  const reason: Reason = { kind: 'jump', text: `转接失败（${why}），转到兜底流程${flowName(ctx, target)}` };
+  const flow = flowName(ctx, target);
+  const reason: Reason = {
+    kind: 'jump',
+    ...(flow === null ? coded('transferFallbackNowhere', { why }) : coded('transferFallback', { why, flow })),
+  };
   enterNode(ctx, target, reason);
 }
 
@@ -491,12 +497,8 @@ function returnFromMulti(ctx: Ctx, why: Reason): void {
   s.n = s.r;
   s.r = -1;
   s.rq = -1;
-  if (!back) return hangup(ctx, null, { ...why, text: `${why.text}，无法返回主流程，挂机` });
-  const reason: Reason = {
-    ...why,
-    ...where(ctx, back),
-    text: `${why.text}，多轮会话结束，回到节点「${back.def.name}」`,
-  };
+  if (!back) return hangup(ctx, null, then(why, 'noReturn'));
+  const reason: Reason = { ...then(why, 'backFromMulti', { node: back.def.name }), ...where(ctx, back) };
   if (question?.def.playWithMainFlow)
     say(ctx, back.def.prompts, `n${back.index}`, back.def.interruptible, reason);
   listen(ctx, reason);
@@ -507,7 +509,7 @@ function returnFromMulti(ctx: Ctx, why: Reason): void {
 function interrupt(ctx: Ctx, text: string): void {
   ctx.actions.push({
     type: 'stopPlayback',
-    reason: { kind: 'interrupt', ...where(ctx), text: `客户说话超过2个字（${text.slice(0, 20)}），打断播放` },
+    reason: { kind: 'interrupt', ...where(ctx), ...coded('interrupt', { words: text.slice(0, 20) }) },
   });
   ctx.s.pl = 0;
 }
@@ -642,9 +644,9 @@ function handleSentence(ctx: Ctx, raw: string): Understanding | null {
   if (blocked.length || machine) {
     const kws = blocked.length ? keywordNames(ctx, blocked) : [];
     const what = blocked.length
-      ? `识别到拦截关键词${quoted(kws)}`
-      : `识别为${u.main === 'voicemail' ? '语音信箱' : '来电助理'}`;
-    hangup(ctx, 70, { kind: 'intercept', ...where(ctx), keywords: kws, acts: u.acts, text: `${what}，挂机` });
+      ? coded('interceptKeywords', { keywords: kws })
+      : coded(u.main === 'voicemail' ? 'interceptVoicemail' : 'interceptAssistant');
+    hangup(ctx, 70, { kind: 'intercept', ...where(ctx), keywords: kws, acts: u.acts, ...what });
     return null;
   }
   remembers(ctx, u, analysis);
@@ -665,11 +667,11 @@ function respond(ctx: Ctx, heard: Heard): void {
   if (globalHandling(ctx, node, heard, !!branch)) return;
   if (branch) {
     const kws = keywordNames(ctx, branch.ids);
-    const text = `节点「${node.def.name}」分支「${branch.branch.def.name}」命中${quoted(kws)}`;
+    const hit = coded('branchHit', { node: node.def.name, branch: branch.branch.def.name, keywords: kws });
     // One sentence that answers the flow and asks a question ("方便，你们这个课多少钱"): both.
     const also = firstQuestion(ctx, any, false, branch.ids);
     if (also && also.question.def.answerMode === 'single') sayAnswer(ctx, also.question, also.ids, u.acts);
-    return takeBranch(ctx, node, branch.branch, { kind: 'branch', keywords: kws, acts: u.acts, text });
+    return takeBranch(ctx, node, branch.branch, { kind: 'branch', keywords: kws, acts: u.acts, ...hit });
   }
   const normal = firstQuestion(ctx, any, false);
   if (normal) {
@@ -704,7 +706,7 @@ function respond(ctx: Ctx, heard: Heard): void {
         kind: 'llm',
         ...where(ctx),
         acts: u.acts,
-        text: `节点「${node.def.name}」未匹配，询问大模型`,
+        ...coded('askLlm', { node: node.def.name }),
       },
     });
     return;
@@ -715,7 +717,7 @@ function respond(ctx: Ctx, heard: Heard): void {
       kind: 'unanswered',
       ...where(ctx, node),
       acts: u.acts,
-      text: `客户提问（${u.topics.map(topicName).join('、')}）知识库中没有答案，通用回复后继续`,
+      ...coded('unanswered', { topics: u.topics.map((t) => ({ code: `topic_${t}` as const })) }),
     });
   }
   fallback(ctx, 'noMatch');
@@ -752,7 +754,7 @@ function actReason(node: CompiledNode, b: CompiledBranch, u: Understanding): Rea
   return {
     kind: 'branch',
     acts: u.acts,
-    text: `节点「${node.def.name}」未命中关键词，按客户意图「${ACT_NAMES[u.main!]}」进入分支「${b.def.name}」`,
+    ...coded('branchByAct', { node: node.def.name, act: { code: `act_${u.main!}` }, branch: b.def.name }),
   };
 }
 
@@ -779,7 +781,7 @@ function globalHandling(ctx: Ctx, node: CompiledNode, heard: Heard, keywordBranc
         kind: 'global',
         ...where(ctx, node),
         acts,
-        text: `客户要求不再来电（${heard.raw.slice(0, 30)}），加入黑名单`,
+        ...coded('optOut', { sentence: heard.raw.slice(0, 30) }),
       },
     });
     endGlobal(ctx, 'optOut', node, u, GlobalEnd.OptOut);
@@ -807,7 +809,7 @@ function globalHandling(ctx: Ctx, node: CompiledNode, heard: Heard, keywordBranc
         kind: 'global',
         ...where(ctx, node),
         acts,
-        text: `客户现在不方便，要求稍后联系${when ? `（${when.text}）` : ''}，设置回电提醒`,
+        ...(when ? coded('callLater', { when: when.text }) : coded('callLaterNoTime')),
       },
     });
     endGlobal(ctx, 'callLater', node, u, GlobalEnd.CallLater);
@@ -817,11 +819,11 @@ function globalHandling(ctx: Ctx, node: CompiledNode, heard: Heard, keywordBranc
 }
 
 const GLOBAL_NAMES = {
-  optOut: '客户要求不再来电',
-  callLater: '客户要求稍后联系',
-  decline: '客户明确拒绝',
-  askHuman: '客户要求转人工',
-} as const;
+  optOut: 'endOptOut',
+  callLater: 'endCallLater',
+  decline: 'endDecline',
+  askHuman: 'endAskHuman',
+} as const satisfies Record<string, ReasonCode>;
 
 /** Says the handler's words and ends the call, remembering how it ended for the grade. */
 function endGlobal(
@@ -834,15 +836,15 @@ function endGlobal(
 ): void {
   const s = ctx.s;
   s.g = how;
-  const names: Record<number, string> = {
-    [GlobalEnd.Hostile]: '客户态度恶劣',
-    [GlobalEnd.WrongPerson]: '非本人或打错电话',
+  const names: Record<number, ReasonCode> = {
+    [GlobalEnd.Hostile]: 'endHostile',
+    [GlobalEnd.WrongPerson]: 'endWrongPerson',
   };
   const reason: Reason = {
     kind: 'global',
     ...where(ctx, node),
     acts: u.acts,
-    text: `${names[how] ?? GLOBAL_NAMES[handler]}，礼貌结束通话`,
+    ...coded(names[how] ?? GLOBAL_NAMES[handler]),
   };
   const h = ctx.bot.global[handler] as GlobalHandler;
   say(ctx, words ? [{ text: words }] : h.prompts, `g${handler}`, false, reason);
@@ -854,7 +856,7 @@ function askHuman(ctx: Ctx, node: CompiledNode, u: Understanding, raw: string): 
   const s = ctx.s;
   const bot = ctx.bot;
   s.x |= Fact.AskedHuman;
-  const reason: Reason = { kind: 'global', ...where(ctx, node), acts: u.acts, text: '客户要求转人工' };
+  const reason: Reason = { kind: 'global', ...where(ctx, node), acts: u.acts, ...coded('askHuman') };
   if (bot.transferNode >= 0) return enterNode(ctx, bot.transferNode, reason);
   const t = bot.transferStep;
   if (t) {
@@ -872,7 +874,7 @@ function robotAnswer(ctx: Ctx, node: CompiledNode, u: Understanding): void {
     kind: 'global',
     ...where(ctx, node),
     acts: u.acts,
-    text: '客户问是否机器人，如实回答后继续',
+    ...coded('askRobot'),
   });
 }
 
@@ -927,7 +929,7 @@ function sayAnswer(ctx: Ctx, question: CompiledQuestion, ids: number[], acts: Di
     questionId: q.id,
     keywords: kws,
     acts,
-    text: `知识库问题「${q.title}」命中${quoted(kws)}`,
+    ...coded('knowledgeHit', { question: q.title, keywords: kws }),
   };
   s.c[ROUNDS]++;
   if (!s.q.includes(question.index)) s.q.push(question.index);
@@ -953,7 +955,7 @@ function answerQuestion(ctx: Ctx, question: CompiledQuestion, ids: number[], act
     const target = q.jump?.nodeId
       ? (ctx.bot.nodeIndex.get(`${flow.index}/${q.jump.nodeId}`) ?? -1)
       : flow.start;
-    enterNode(ctx, target, { ...reason, text: `${reason.text}，进入多轮会话「${flow.def.name}」` });
+    enterNode(ctx, target, then(reason, 'enterMulti', { flow: flow.def.name }));
     return;
   }
   if (q.answerMode === 'jump' && q.jump) {
@@ -970,16 +972,15 @@ function fallback(ctx: Ctx, kind: 'noMatch' | 'silence', counted = true): void {
   const node = nodeOf(ctx);
   if (!node) return;
   const fb = kind === 'noMatch' ? node.def.noMatch : node.def.silence;
-  const what = kind === 'noMatch' ? '未匹配' : '客户沉默';
   const count = counted ? (kind === 'noMatch' ? ++s.nm : ++s.si) : kind === 'noMatch' ? s.nm : s.si;
   const repeat = Math.min(5, Math.max(1, Math.floor(fb?.repeat ?? 1)));
   const reason: Reason = {
     kind,
     ...where(ctx, node),
-    text: `节点「${node.def.name}」${what}（第${count}次）`,
+    ...coded(kind, { node: node.def.name, n: String(count) }),
   };
   if (!fb || count > repeat) {
-    follow(ctx, fb?.then ?? { action: 0 }, { ...reason, text: `${reason.text}，超过${repeat}次` }, false);
+    follow(ctx, fb?.then ?? { action: 0 }, then(reason, 'overRepeat', { n: String(repeat) }), false);
     return;
   }
   say(ctx, fb.prompts, `${kind === 'noMatch' ? 'm' : 's'}${node.index}`, node.def.interruptible, reason);
@@ -1005,7 +1006,7 @@ function onDigit(ctx: Ctx, digit: string): void {
   if (s.pl !== 0) {
     ctx.actions.push({
       type: 'stopPlayback',
-      reason: { kind: 'dtmf', ...where(ctx, node), text: `客户按键${digit}` },
+      reason: { kind: 'dtmf', ...where(ctx, node), ...coded('dtmfKey', { digit }) },
     });
     s.pl = 0;
   }
@@ -1016,7 +1017,7 @@ function onDigit(ctx: Ctx, digit: string): void {
     const reason: Reason = {
       kind: 'dtmf',
       ...where(ctx, node),
-      text: `节点「${node.def.name}」收到按键${s.dg}`,
+      ...coded('dtmfGather', { node: node.def.name, digits: s.dg }),
     };
     s.dg = '';
     s.c[ROUNDS]++;
@@ -1025,8 +1026,8 @@ function onDigit(ctx: Ctx, digit: string): void {
   }
   const branch = node.branches.find((b) => (b.def.dtmf ?? '').split(/[,，\s]+/).includes(digit));
   if (!branch) return fallback(ctx, 'noMatch');
-  const text = `节点「${node.def.name}」按键${digit}选择分支「${branch.def.name}」`;
-  takeBranch(ctx, node, branch, { kind: 'dtmf', text });
+  const chose = coded('dtmfBranch', { node: node.def.name, digit, branch: branch.def.name });
+  takeBranch(ctx, node, branch, { kind: 'dtmf', ...chose });
 }
 
 function onLlmReply(ctx: Ctx, text: string | null): void {
@@ -1034,7 +1035,7 @@ function onLlmReply(ctx: Ctx, text: string | null): void {
   s.p = 1;
   const node = nodeOf(ctx);
   if (!text || !text.trim() || !node) return fallback(ctx, 'noMatch');
-  const reason: Reason = { kind: 'llm', ...where(ctx, node), text: `节点「${node.def.name}」由大模型回答` };
+  const reason: Reason = { kind: 'llm', ...where(ctx, node), ...coded('llmAnswer', { node: node.def.name }) };
   s.c[ROUNDS]++;
   say(ctx, [{ text }], null, node.def.interruptible, reason);
   listen(ctx, reason);

@@ -99,11 +99,23 @@ describe('intention rule items', () => {
     const s = start(bot);
     s.c = [1, 0, 0, 1, 1];
     s.lb = ['拒绝'];
+    const factMessages = [
+      { code: 'fact_affirm', params: { n: '1' } },
+      { code: 'fact_seconds', params: { n: '60' } },
+    ];
     expect(grade(bot, s, facts)).toEqual({
       level: 22,
       labels: ['拒绝', '有意向'],
       facts: ['肯定1次', '通话60秒'],
-      reason: { kind: 'rule', ruleId: 'y', text: '肯定1次、通话60秒 → 规则「乙」→ B' },
+      factMessages,
+      reason: {
+        kind: 'rule',
+        ruleId: 'y',
+        // The author's rule name stays as written; the platform's words are codes.
+        code: 'gradeRule',
+        params: { facts: factMessages, rule: '乙', grade: 'B' },
+        text: '肯定1次、通话60秒 → 规则「乙」→ B',
+      },
     });
   });
 });

@@ -7,7 +7,8 @@
 import type { CompiledBot } from './compile';
 import type { IntentionLevel, RuleCondition } from './definition';
 import { DIALOGUE_ACTS, matchCountNeeded } from './definition';
-import { Fact, GlobalEnd, TOPICS, topicName, type SessionState } from './engine';
+import { coded, reasonZh, type ReasonCode, type ReasonMessage } from '../reasons';
+import { Fact, GlobalEnd, TOPICS, type SessionState } from './engine';
 import { normaliseBase } from './normalise';
 import type { CallFacts, GradeResult } from './session';
 
@@ -104,8 +105,10 @@ export interface CallSummary {
   stance: number;
   silences: number;
   seconds: number;
-  /** The facts in words, for the reason. */
+  /** The facts in words (zh-CN), for the reason. */
   words: string[];
+  /** The same facts as messages. */
+  msgs: ReasonMessage[];
 }
 
 export function summarise(bot: CompiledBot, s: SessionState, facts: CallFacts): CallSummary {
@@ -135,27 +138,31 @@ export function summarise(bot: CompiledBot, s: SessionState, facts: CallFacts): 
     silences: actCount(s, 'silence'),
     seconds: facts.durationSeconds,
     words: [],
+    msgs: [],
   };
-  const w = c.words;
-  if (c.spoke === 0) w.push('客户未说话');
-  if (c.affirm) w.push(`肯定${c.affirm}次`);
-  if (c.refuse) w.push(`拒绝${c.refuse}次`);
-  if (c.need) w.push('表达需求');
-  if (c.figures) w.push('给出具体信息');
-  for (const q of kb) w.push(`询问「${q!.title}」`);
-  if (topics.length) w.push(`问到${topics.map(topicName).join('、')}`);
-  if (c.callback) w.push('同意回电');
-  if (c.appointment) w.push('同意预约');
-  if (c.askedHuman) w.push('要求转人工');
-  if (c.transferred) w.push('进入转人工');
-  if (c.hesitate) w.push('犹豫考虑');
-  if (c.callLater) w.push('要求稍后联系');
-  if (c.optOut) w.push('要求不再来电');
-  if (c.hostile) w.push('态度恶劣');
-  if (c.wrongPerson) w.push('非本人');
-  if (c.declined) w.push('明确拒绝后结束');
-  if (c.silences) w.push(`沉默${c.silences}次`);
-  w.push(`通话${c.seconds}秒`);
+  const w = c.msgs;
+  const n = (v: number) => ({ n: String(v) });
+  if (c.spoke === 0) w.push({ code: 'fact_silent' });
+  if (c.affirm) w.push({ code: 'fact_affirm', params: n(c.affirm) });
+  if (c.refuse) w.push({ code: 'fact_refuse', params: n(c.refuse) });
+  if (c.need) w.push({ code: 'fact_need' });
+  if (c.figures) w.push({ code: 'fact_figures' });
+  for (const q of kb) w.push({ code: 'fact_asked', params: { question: q!.title } });
+  if (topics.length)
+    w.push({ code: 'fact_topics', params: { topics: topics.map((t) => ({ code: `topic_${t}` as const })) } });
+  if (c.callback) w.push({ code: 'fact_callback' });
+  if (c.appointment) w.push({ code: 'fact_appointment' });
+  if (c.askedHuman) w.push({ code: 'fact_askedHuman' });
+  if (c.transferred) w.push({ code: 'fact_transferred' });
+  if (c.hesitate) w.push({ code: 'fact_hesitate' });
+  if (c.callLater) w.push({ code: 'fact_callLater' });
+  if (c.optOut) w.push({ code: 'fact_optOut' });
+  if (c.hostile) w.push({ code: 'fact_hostile' });
+  if (c.wrongPerson) w.push({ code: 'fact_wrongPerson' });
+  if (c.declined) w.push({ code: 'fact_declined' });
+  if (c.silences) w.push({ code: 'fact_silences', params: n(c.silences) });
+  w.push({ code: 'fact_seconds', params: n(c.seconds) });
+  c.words = w.map(reasonZh);
   return c;
 }
 
@@ -260,8 +267,30 @@ export const LOOSE_DEFAULTS: readonly DefaultRule[] = [
   { id: 'loose-d', name: '意向不明', level: 24, holds: () => true },
 ];
 
-function because(c: CallSummary, rule: string, level: number): string {
-  return `${c.words.join('、')} → 规则「${rule}」→ ${LETTER[level] ?? level}`;
+/** The platform's own rules (default rule sets) by name: their names are translated. */
+const RULE_CODES: Record<string, ReasonCode> = {
+  要求不再来电: 'rule_optOut',
+  态度恶劣: 'rule_hostile',
+  非本人: 'rule_wrongPerson',
+  有明确需求: 'rule_need',
+  积极且有具体行动: 'rule_active',
+  犹豫观望: 'rule_hesitate',
+  明确拒绝: 'rule_refuse',
+  '有兴趣、约回电': 'rule_interestedLater',
+  '犹豫、稍后再说': 'rule_hesitateLater',
+  稍后联系: 'rule_later',
+  要求转人工: 'rule_human',
+  态度积极: 'rule_positive',
+  未开口: 'rule_silent',
+  意向不明: 'rule_unclear',
+  有需求: 'rule_hasNeed',
+  婉拒或观望: 'rule_politeRefuse',
+};
+
+/** "facts → 规则「rule」→ A"; `rule` is an author's rule name, or a code for the platform's own. */
+function because(c: CallSummary, rule: string | ReasonCode, level: number, own = false) {
+  const name = own && RULE_CODES[rule] ? { code: RULE_CODES[rule] } : rule;
+  return coded('gradeRule', { facts: c.msgs, rule: name, grade: LETTER[level] ?? String(level) });
 }
 
 export function grade(compiled: CompiledBot, state: SessionState, facts: CallFacts): GradeResult {
@@ -273,25 +302,33 @@ export function grade(compiled: CompiledBot, state: SessionState, facts: CallFac
     level,
     labels: l,
     facts: c.words,
+    factMessages: c.msgs,
     reason,
   });
   // A customer who asked not to be called (or abused the bot) is F whatever the bot's own rules say.
   for (const r of NEVER_AGAIN)
     if (r.holds(c))
-      return result(r.level, { kind: 'defaultRule', ruleId: r.id, text: because(c, r.name, r.level) });
+      return result(r.level, { kind: 'defaultRule', ruleId: r.id, ...because(c, r.name, r.level, true) });
   for (const r of compiled.def.intentRules) {
     if (r.conditions.every((cd) => conditionHolds(compiled, state, facts, cd)))
       return result(
         r.level,
-        { kind: 'rule', ruleId: r.id, text: because(c, r.name, r.level) },
+        { kind: 'rule', ruleId: r.id, ...because(c, r.name, r.level) },
         withLabel(r.label),
       );
   }
   if (state.lv)
-    return result(state.lv, { kind: 'rule', text: because(c, '通话中分支或问题设置的客户等级', state.lv) });
+    return result(state.lv, {
+      kind: 'rule',
+      ...coded('gradeRule', {
+        facts: c.msgs,
+        rule: { code: 'rule_levelSetInCall' },
+        grade: LETTER[state.lv] ?? String(state.lv),
+      }),
+    });
   const strict = compiled.def.settings.defaultRuleSet !== 2;
   for (const r of strict ? STRICT_DEFAULTS : LOOSE_DEFAULTS)
     if (r.holds(c))
-      return result(r.level, { kind: 'defaultRule', ruleId: r.id, text: because(c, r.name, r.level) });
-  return result(24, { kind: 'defaultRule', text: because(c, '意向不明', 24) });
+      return result(r.level, { kind: 'defaultRule', ruleId: r.id, ...because(c, r.name, r.level, true) });
+  return result(24, { kind: 'defaultRule', ...because(c, '意向不明', 24, true) });
 }

@@ -8,7 +8,7 @@ import type { CompiledBot } from './compile';
 import { IntentionLevel } from './definition';
 import { start, step, type SessionState } from './engine';
 import { grade } from './grade';
-import type { BotAction, BotEvent } from './session';
+import type { BotAction, BotEvent, Reason } from './session';
 
 export interface GradeCase {
   /** 1-based line number in the file. */
@@ -27,6 +27,8 @@ export interface GradeRow {
   /** The call's result code: 21–26 for A–F, else e.g. 70 (assistant / voicemail). */
   result: number | null;
   reason: string;
+  /** The same reason with its code (domain/reasons.ts), for the reader's language. */
+  why?: Reason;
   /** What the bot said, in order. */
   replies: string[];
   expect?: string;
@@ -152,7 +154,8 @@ export function gradeCase(bot: CompiledBot, c: GradeCase): GradeRow {
     row.result = run.result;
     row.grade = letterOf(run.result);
     const end = run.actions.find((a) => a.type === 'hangup' && a.result !== null);
-    row.reason = row.grade ? run.grade.reason.text : (end?.reason.text ?? run.grade.reason.text);
+    row.why = row.grade ? run.grade.reason : (end?.reason ?? run.grade.reason);
+    row.reason = row.why.text;
     row.replies = run.actions.flatMap((a) => (a.type === 'play' ? [a.text] : []));
   } catch (e) {
     row.error = `第${c.line}行：${(e as Error).message}`;

@@ -1,6 +1,7 @@
 // The engine's inputs and outputs: events in, actions out, with the reason for every
 // decision. Contract shared by domain/bot (engine), media (call sessions), server
 // (training chat) and client (training page).
+import type { ReasonCode, ReasonMessage, ReasonParams } from '../reasons';
 import type { DialogueAct, IntentionLevel } from './definition';
 
 /**
@@ -34,7 +35,7 @@ export type BotEvent =
    * No seat took a transfer (none free, timeout, declined): the bot goes on at the transfer's
    * fallback flow when it has one. Ignored otherwise (the caller then hangs up politely).
    */
-  | { type: 'transferFailed'; why: string; at: number };
+  | { type: 'transferFailed'; why: string | ReasonMessage; at: number };
 // `at` is milliseconds since the call was answered's clock origin (any monotonic ms clock).
 
 /** Why the engine did something: shown in training, stored with the call. */
@@ -66,7 +67,14 @@ export interface Reason {
   keywords?: string[];
   /** The dialogue acts recognised in the sentence (training shows them). */
   acts?: DialogueAct[];
-  /** Human-readable summary (names, not ids), e.g. `节点「开场白」分支「肯定」命中「可以」`. */
+  /**
+   * The message as a code with parameters (domain/reasons.ts), rendered in the reader's language;
+   * `more` are the clauses said after it. Absent on reasons stored before codes existed.
+   */
+  code?: ReasonCode;
+  params?: ReasonParams;
+  more?: ReasonMessage[];
+  /** Human-readable summary in zh-CN (names, not ids), e.g. `节点「开场白」分支「肯定」命中「可以」`. */
   text: string;
 }
 
@@ -116,6 +124,8 @@ export interface GradeResult {
    * reads "facts → 规则「name」→ A".
    */
   facts?: string[];
+  /** The same facts as messages (domain/reasons.ts), for the reader's language. */
+  factMessages?: ReasonMessage[];
   /** Labels collected during the call (branches/questions that add a label, and the rule's label). */
   labels: string[];
   reason: Reason;

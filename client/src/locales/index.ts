@@ -22,6 +22,7 @@ import zhSoftphone from './zh-CN/softphone.json';
 import zhOutbound from './zh-CN/outbound.json';
 import zhSystem from './zh-CN/system.json';
 import zhStatistics from './zh-CN/statistics.json';
+import zhReasons from './zh-CN/reasons.json';
 // Result levels, grades and live call states come from the one table in domain (server exports use it too).
 import { resultResources } from '../../../domain/resultLabels';
 import enCommon from './en/common.json';
@@ -47,6 +48,7 @@ import enSoftphone from './en/softphone.json';
 import enOutbound from './en/outbound.json';
 import enSystem from './en/system.json';
 import enStatistics from './en/statistics.json';
+import enReasons from './en/reasons.json';
 
 export const LANGUAGES = ['zh-CN', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -77,6 +79,7 @@ export const NAMESPACES = [
   'results',
   'system',
   'statistics',
+  'reasons',
 ] as const;
 
 export const resources = {
@@ -105,6 +108,7 @@ export const resources = {
     results: resultResources('zh-CN'),
     system: zhSystem,
     statistics: zhStatistics,
+    reasons: zhReasons,
   },
   en: {
     common: enCommon,
@@ -131,6 +135,7 @@ export const resources = {
     results: resultResources('en'),
     system: enSystem,
     statistics: enStatistics,
+    reasons: enReasons,
   },
 } as const;
 

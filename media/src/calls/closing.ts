@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import { grade, step, type BotAction, type Reason, type SessionState } from '../../../domain/bot';
 import { platformFaultReason, type DialJob } from '../../../domain/calls';
 import { ResultLevel, type GreetingKind } from '../../../domain/telephony';
+import { reasonZh, type ReasonMessage } from '../../../domain/reasons';
 import type { EslEvent } from '../esl/events';
 import type { LoadedBot } from './bots';
 import { outcomeOf, type Outcome } from './outcome';
@@ -25,13 +26,13 @@ export interface RobotCallEnd {
   failedCause: string | null;
   startedWall: number;
   answeredWall: number;
-  unknown: string | null;
+  unknown: ReasonMessage | string | null;
   greeting: GreetingKind | null;
-  machineReason: string | null;
+  machineReason: ReasonMessage | null;
   engineResult: number | null;
   engineReason: Reason | null;
   /** Why the platform broke the call, null when it did not. */
-  fault: string | null;
+  fault: ReasonMessage | null;
   /** The engine's clock now. */
   at: number;
   /** The customer's requests among the engine's last actions (requests.ts). */
@@ -70,12 +71,12 @@ export function robotOutcome(e: RobotCallEnd): { outcome: Outcome; state: Sessio
   });
   if (e.engineReason?.kind === 'maxDuration' || (e.engineReason && !g)) o.reason = e.engineReason;
   if (o.resultLevel === ResultLevel.assistant && e.machineReason)
-    o.reason = { kind: 'intercept', text: e.machineReason };
+    o.reason = { kind: 'intercept', ...e.machineReason, text: reasonZh(e.machineReason) };
   return { outcome: e.fault ? faultOutcome(o, e.fault) : o, state };
 }
 
 /** A call the platform broke: the times as they were, result 90, no grade, nothing billed. */
-export function faultOutcome(o: Outcome, why: string): Outcome {
+export function faultOutcome(o: Outcome, why: ReasonMessage): Outcome {
   return {
     ...o,
     resultLevel: ResultLevel.unknown,

@@ -90,7 +90,8 @@ it('closes the call of a killed worker exactly once, as unknown, and frees its s
   // The retry first waits for the dead worker's heartbeat to expire (TTL 15 s): it might be alive.
   const row = await kit.waitEnded(job.callUuid, 40000);
   expect(row).toMatchObject({ result_level: 90, status: 'ended' });
-  expect((row.reason as { text: string }).text).toMatch(/worker lost the call/);
+  expect(row.reason).toMatchObject({ code: expect.stringMatching(/^lost_(retryHungUp|channelGone)$/) });
+  expect((row.reason as { text: string }).text).toMatch(/工作进程丢失了通话/);
   const count = await kit.db.knex('calls').where({ call_uuid: job.callUuid }).count({ n: '*' }).first();
   expect(Number(count!.n)).toBe(1);
   expect(await kit.leakedSlots()).toBe(0);

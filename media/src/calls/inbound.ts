@@ -12,6 +12,7 @@ import type { Knex } from 'knex';
 import type { DialJob } from '../../../domain/calls';
 import { maskPhone } from '../../../domain/format';
 import { didOf, REJECT_CAUSE, type InboundRoute } from '../../../domain/scenes';
+import { coded, type ReasonCode } from '../../../domain/reasons';
 import type { EslEvent } from '../esl/events';
 import type { EslNode } from '../esl/node';
 import type { NodePool } from '../esl/pool';
@@ -42,11 +43,11 @@ export interface RejectedInbound {
 type Active = CallSession | InboundSeatCall;
 
 /** The record's reason when a known scene cannot answer. */
-const REFUSED_TEXT = {
-  disabled: '接待场景已停用或其线路已删除，来电未接听',
-  botUnpublished: '接待场景的话术未发布、已停用或已删除，来电未接听',
-  noGroup: '接待场景的坐席组已删除，来电未接听',
-};
+const REFUSED = {
+  disabled: 'inbound_disabled',
+  botUnpublished: 'inbound_botUnpublished',
+  noGroup: 'inbound_noGroup',
+} as const satisfies Record<string, ReasonCode>;
 
 export interface InboundCalls {
   active: Map<string, Active>;
@@ -197,10 +198,10 @@ export function listenInbound(pool: NodePool, deps: SessionDeps): InboundCalls {
       createdUs: now,
       hangupUs: now,
     });
-    const text = REFUSED_TEXT[why as keyof typeof REFUSED_TEXT] ?? '接待场景无法接听，来电未接听';
+    const said = coded(REFUSED[why as keyof typeof REFUSED] ?? 'inbound_refused');
     await closeRecord(deps.db, id, {
       ...o,
-      reason: { kind: 'hangup', text },
+      reason: { kind: 'hangup', ...said },
       hangupCause: cause,
       sipStatus: null,
       rounds: 0,
@@ -250,7 +251,7 @@ async function giveUp(db: Knex, recordId: number, err: Error): Promise<void> {
     ...UNKNOWN_FACTS,
     createdUs: now,
     hangupUs: now,
-    unknown: `inbound call could not be answered: ${err.message}`.slice(0, 200),
+    unknown: { code: 'inboundError', params: { error: err.message.slice(0, 200) } },
   });
   await closeRecord(db, recordId, {
     ...o,

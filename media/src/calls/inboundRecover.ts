@@ -50,7 +50,7 @@ export async function sweepLostInbound(d: SweepDeps): Promise<number> {
         ...UNKNOWN_FACTS,
         createdUs: now,
         hangupUs: now,
-        unknown: 'worker lost the inbound call',
+        unknown: { code: 'lost_inbound' },
       });
     });
     const done = await closeRecord(d.db, Number(r.id), {

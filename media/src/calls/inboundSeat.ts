@@ -5,6 +5,7 @@
 import { bareCard } from '../../../domain/transfer';
 import type { CallStatus, DialJob } from '../../../domain/calls';
 import { maskPhone } from '../../../domain/format';
+import { coded, type ReasonMessage } from '../../../domain/reasons';
 import { checkUuid } from '../esl/guard';
 import type { ChannelRow, EslNode } from '../esl/node';
 import { recordCommand } from './commands';
@@ -14,7 +15,7 @@ import { claimOriginate, setStatus } from './record';
 import type { SessionDeps } from './session';
 import { acquireSlots } from './slots';
 import { closeAndRelease, type Hangup } from './closing';
-import { SeatLeg } from './seatLeg';
+import { SeatLeg, type SeatFailure } from './seatLeg';
 import { isErrReply } from './switchReplies';
 import type { EslEvent } from '../esl/events';
 
@@ -34,8 +35,8 @@ export class InboundSeatCall {
   private readonly startedWall = Date.now();
   private hangup: Hangup | null = null;
   private finished = false;
-  private reason: string | null = null;
-  private unknown: string | null = null;
+  private reason: (ReasonMessage & { text: string }) | null = null;
+  private unknown: ReasonMessage | null = null;
   private readonly seats: SeatLeg;
   private resolveDone!: () => void;
   private readonly done = new Promise<void>((r) => (this.resolveDone = r));
@@ -56,13 +57,13 @@ export class InboundSeatCall {
       linePrefix,
       over: () => this.finished,
       bridging: (seat) => {
-        this.reason = `来电已接入坐席「${seat.name}」`;
+        this.reason = coded('inboundSeatConnected', { seat: seat.name });
         deps.live.transfer(job, {
           callUuid: this.uuid,
           accountId: job.accountId,
           seatGroupId: job.seatGroupId,
           transferred: true,
-          reason: this.reason,
+          reason: this.reason.text,
         });
       },
     });
@@ -83,7 +84,7 @@ export class InboundSeatCall {
       .api(`uuid_answer ${this.uuid}`)
       .catch((err: Error) => `-ERR ${err.message}`);
     if (!reply.startsWith('+OK') && !this.finished) {
-      this.reason = '来电在接听前已挂断';
+      this.reason = coded('inboundHungUpEarly');
       this.finish();
     }
     return this.done;
@@ -100,7 +101,7 @@ export class InboundSeatCall {
 
   onReconciled(row: ChannelRow | null): void {
     if (!row && !this.finished) {
-      this.unknown = 'channel vanished while the FreeSWITCH node was disconnected';
+      this.unknown = { code: 'lost_vanished' };
       this.finish();
     }
   }
@@ -141,14 +142,14 @@ export class InboundSeatCall {
     return this.seats.offer(offer, (why) => this.fail(why));
   }
 
-  private fail(why: string): void {
-    this.reason = `来电转坐席失败：${why}，挂机`;
+  private fail(why: SeatFailure): void {
+    this.reason = coded('inboundSeatFailed', { why });
     this.deps.live.transfer(this.job, {
       callUuid: this.uuid,
       accountId: this.job.accountId,
       seatGroupId: this.job.seatGroupId,
       transferred: false,
-      reason: this.reason,
+      reason: this.reason.text,
     });
     void this.node.api(`uuid_kill ${this.uuid} NORMAL_CLEARING`).catch(() => undefined);
   }
@@ -178,7 +179,7 @@ export class InboundSeatCall {
       grade: null,
       rounds: 0,
     });
-    if (this.reason && !this.unknown) o.reason = { kind: 'hangup', text: this.reason };
+    if (this.reason && !this.unknown) o.reason = { kind: 'hangup', ...this.reason };
     const closed = await closeAndRelease(this.deps, this.job, this.job.recordId, o, {
       hangupCause: h?.cause ?? null,
       sipStatus: h?.sipStatus ?? null,

@@ -6,12 +6,16 @@
 import type { BotEvent } from '../../../domain/bot';
 import { recordingFragment } from '../../../domain/callRecords';
 import { greetingKindOf, type GreetingKind } from '../../../domain/telephony';
+import type { ReasonMessage } from '../../../domain/reasons';
 import type { EslEvent } from '../esl/events';
 import type { EslNode } from '../esl/node';
 import { NO_ASR, type AsrAdapter, type AsrCommand, type AsrResult } from '../speech/asr';
 import { BeepDetector } from './beepDetector';
 import type { CallHost } from './callHost';
 import { DETECT_SPEECH_BUG, hasMediaBug, isErrReply } from './switchReplies';
+
+/** The fault of a recognizer that would not start (the record's reason, domain/reasons.ts). */
+const asrFault = (asr: string): ReasonMessage => ({ code: 'fault_asr', params: { asr } });
 
 /** A customer who started speaking has this long to finish before silence counts again. */
 const SPEECH_GUARD_MS = 20000;
@@ -45,7 +49,7 @@ export class Listening {
   /** What answered, when the first thing heard (or a beep) showed a machine. */
   greeting: GreetingKind | null = null;
   /** Why the machine was recognised, when it was not by a greeting keyword. */
-  machineReason: string | null = null;
+  machineReason: ReasonMessage | null = null;
   private heardCustomer = false;
   /** Final results heard from the customer. */
   private utterances = 0;
@@ -99,9 +103,7 @@ export class Listening {
   onBeep(): void {
     if (!this.host.answered() || this.utterances >= 2 || this.greeting) return;
     this.greeting = 'voicemail';
-    this.machineReason = this.heardCustomer
-      ? '问候语后检测到留言提示音，判定为语音信箱，挂机'
-      : '接通后无人说话并检测到留言提示音，判定为语音信箱，挂机';
+    this.machineReason = { code: this.heardCustomer ? 'beepAfterGreeting' : 'beepNoSpeech' };
     this.host.kill('NORMAL_CLEARING');
   }
 
@@ -119,7 +121,7 @@ export class Listening {
         if (!isErrReply(reply)) continue;
         // The channel is gone (the customer hung up at once): its hang-up closes the call.
         if (h.over() || /No such channel/i.test(reply)) return;
-        if (starting) return h.fault(`语音识别无法启动（${this.asr.name}）`, `${c.command}: ${reply.trim()}`);
+        if (starting) return h.fault(asrFault(this.asr.name), `${c.command}: ${reply.trim()}`);
         console.warn(`call ${h.uuid}: ${c.command.split(' ')[0]} failed: ${reply.trim()}`);
         continue;
       }
@@ -128,10 +130,7 @@ export class Listening {
       // detect_speech completes with "_none_" even when the module is missing: its media bug tells.
       const bugs = await node.api(`uuid_buglist ${h.uuid}`).catch(() => '');
       if (hasMediaBug(bugs, DETECT_SPEECH_BUG) === false && !h.over())
-        return h.fault(
-          `语音识别无法启动（${this.asr.name}）`,
-          `detect_speech ${c.arg}: no detect_speech media bug`,
-        );
+        return h.fault(asrFault(this.asr.name), `detect_speech ${c.arg}: no detect_speech media bug`);
     }
   }
 
@@ -187,7 +186,7 @@ export class Listening {
     if (first && greetingTime && long > 0 && spokeMs > long) {
       // People answer a call with a word or two; a recording talks on without a pause.
       this.greeting = 'voicemail';
-      this.machineReason = `首句连续${(spokeMs / 1000).toFixed(1)}秒无停顿，判定为录音应答，挂机`;
+      this.machineReason = { code: 'longGreeting', params: { seconds: (spokeMs / 1000).toFixed(1) } };
       return h.kill('NORMAL_CLEARING');
     }
     // Past the greeting and one real answer, a tone is not a voicemail beep any more.

@@ -60,6 +60,14 @@ describe('outcomeOf', () => {
       resultLevel: 90,
       reason: { text: 'worker lost the call' },
     });
+    expect(outcomeOf({ ...base, unknown: { code: 'lost_channelGone' } })).toMatchObject({
+      resultLevel: 90,
+      reason: { kind: 'hangup', code: 'lost_channelGone', text: '工作进程丢失了通话，通道已不存在' },
+    });
+  });
+  it('greetings that are machines are coded reasons', () => {
+    const o = outcomeOf({ ...base, answered: true, answeredUs: 2_000_000, greeting: 'voicemail' });
+    expect(o.reason).toEqual({ kind: 'intercept', code: 'greetingVoicemail', text: '语音信箱接听，挂机' });
   });
 });
 

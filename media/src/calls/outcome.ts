@@ -6,6 +6,7 @@
 // number back and marks the line (server/src/dialer/callFaults.ts).
 import { faultReason, isLineFaultCause } from '../../../domain/fsProbe';
 import { resultLevelOf, ResultLevel, type GreetingKind } from '../../../domain/telephony';
+import { coded, type ReasonMessage } from '../../../domain/reasons';
 import type { GradeResult, Reason } from '../../../domain/bot';
 
 export interface CallFactsIn {
@@ -17,7 +18,7 @@ export interface CallFactsIn {
   answeredUs: number;
   hangupUs: number;
   /** The call was lost (worker crash, channel vanished): result 90 whatever else is known. */
-  unknown: string | null;
+  unknown: ReasonMessage | string | null;
   /** The first thing said sounded like a machine. */
   greeting: GreetingKind | null;
   /** The engine hung up with a result of its own (70 = intercept keyword). */
@@ -67,7 +68,10 @@ export function outcomeOf(f: CallFactsIn): Outcome {
       resultLevel: ResultLevel.unknown,
       grade: null,
       billableMs: talkMs,
-      reason: { kind: 'hangup', text: f.unknown },
+      reason: {
+        kind: 'hangup',
+        ...(typeof f.unknown === 'string' ? { text: f.unknown } : coded(f.unknown.code, f.unknown.params)),
+      },
     };
   if (!f.answered && isLineFaultCause(f.hangupCause))
     return {
@@ -88,7 +92,10 @@ export function outcomeOf(f: CallFactsIn): Outcome {
   const grade = f.grade?.level ?? null;
   if (f.greeting || f.engineResult === ResultLevel.assistant) {
     const reason = f.greeting
-      ? { kind: 'intercept', text: f.greeting === 'voicemail' ? '语音信箱接听，挂机' : '来电助理接听，挂机' }
+      ? {
+          kind: 'intercept',
+          ...coded(f.greeting === 'voicemail' ? 'greetingVoicemail' : 'greetingAssistant'),
+        }
       : f.engineReason;
     return { ...base, resultLevel: ResultLevel.assistant, grade, billableMs: 0, reason };
   }

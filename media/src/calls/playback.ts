@@ -67,7 +67,11 @@ export class Playback {
           // Never started and failed: the switch could not open the file. A PLAYBACK ERROR may also be a
           // channel going away under it: a fault only if no hang-up follows soon.
           if (p && !p.started && playbackFailed(done.response)) {
-            const fault = () => h.fault(`提示音无法播放（${done.response}）`, `${done.response}: ${file}`);
+            const fault = () =>
+              h.fault(
+                { code: 'fault_prompt', params: { response: done.response } },
+                `${done.response}: ${file}`,
+              );
             if (done.response === 'FILE NOT FOUND') fault();
             else setTimeout(() => !h.over() && fault(), PLAYBACK_ERROR_GRACE_MS);
           }

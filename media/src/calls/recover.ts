@@ -37,9 +37,7 @@ export async function lostCallOutcome(node: EslNode | null, uuid: string): Promi
     ...UNKNOWN_FACTS,
     createdUs: now,
     hangupUs: now,
-    unknown: exists
-      ? 'worker lost the call; channel hung up by the retry'
-      : 'worker lost the call; channel gone',
+    unknown: { code: exists ? 'lost_retryHungUp' : 'lost_channelGone' },
   });
 }
 

@@ -18,7 +18,7 @@ import { createTestDb, type TestDb } from '../../../test/db';
 import { until } from '../../../test/until';
 import type { EslNode } from '../esl/node';
 import { createMediaQueue, type MediaQueue } from '../queue';
-import { SeatLeg, type SeatLegHost } from './seatLeg';
+import { SeatLeg, type SeatFailure, type SeatLegHost } from './seatLeg';
 import type { SessionDeps } from './session';
 import { TransferClient } from './transferClient';
 
@@ -117,7 +117,7 @@ const card = {
 it('a customer who hangs up as the seat takes the call: never bridged, the seat is let go', async () => {
   // The hang-up comes as the music is being stopped, after the accepted reply was read.
   const l = leg({ type: 'extension', extension: '8001' }, () => l.hangUp());
-  const failures: string[] = [];
+  const failures: SeatFailure[] = [];
   const done = new SeatLeg(l.host).offer({ ...offer, card }, (why) => failures.push(why));
   await accept(l.reply);
   await done;
@@ -131,7 +131,7 @@ it('a customer who hangs up as the seat takes the call: never bridged, the seat 
 
 it('a seat whose number cannot be dialled is let go, and the call falls back', async () => {
   const l = leg({ type: 'extension', extension: 'not a number' }, () => undefined);
-  const failures: string[] = [];
+  const failures: SeatFailure[] = [];
   const done = new SeatLeg(l.host).offer({ ...offer, card }, (why) => failures.push(why));
   await accept(l.reply);
   await done;

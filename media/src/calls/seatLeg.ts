@@ -4,6 +4,7 @@
 // offered again without a seat whose leg fails the bridge (no microphone, softphone gone), up to
 // MAX_SEAT_FAILURES seats. How it ended is kept on the record; the seat's wrap-up follows the call's end.
 import type { ConversationLine, DialJob } from '../../../domain/calls';
+import type { ReasonMessage } from '../../../domain/reasons';
 import {
   bridgeFailure,
   type CallOrigin,
@@ -26,12 +27,15 @@ const BRIDGE_TIMEOUT_MS = 4 * 60 * 60 * 1000;
  */
 export const BRIDGE_VARS = ['continue_on_fail=true', 'hangup_after_bridge=true'];
 
+/** Why a transfer found no seat (a message, domain/reasons.ts; an unknown outcome as it came). */
+export type SeatFailure = ReasonMessage | string;
+
 /** Why a transfer found no seat, as the call record's reason says it. */
-export const TRANSFER_FAILED: Partial<Record<TransferOutcome, string>> = {
-  noSeat: '没有空闲坐席',
-  timeout: '等待坐席超时',
-  badGroup: '坐席组不存在或不属于本账户',
-  noService: '转接服务未运行',
+export const TRANSFER_FAILED: Partial<Record<TransferOutcome, ReasonMessage>> = {
+  noSeat: { code: 'seat_noSeat' },
+  timeout: { code: 'seat_timeout' },
+  badGroup: { code: 'seat_badGroup' },
+  noService: { code: 'seat_noService' },
 };
 
 export interface SeatLegHost {
@@ -69,7 +73,7 @@ export class SeatLeg {
    * Offers the call to the group's seats (never those in `exclude`) and bridges it to the one that
    * takes it; no seat: `fail(why)`.
    */
-  async offer(o: SeatOffer, fail: (why: string) => unknown, exclude: number[] = []): Promise<void> {
+  async offer(o: SeatOffer, fail: (why: SeatFailure) => unknown, exclude: number[] = []): Promise<void> {
     const h = this.host;
     const node = h.node();
     const hold = playHoldMusic(node, h.uuid, () => h.over());
@@ -109,7 +113,7 @@ export class SeatLeg {
       dial = seatDialString(seat, { lineId: h.job.lineId, prefix: h.linePrefix }, h.uuid);
     } catch {
       await this.letGo(seat.id, 'INVALID_NUMBER_FORMAT');
-      await fail('坐席号码无效');
+      await fail({ code: 'seat_badNumber' });
       return;
     }
     this.took = { seatId: seat.id, at: Date.now() };
@@ -173,7 +177,7 @@ export class SeatLeg {
   /** The seat's leg failed the bridge: its offer ends, and the call goes to the next seat or `fail`. */
   private async seatDidNotAnswer(
     o: SeatOffer,
-    fail: (why: string) => unknown,
+    fail: (why: SeatFailure) => unknown,
     failed: number[],
     cause: string,
   ): Promise<void> {
@@ -185,7 +189,7 @@ export class SeatLeg {
     if (this.host.over()) return;
     if (failed.length >= MAX_SEAT_FAILURES) {
       await this.record('noSeat', null);
-      await fail('坐席未能接起通话');
+      await fail({ code: 'seat_noPickup' });
       return;
     }
     return this.offer(o, fail, failed);

@@ -19,6 +19,7 @@ import type { LlmInput } from '../../../domain/bot/llm';
 import type { CallStatus, DialJob } from '../../../domain/calls';
 import { maskPhone } from '../../../domain/format';
 import { bareCard, DEFAULT_TRANSFER_WAIT_S, type TransferOutcome } from '../../../domain/transfer';
+import { coded, extendReason, reasonZh, type ReasonMessage } from '../../../domain/reasons';
 import { AVMD_BEEP, type EslEvent } from '../esl/events';
 import { checkCause, checkUuid } from '../esl/guard';
 import type { AsrAdapter } from '../speech/asr';
@@ -40,7 +41,7 @@ import { groupServes, type TransferClient } from './transferClient';
 import { Listening, eventUs } from './listening';
 import { recognizerFor } from './recognizer';
 import { Playback, PLAY_TIMEOUT_MS } from './playback';
-import { SeatLeg } from './seatLeg';
+import { SeatLeg, TRANSFER_FAILED, type SeatFailure } from './seatLeg';
 import { closeAndRelease, robotOutcome, type Hangup } from './closing';
 import { isErrReply } from './switchReplies';
 import { AVMD_WINDOW_MS } from './beepDetector';
@@ -136,9 +137,9 @@ export class CallSession {
   private channelSeen = false;
   private hangup: Hangup | null = null;
   private failedCause: string | null = null;
-  private unknown: string | null = null;
+  private unknown: ReasonMessage | null = null;
   /** Why our platform broke the call (closes as a fault, unbilled); null when it did not. */
-  private faultWhy: string | null = null;
+  private faultWhy: ReasonMessage | null = null;
   private llmPending = false;
   private engineResult: number | null = null;
   private engineReason: Reason | null = null;
@@ -174,7 +175,7 @@ export class CallSession {
       bot: () => this.bot,
       over: () => this.finished,
       transcript: () => this.transcript,
-      fault: (why: string, reply: string) => this.fault(why, reply),
+      fault: (why: ReasonMessage, reply: string) => this.fault(why, reply),
     };
     this.listening = new Listening({
       ...common,
@@ -215,7 +216,7 @@ export class CallSession {
       .where({ id: this.job.lineId, enabled: true })
       .first('prefix', 'caller_number', 'rate_count', 'rate_seconds');
     if (!this.bot || !line) {
-      this.unknown = this.bot ? 'SIP line not found or disabled' : 'bot version not found';
+      this.unknown = { code: this.bot ? 'lineNotFound' : 'botVersionNotFound' };
       this.finish();
       return this.done;
     }
@@ -286,7 +287,7 @@ export class CallSession {
       if (!node.connected) return this.nodeDown();
       const exists = await node.api(`uuid_exists ${this.uuid}`).catch(() => 'false');
       if (exists.trim() !== 'true') {
-        this.unknown = 'originate result lost and no channel';
+        this.unknown = { code: 'originateLost' };
         this.finish();
       }
       return;
@@ -341,7 +342,7 @@ export class CallSession {
     this.timers.clear('lost');
     if (this.finished) return;
     if (!row) {
-      this.unknown = 'channel vanished while the FreeSWITCH node was disconnected';
+      this.unknown = { code: 'lost_vanished' };
       return this.finish();
     }
     if (!this.answered && row.callstate === 'ACTIVE') this.onAnswered();
@@ -354,7 +355,7 @@ export class CallSession {
       'lost',
       this.deps.lostAfterMs,
       () => {
-        this.unknown = 'FreeSWITCH node did not come back';
+        this.unknown = { code: 'nodeNotBack' };
         this.finish();
       },
       false,
@@ -394,10 +395,10 @@ export class CallSession {
    * Our platform broke the call (a prompt the switch could not play, a recognizer it does not have):
    * hang up at once; the record closes as a fault, unbilled (closing.ts).
    */
-  private fault(why: string, reply: string): void {
+  private fault(why: ReasonMessage, reply: string): void {
     if (this.finished || this.faultWhy) return;
     this.faultWhy = why;
-    console.error(`call ${this.uuid}: ${why}, hanging up: ${reply}`);
+    console.error(`call ${this.uuid}: ${reasonZh(why)}, hanging up: ${reply}`);
     this.engineEnded = true;
     this.kill('NORMAL_TEMPORARY_FAILURE');
   }
@@ -509,22 +510,22 @@ export class CallSession {
       linePrefix: this.linePrefix,
       over: () => this.finished,
       bridging: (seat) => {
-        this.engineReason = { ...reason, text: `${reason.text}；已转接坐席「${seat.name}」` };
+        this.engineReason = extendReason(reason, 'transferredToSeat', { seat: seat.name });
         this.deps.live.transfer(this.job, { ...base, transferred: true, reason: this.engineReason.text });
       },
     }));
     let listening = true;
-    const fail = async (why: string) => {
+    const fail = async (why: SeatFailure) => {
       if (this.state?.tf !== undefined && this.bot && !this.finished) {
-        const text = `${reason.text}；转接失败：${why}，转到兜底流程`;
+        const { text } = extendReason(reason, 'transferFailedFallback', { why });
         this.deps.live.transfer(this.job, { ...base, transferred: false, reason: text });
         if (!listening) await this.listening.startAsr();
         this.engineEnded = false;
         this.feed({ type: 'transferFailed', why, at: this.now() });
         return;
       }
-      const text = `${reason.text}；转接失败：${why}，挂机`;
-      this.engineReason = { ...reason, kind: 'hangup', text };
+      this.engineReason = { ...extendReason(reason, 'transferFailedHangup', { why }), kind: 'hangup' };
+      const text = this.engineReason.text;
       this.deps.live.transfer(this.job, { ...base, transferred: false, reason: text });
       return this.hangupAfterPrompts();
     };
@@ -534,7 +535,7 @@ export class CallSession {
       !(await groupServes(d.db, this.job.accountId, seatGroupId).catch(() => false))
     ) {
       await seats.record('badGroup', null);
-      return fail('坐席组不存在或不属于本账户');
+      return fail(TRANSFER_FAILED.badGroup!);
     }
     await this.playback.drain();
     if (this.finished) return;
@@ -569,7 +570,7 @@ export class CallSession {
 
   private hardStop(): void {
     const minutes = this.bot?.compiled.def.settings.maxCallMinutes;
-    this.engineReason = { kind: 'maxDuration', text: `通话达到最长时长${minutes}分钟，强制挂机` };
+    this.engineReason = { kind: 'maxDuration', ...coded('maxDurationForced', { minutes: String(minutes) }) };
     this.kill('ALLOTTED_TIMEOUT');
   }
 

@@ -220,6 +220,11 @@ describe('answering machines', () => {
     const row = await kit.waitEnded(job.callUuid, 30000);
     expect(row).toMatchObject({ result_level: 70, billable_ms: 0 });
     expect((row.reason as { text: string }).text).toMatch(/首句连续\d+\.\d秒无停顿/);
+    // Stored as a code with parameters too: the client says it in the reader's language.
+    expect(row.reason).toMatchObject({
+      code: 'longGreeting',
+      params: { seconds: expect.stringMatching(/^\d+\.\d$/) },
+    });
     expect(await customerLines(job.callUuid)).toEqual([PERSONAS[3]!.greeting]);
   });
 

@@ -79,7 +79,7 @@ async function giveUp(deps: SessionDeps, job: DialJob, err: Error): Promise<void
     ...UNKNOWN_FACTS,
     createdUs: now,
     hangupUs: now,
-    unknown: `call could not be placed: ${err.message}`.slice(0, 200),
+    unknown: { code: 'callError', params: { error: err.message.slice(0, 200) } },
   });
   if (row)
     await closeRecord(deps.db, Number(row.id), {

@@ -9,6 +9,7 @@
 //   complete, health says degraded; back up, the numbers are dialed.
 import type { Knex } from 'knex';
 import { fsNodeStatusKey, type FsNodeStatus } from '../../../domain/media';
+import { coded } from '../../../domain/reasons';
 import { startTestPlatform, type TestPlatform } from '../../../test/harness';
 import { healthReport } from '../modules/health/check';
 import { TickLock } from './lock';
@@ -215,7 +216,11 @@ describe('the FreeSWITCH node down', () => {
           status: 'ended',
           result_level: 90,
           ended_at: k.fn.now(),
-          reason: JSON.stringify({ text: 'call could not be placed: no FreeSWITCH node is connected' }),
+          // As the media worker writes it (worker.ts giveUp): a code with its parameters and the zh-CN text.
+          reason: JSON.stringify({
+            kind: 'hangup',
+            ...coded('callError', { error: 'no FreeSWITCH node is connected' }),
+          }),
         });
       // ...and three still wait for a worker when the node goes down.
       await reportNode(false);
@@ -243,6 +248,20 @@ describe('the FreeSWITCH node down', () => {
           // Not a result: the record says the call was never placed.
           result_level: null,
           reason: { kind: 'notPlaced', text: expect.stringContaining('号码已退回任务') },
+        });
+      // The reasons are codes too (domain/reasons.ts): the reason the call had becomes the why.
+      expect(rows[2].reason).toEqual({
+        kind: 'notPlaced',
+        code: 'notPlaced',
+        params: { why: { code: 'callError', params: { error: 'no FreeSWITCH node is connected' } } },
+        text: '未拨出，号码已退回任务：呼叫无法发出：no FreeSWITCH node is connected',
+      });
+      for (const r of rows.slice(3))
+        expect(r.reason).toEqual({
+          kind: 'notPlaced',
+          code: 'notPlaced',
+          params: { why: { code: 'noSwitch' } },
+          text: '未拨出，号码已退回任务：FreeSWITCH 节点未连接',
         });
       // The withdrawn calls' jobs are gone from the queue.
       for (const c of calls.slice(3)) expect(await dialJob(c.call_uuid)).toBeNull();

@@ -12,6 +12,7 @@
 import type { Knex } from 'knex';
 import { NOT_PLACED_TEXT, notPlacedReason } from '../../../domain/calls';
 import type { CallFault } from '../../../domain/fsProbe';
+import type { ReasonParam } from '../../../domain/reasons';
 import type { Deps } from '../deps';
 
 /** A returned number waits this long before it is claimed again (a failing switch is not hammered). */
@@ -79,7 +80,7 @@ const returned = (rows: Undialled[]): Returned => ({
 });
 
 /** Ends the open task calls no worker has originated yet and returns their numbers. */
-export async function withdrawOpen(deps: Deps, why: string): Promise<Returned> {
+export async function withdrawOpen(deps: Deps, why: ReasonParam): Promise<Returned> {
   // The worker's claimOriginate sets originated_at only on an open record: one of the two wins.
   const rows = await takeAndReturn(
     deps.db,
@@ -105,9 +106,14 @@ export async function returnNeverDialled(deps: Deps, limit = 500): Promise<Retur
   const rows = await takeAndReturn(
     deps.db,
     `UPDATE calls SET settled_at = now(), charged_fen = 0, result_level = NULL, grade = NULL,
-       billable_ms = 0, reason = (CASE WHEN jsonb_typeof(reason) = 'object' THEN reason ELSE '{}'::jsonb END)
-         || jsonb_build_object('kind', 'notPlaced',
-         'text', left(? || coalesce(reason->>'text', reason #>> '{}', ''), 300))
+       billable_ms = 0, reason = ((CASE WHEN jsonb_typeof(reason) = 'object' THEN reason ELSE '{}'::jsonb END)
+         || jsonb_build_object('kind', 'notPlaced', 'code', 'notPlaced',
+         -- the reason it had becomes the why (domain/reasons.ts): its code when it has one, else its text
+         'params', jsonb_build_object('why', CASE WHEN reason->>'code' IS NOT NULL
+           THEN jsonb_strip_nulls(jsonb_build_object('code', reason->'code', 'params', reason->'params',
+             'more', reason->'more'))
+           ELSE to_jsonb(coalesce(reason->>'text', reason #>> '{}', '')) END),
+         'text', left(? || coalesce(reason->>'text', reason #>> '{}', ''), 300))) - 'more'
      WHERE id IN (SELECT id FROM calls WHERE status = 'ended' AND settled_at IS NULL
        AND ${NEVER_PLACED_SQL} AND task_id IS NOT NULL AND NOT test
        ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED)`,

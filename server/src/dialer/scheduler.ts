@@ -141,7 +141,7 @@ export function startDialer(deps: Deps, opts: DialerOptions = {}): Dialer {
       }
       for (const id of report.touched) dirty.add(id);
       ticked = true;
-      if (!report.canDial) markReturned(await withdrawOpen(deps, 'FreeSWITCH 节点未连接'));
+      if (!report.canDial) markReturned(await withdrawOpen(deps, { code: 'noSwitch' }));
       await relayOutbox(deps, OUTBOX_GRACE_MS);
     }
     return report;

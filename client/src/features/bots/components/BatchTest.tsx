@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GradeRow } from '../../../../../domain/bot/gradeSet';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useReasonText } from '../../../ui/reasonText';
 import { saveBlob, stashFile } from '../../../ui/uploads';
 import {
   BATCH_EXAMPLE_LINES,
@@ -21,6 +22,7 @@ const got = (r: GradeRow): string => r.grade ?? (r.result !== null ? String(r.re
 
 function Row({ r }: { r: GradeRow }) {
   const { t } = useTranslation('bots');
+  const reasonText = useReasonText();
   const failed = Boolean(r.error);
   return (
     <tr
@@ -45,7 +47,7 @@ function Row({ r }: { r: GradeRow }) {
         )}
       </td>
       <td className={failed ? 'cp-bots-error' : 'cp-bots-reason'} data-testid={`batch-reason-${r.line}`}>
-        {failed ? r.error : r.reason}
+        {failed ? r.error : (reasonText(r.why) ?? r.reason)}
       </td>
       <td>
         {r.replies.length > 0 && (

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { DialogueAct } from '../../../../../domain/bot/definition';
 import type { BotAction } from '../../../../../domain/bot/session';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { messageText, useReasonText } from '../../../ui/reasonText';
 import { levelLetter } from '../labels';
 import { selectEditor, selectTraining } from '../slice';
 import { customerActs, trainingActions as T, type ChatItem, type TrainInput } from '../slice/training';
@@ -52,6 +53,7 @@ const KIND_INTENT: Partial<Record<BotAction['type'], Intent>> = {
 
 function Line({ item, index, acts }: { item: ChatItem; index: number; acts: readonly DialogueAct[] }) {
   const { t } = useTranslation('bots');
+  const reasonText = useReasonText();
   if (item.kind === 'customer')
     return (
       <div className="cp-bots-line cp-bots-line-customer" data-testid={`chat-${index}`} data-kind="customer">
@@ -88,14 +90,15 @@ function Line({ item, index, acts }: { item: ChatItem; index: number; acts: read
         </div>
       )}
       <div className="cp-bots-reason" data-testid="chat-reason">
-        {a.reason.text}
+        {reasonText(a.reason)}
       </div>
     </div>
   );
 }
 
 export function TrainingChat() {
-  const { t } = useTranslation('bots');
+  const { t, i18n } = useTranslation('bots');
+  const reasonText = useReasonText();
   const dispatch = useAppDispatch();
   const s = useAppSelector(selectTraining);
   const dirty = useAppSelector(selectEditor).dirty;
@@ -147,11 +150,14 @@ export function TrainingChat() {
             <div data-testid="training-grade-facts">
               <div>{t('training.facts')}</div>
               <div className="cp-bots-tags">
-                {s.grade.facts!.map((f, i) => (
-                  <Tag key={i} minimal>
-                    {f}
-                  </Tag>
-                ))}
+                {s.grade.facts!.map((f, i) => {
+                  const m = s.grade!.factMessages?.[i];
+                  return (
+                    <Tag key={i} minimal>
+                      {m ? messageText(i18n, m) : f}
+                    </Tag>
+                  );
+                })}
               </div>
             </div>
           )}
@@ -160,7 +166,7 @@ export function TrainingChat() {
             <div>{t('training.labels', { labels: s.grade.labels.join('、') })}</div>
           )}
           <div className="cp-bots-reason" data-testid="training-grade-reason">
-            {s.grade.reason.text}
+            {reasonText(s.grade.reason)}
           </div>
           {s.llmGrade && (
             <div data-testid="training-llm-grade">{t('training.llmGrade', { grade: s.llmGrade })}</div>

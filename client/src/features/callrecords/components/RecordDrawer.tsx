@@ -8,16 +8,9 @@ import { useTranslation } from 'react-i18next';
 import type { CallRecordDetail } from '../../../../../domain/callRecords';
 import { formatDateTime } from '../../../../../domain/format';
 import { OutcomeTag } from '../../../ui/OutcomeTag';
+import { useReasonText } from '../../../ui/reasonText';
 import { Voice } from './Voice';
 import { seconds } from './RecordTable';
-
-/** The engine's reasons carry a `text`; anything else is shown as it came. */
-const reasonText = (r: unknown): string | null => {
-  if (r === null || r === undefined) return null;
-  if (typeof r === 'object' && typeof (r as { text?: unknown }).text === 'string')
-    return (r as { text: string }).text;
-  return typeof r === 'string' ? r : JSON.stringify(r);
-};
 
 function Fields({ d }: { d: CallRecordDetail }) {
   const { t } = useTranslation('callrecords');
@@ -62,6 +55,8 @@ export function RecordDrawer(p: {
   onClose(): void;
 }) {
   const { t } = useTranslation('callrecords');
+  // Reasons in the reader's language (a coded reason), or as stored (an older one).
+  const reasonText = useReasonText();
   const d = p.detail;
   const reason = d && reasonText(d.reason);
   return (

@@ -5,17 +5,18 @@ import { Button, Callout, Classes, Intent, NonIdealState, Spinner } from '@bluep
 import { useTranslation } from 'react-i18next';
 import type { CallRecordDetail } from '../../../../../domain/callRecords';
 import { formatDateTime } from '../../../../../domain/format';
-import { visitDetails } from '../../../../../domain/customerResult';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { GradeTag } from '../../callrecords/components/GradeTag';
 import { Voice } from '../../callrecords/components/Voice';
 import { selectCustomerCalls } from '../slice';
 import { customerCallsActions as K } from '../slice/customerCalls';
 import { LoadMore } from '../../../ui/LoadMore';
+import { useReasonText } from '../../../ui/reasonText';
 
 function CallBody({ d, audio }: { d: CallRecordDetail; audio: Record<string, string> }) {
   const { t } = useTranslation('crm');
-  const reason = visitDetails(d.reason);
+  // In the reader's language when the reason has a code, else as stored.
+  const reason = useReasonText()(d.reason);
   return (
     <div className="cp-crm-call" data-testid={`call-detail-${d.callUuid}`}>
       <dl className="cp-crm-details">
