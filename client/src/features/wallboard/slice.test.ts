@@ -88,4 +88,56 @@ describe('wallboard slice', () => {
     expect(wallboardReducer(s, W.transcriptFailed('u1')).transcript!.status).toBe('failed');
     expect(wallboardReducer(s, W.closed()).transcript).toBeNull();
   });
+
+  it("keeps the picked call's number, task and seat for the drawer's title after the call ends", () => {
+    const live = {
+      callUuid: 'u1',
+      accountId: 5,
+      taskId: 4,
+      lineId: null,
+      status: 'answered' as const,
+      startedAt: asOf,
+      at: asOf,
+      phoneMasked: '139****0077',
+      test: false,
+      transfer: null,
+    };
+    const seat = {
+      id: 2,
+      name: 'seat2',
+      accountId: 5,
+      userId: 7,
+      groupId: 1,
+      groupName: 'g',
+      state: { status: 'idle', callUuid: null, changedAt: asOf },
+    } as unknown as WallboardSnapshot['seats'][number];
+    let s = run(
+      W.opened(),
+      W.snapshotRequested(),
+      W.snapshotLoaded(snap({ liveCalls: [live], seats: [seat] })),
+    );
+    s = wallboardReducer(s, W.callPicked('u1'));
+    expect(s.transcript!.info).toEqual({ phoneMasked: '139****0077', taskId: 4, seatId: null });
+    // A seat takes the call: the title names it.
+    s = wallboardReducer(
+      s,
+      W.eventReceived({
+        kind: 'seat',
+        e: {
+          seatId: 2,
+          accountId: 5,
+          groupId: 1,
+          state: { status: 'busy', callUuid: 'u1', changedAt: '2026-11-23T04:00:05.000Z' },
+        },
+      } as unknown as WallEvent),
+    );
+    expect(s.transcript!.info!.seatId).toBe(2);
+    // The call ends and leaves the live list; a reconnect picks it again: the title stays.
+    s = wallboardReducer(s, W.eventReceived(ended('u1', '2026-11-23T04:00:09.000Z')));
+    expect(s.view!.liveCalls).toEqual([]);
+    s = wallboardReducer(s, W.callPicked('u1'));
+    expect(s.transcript!.info).toEqual({ phoneMasked: '139****0077', taskId: 4, seatId: 2 });
+    // Another call picked: its own info (none known).
+    expect(wallboardReducer(s, W.callPicked('u9')).transcript!.info).toBeNull();
+  });
 });

@@ -12,6 +12,7 @@ import {
 } from '../../../../domain/wallboard';
 import { holdForSnapshot } from '../../socket/snapshotLive';
 import { authActions } from '../auth/slice';
+import { callInfoOf, mergeCallInfo, type WallCallInfo } from './wallMode';
 
 export type WallLiveStatus = 'off' | 'joining' | 'on' | 'failed';
 export type GroupBy = 'task' | 'line' | 'seat';
@@ -21,6 +22,8 @@ export interface WallTranscript {
   lines: ConversationLine[];
   partial: string | null;
   status: 'loading' | 'on' | 'failed';
+  /** Number, task and seat of the call for the drawer's title (kept once the call has ended). */
+  info: WallCallInfo | null;
 }
 
 export interface WallboardState {
@@ -104,6 +107,8 @@ const wallboardSlice = createSlice({
       holdForSnapshot(state, action.payload, WALL_PENDING_MAX);
       const view = original(state)?.view;
       if (view) state.view = mergeWall(view, [action.payload]);
+      const t = state.transcript;
+      if (t && state.view) t.info = mergeCallInfo(t.info, callInfoOf(state.view, t.callUuid));
     },
     liveChanged(state, action: PayloadAction<{ status: WallLiveStatus; complete?: boolean }>) {
       state.live = { status: action.payload.status, complete: action.payload.complete ?? true };
@@ -112,7 +117,14 @@ const wallboardSlice = createSlice({
       state.groupBy = action.payload;
     },
     callPicked(state, action: PayloadAction<string>) {
-      state.transcript = { callUuid: action.payload, lines: [], partial: null, status: 'loading' };
+      const before = state.transcript?.callUuid === action.payload ? state.transcript.info : null;
+      state.transcript = {
+        callUuid: action.payload,
+        lines: [],
+        partial: null,
+        status: 'loading',
+        info: mergeCallInfo(before, callInfoOf(original(state)?.view ?? null, action.payload)),
+      };
     },
     transcriptClosed(state) {
       state.transcript = null;

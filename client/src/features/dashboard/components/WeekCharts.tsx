@@ -15,8 +15,8 @@ import {
 } from 'recharts';
 import { GRADE_LETTERS } from '../../../../../domain/dialer/levels';
 import { billedMinutes, connectRate, type DayFigures } from '../../../../../domain/dashboard';
+import { GRADE_COLORS } from '../../../ui/gradeColors';
 
-const GRADE_COLORS = ['#238551', '#2D72D2', '#935610', '#C87619', '#AC2F33', '#5F6B7C'];
 const HEIGHT = 220;
 
 export function WeekCharts({ week }: { week: DayFigures[] }) {
@@ -41,13 +41,13 @@ export function WeekCharts({ week }: { week: DayFigures[] }) {
             <YAxis allowDecimals={false} />
             <Tooltip />
             <Legend />
-            {GRADE_LETTERS.map((l, i) => (
+            {GRADE_LETTERS.map((l) => (
               <Bar
                 key={l}
                 dataKey={l}
                 name={l}
                 stackId="g"
-                fill={GRADE_COLORS[i]}
+                fill={GRADE_COLORS[l]}
                 isAnimationActive={false}
               />
             ))}

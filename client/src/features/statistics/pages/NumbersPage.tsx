@@ -27,8 +27,8 @@ import { ReportToolbar } from '../components/ReportToolbar';
 import { FILTER_OF, useReport } from '../components/useReport';
 import { pctText, pctValue } from '../format';
 import '../statistics.css';
+import { gradeColor } from '../../../ui/gradeColors';
 
-const GRADE_COLORS = ['#238551', '#2D72D2', '#935610', '#C87619', '#AC2F33', '#5F6B7C'];
 const LETTERS = ['A', 'B', 'C', 'D', 'E', 'F'];
 const RESULTS = [63, 64, 65, 66, 67, 68, 69, 70, 79, 90];
 
@@ -50,14 +50,14 @@ export function NumbersChart({ rows }: { rows: ReportRow[] }) {
           <YAxis yAxisId="r" orientation="right" domain={[0, 100]} unit="%" />
           <Tooltip />
           <Legend />
-          {LETTERS.map((l, i) => (
+          {LETTERS.map((l) => (
             <Bar
               key={l}
               yAxisId="n"
               dataKey={l}
               name={l}
               stackId="g"
-              fill={GRADE_COLORS[i]}
+              fill={gradeColor(l)}
               isAnimationActive={false}
             />
           ))}

@@ -1,9 +1,10 @@
 // Task progress bars from task:progress: numbers done out of all, dialed, connected, in progress.
+// The task the auto-rotation shows is marked.
 import { Card, H5, ProgressBar, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { taskDoneShare, type WallTask } from '../../../../../domain/wallboard';
 
-export function TaskBars({ tasks }: { tasks: WallTask[] }) {
+export function TaskBars({ tasks, focusTask }: { tasks: WallTask[]; focusTask: number | null }) {
   const { t } = useTranslation('wallboard');
   return (
     <Card className="cp-wall-panel" data-testid="wall-tasks">
@@ -13,7 +14,13 @@ export function TaskBars({ tasks }: { tasks: WallTask[] }) {
         const share = taskDoneShare(task.progress);
         const p = task.progress;
         return (
-          <div key={task.id} className="cp-wall-task" data-testid="wall-task">
+          <div
+            key={task.id}
+            className={`cp-wall-task${focusTask === task.id ? ' is-focused' : ''}`}
+            data-testid="wall-task"
+            data-task={task.id}
+            data-focused={focusTask === task.id}
+          >
             <div className="cp-wall-task-head">
               <span>{task.name ?? t('groups.task', { id: task.id })}</span>
               <span className="cp-wall-muted">

@@ -1,14 +1,19 @@
-// The picked call's live transcript: the lines so far, then call:line / call:partial of its room.
-import { Button, Card, Callout, H5, Intent, Spinner } from '@blueprintjs/core';
+// The picked call's live transcript, in a drawer over the right edge (the seat grid stays where it
+// is): titled with the call's number (masked as listed), its task and its seat; the lines so far,
+// then call:line / call:partial of its room.
+import { Button, Callout, H4, Intent, Spinner } from '@blueprintjs/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { WallboardView } from '../../../../../domain/wallboard';
 import type { WallTranscript } from '../slice';
 
 export function TranscriptPanel({
   transcript,
+  view,
   onClose,
 }: {
   transcript: WallTranscript;
+  view: WallboardView;
   onClose: () => void;
 }) {
   const { t } = useTranslation('wallboard');
@@ -17,19 +22,40 @@ export function TranscriptPanel({
     const el = box.current;
     if (el) el.scrollTop = el.scrollHeight;
   }, [transcript.lines, transcript.partial]);
+  const info = transcript.info;
+  const taskId = info?.taskId ?? null;
+  const seatId = info?.seatId ?? null;
+  const task =
+    taskId === null
+      ? t('groups.none.task')
+      : (view.tasks.find((x) => x.id === taskId)?.name ?? t('groups.task', { id: taskId }));
+  const seat =
+    seatId === null
+      ? t('groups.none.seat')
+      : (view.seats.find((x) => x.id === seatId)?.name ?? t('groups.seat', { id: seatId }));
+  const titleId = `wall-transcript-title-${transcript.callUuid}`;
   return (
-    <Card
-      className="cp-wall-panel cp-wall-transcript"
+    <aside
+      className="cp-wall-drawer"
+      aria-labelledby={titleId}
       data-testid="wall-transcript"
       data-uuid={transcript.callUuid}
     >
-      <div className="cp-wall-panel-head">
-        <H5>{t('transcript.title')}</H5>
+      <div className="cp-wall-drawer-head">
+        <div>
+          <div className="cp-wall-muted">{t('transcript.title')}</div>
+          <H4 id={titleId} className="cp-wall-drawer-title" data-testid="wall-transcript-title">
+            {t('transcript.heading', { phone: info?.phoneMasked ?? t('calls.unknownPhone') })}
+          </H4>
+          <div className="cp-wall-drawer-meta" data-testid="wall-transcript-meta">
+            {t('transcript.meta', { task, seat })}
+          </div>
+        </div>
         <Button
-          size="small"
           variant="minimal"
           icon="cross"
           aria-label={t('transcript.close')}
+          data-testid="wall-transcript-close"
           onClick={onClose}
         />
       </div>
@@ -52,6 +78,6 @@ export function TranscriptPanel({
           </li>
         )}
       </ol>
-    </Card>
+    </aside>
   );
 }

@@ -1,4 +1,5 @@
-// Charts that move with the events: ended calls per minute over the last hour, today's grade mix.
+// Charts that move with the events: ended calls per minute over the last hour, today's grade mix
+// (grade colours: the one table in wallMode.ts; grade names: the `results` namespace).
 import { Card, H5 } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import {
@@ -16,8 +17,7 @@ import {
 } from 'recharts';
 import { GRADE_LETTERS } from '../../../../../domain/dialer/levels';
 import { minuteSeries, type WallboardKpis } from '../../../../../domain/wallboard';
-
-const GRADE_COLORS = ['#238551', '#2D72D2', '#935610', '#C87619', '#AC2F33', '#5F6B7C'];
+import { GRADE_COLORS } from '../../../ui/gradeColors';
 const HEIGHT = 220;
 
 /** hh:mm of a minute in the board's time zone. */
@@ -34,9 +34,13 @@ interface Props {
 }
 
 export function WallCharts({ perMinute, kpis, now, timeZone }: Props) {
-  const { t } = useTranslation('wallboard');
+  const { t } = useTranslation(['wallboard', 'results']);
   const series = minuteSeries(perMinute, now).map((p) => ({ ...p, label: hhmm(p.minute, timeZone) }));
-  const grades = GRADE_LETTERS.map((l) => ({ name: l, value: kpis.grades[l] })).filter((g) => g.value > 0);
+  const grades = GRADE_LETTERS.map((l) => ({
+    letter: l,
+    name: t(`results:grade.${l}`),
+    value: kpis.grades[l],
+  })).filter((g) => g.value > 0);
   return (
     <div className="cp-wall-charts">
       <Card data-testid="wall-chart-minutes">
@@ -64,11 +68,11 @@ export function WallCharts({ perMinute, kpis, now, timeZone }: Props) {
                 data={grades}
                 dataKey="value"
                 nameKey="name"
-                label={({ name, value }) => `${name} ${value}`}
+                label={({ value }) => String(value)}
                 isAnimationActive={false}
               >
                 {grades.map((g) => (
-                  <Cell key={g.name} fill={GRADE_COLORS[GRADE_LETTERS.indexOf(g.name)]} />
+                  <Cell key={g.letter} fill={GRADE_COLORS[g.letter]} data-grade={g.letter} />
                 ))}
               </Pie>
             </PieChart>

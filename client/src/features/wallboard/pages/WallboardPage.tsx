@@ -3,8 +3,10 @@
 // calls by task, line or seat with a live transcript on click, seat states, task progress, today's
 // KPIs and charts. The super administrator picks a merchant. A local timer only moves the clock
 // (call durations, the chart's last hour); no data is polled.
-import { Button, Callout, Classes, HTMLSelect, Intent, Tag } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
+// Wall mode (useWallMode): the page goes full screen with large type and no shell around it; a TV
+// auto-rotation (useAutoRotate, off by default) shows one task after another.
+import { Button, Callout, Classes, HTMLSelect, Intent, Switch, Tag } from '@blueprintjs/core';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIVE_ROOMS_MAX } from '../../../../../domain/dashboard';
 import { formatDateTime } from '../../../../../domain/format';
@@ -18,6 +20,10 @@ import { TaskBars } from '../components/TaskBars';
 import { TranscriptPanel } from '../components/TranscriptPanel';
 import { WallCharts } from '../components/WallCharts';
 import { selectWallboard, wallboardActions as W, type WallLiveStatus } from '../slice';
+import { ROTATE_SECONDS, useAutoRotate } from '../useAutoRotate';
+import { useNow } from '../useNow';
+import { useWallMode } from '../useWallMode';
+import { rotationOrder } from '../wallMode';
 import '../wallboard.css';
 import { PageHeader } from '../../../ui/PageHeader';
 
@@ -29,15 +35,6 @@ const LIVE_INTENT: Record<WallLiveStatus, Intent> = {
 };
 const CLOCK_MS = 5000;
 
-function useNow(ms: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const id = window.setInterval(() => setNow(Date.now()), ms);
-    return () => window.clearInterval(id);
-  }, [ms]);
-  return now;
-}
-
 export default function WallboardPage() {
   const { t } = useTranslation(['wallboard', 'common']);
   const dispatch = useAppDispatch();
@@ -45,6 +42,17 @@ export default function WallboardPage() {
   const { view, loading, error, live, groupBy, transcript, merchants, accountId } =
     useAppSelector(selectWallboard);
   const now = useNow(CLOCK_MS);
+  const pageRef = useRef<HTMLDivElement>(null);
+  // The rotation and wall-mode controls: using them does not stop the rotation.
+  const toolsRef = useRef<HTMLDivElement>(null);
+  const wall = useWallMode(pageRef);
+  const orderKey = view ? rotationOrder(view).join(',') : '';
+  const order = useMemo(() => (orderKey ? orderKey.split(',').map(Number) : []), [orderKey]);
+  const rotate = useAutoRotate(order, toolsRef);
+  const focusName =
+    rotate.focus === null
+      ? null
+      : (view?.tasks.find((x) => x.id === rotate.focus)?.name ?? t('groups.task', { id: rotate.focus }));
 
   useEffect(() => {
     dispatch(W.opened());
@@ -58,7 +66,12 @@ export default function WallboardPage() {
   const isSuper = me?.level === 0;
 
   return (
-    <div className="cp-page cp-wall" data-testid="wallboard-page">
+    <div
+      ref={pageRef}
+      className={`cp-page cp-wall${wall.mode === 'off' ? '' : ' is-wall'}${wall.mode === 'covered' ? ' cp-wall-covered' : ''}`}
+      data-testid="wallboard-page"
+      data-wall={wall.mode}
+    >
       <div className="cp-wall-header">
         <PageHeader />
         <Tag minimal intent={LIVE_INTENT[live.status]} data-testid="wall-live" data-status={live.status}>
@@ -86,6 +99,48 @@ export default function WallboardPage() {
             {t('asOf', { time: formatDateTime(view.asOf, view.timeZone), timeZone: view.timeZone })}
           </span>
         )}
+        <div className="cp-wall-tools" ref={toolsRef}>
+          <div className="cp-wall-rotate">
+            <Switch
+              className="cp-wall-rotate-switch"
+              checked={rotate.on}
+              disabled={order.length === 0}
+              label={t('rotate.label')}
+              data-testid="wall-rotate"
+              onChange={(e) => rotate.setOn(e.currentTarget.checked)}
+            />
+            <HTMLSelect
+              aria-label={t('rotate.interval')}
+              data-testid="wall-rotate-seconds"
+              value={String(rotate.seconds)}
+              onChange={(e) => rotate.setSeconds(Number(e.target.value))}
+            >
+              {ROTATE_SECONDS.map((n) => (
+                <option key={n} value={n}>
+                  {t('rotate.every', { count: n })}
+                </option>
+              ))}
+            </HTMLSelect>
+            {rotate.on && focusName !== null && (
+              <Tag intent={Intent.PRIMARY} data-testid="wall-rotate-focus" data-task={rotate.focus}>
+                {t('rotate.showing', {
+                  name: focusName,
+                  at: order.indexOf(rotate.focus!) + 1,
+                  of: order.length,
+                })}
+              </Tag>
+            )}
+            {order.length === 0 && <span className={Classes.TEXT_MUTED}>{t('rotate.noTasks')}</span>}
+          </div>
+          <Button
+            icon={wall.mode === 'off' ? 'fullscreen' : 'minimize'}
+            intent={wall.mode === 'off' ? Intent.PRIMARY : Intent.NONE}
+            text={wall.mode === 'off' ? t('wall.enter') : t('wall.leave')}
+            title={wall.mode === 'off' ? undefined : t('wall.escHint')}
+            data-testid="wall-mode"
+            onClick={() => void (wall.mode === 'off' ? wall.enter() : wall.leave())}
+          />
+        </div>
       </div>
       {error && (
         <Callout intent={Intent.DANGER} title={t('loadFailed')} data-testid="wallboard-error">
@@ -113,20 +168,22 @@ export default function WallboardPage() {
             <LiveCalls
               view={view}
               groupBy={groupBy}
-              now={now}
               selected={transcript?.callUuid ?? null}
+              focusTask={rotate.focus}
               onGroupBy={(g) => dispatch(W.groupByChanged(g))}
               onPick={(uuid) => dispatch(W.callPicked(uuid))}
             />
-            {transcript ? (
-              <TranscriptPanel transcript={transcript} onClose={() => dispatch(W.transcriptClosed())} />
-            ) : (
-              <SeatGrid seats={view.seats} />
-            )}
+            <SeatGrid seats={view.seats} />
           </div>
-          {transcript && <SeatGrid seats={view.seats} />}
           <WallCharts perMinute={view.perMinute} kpis={view.kpis} now={now} timeZone={view.timeZone} />
-          <TaskBars tasks={view.tasks} />
+          <TaskBars tasks={view.tasks} focusTask={rotate.focus} />
+          {transcript && (
+            <TranscriptPanel
+              transcript={transcript}
+              view={view}
+              onClose={() => dispatch(W.transcriptClosed())}
+            />
+          )}
         </>
       )}
     </div>
