@@ -3,7 +3,7 @@
 // which seat state holds a "current call", and the shapes the desk endpoints answer with.
 import type { CallStatus, ConversationLine } from './calls';
 import type { SeatStateDto } from './seats';
-import type { TransferCard, TransferOutcome } from './transfer';
+import type { CallOrigin, TransferCard, TransferOutcome } from './transfer';
 
 // ---- dispositions ----
 
@@ -86,6 +86,12 @@ export interface DeskCallDto {
   customerStage: number | null;
   transcript: ConversationLine[];
   disposition: DispositionDto | null;
+  /** An inbound call put straight through to a seat, or a robot's transfer to a human. */
+  origin: CallOrigin;
+  /** The task the call was dialled for (a robot's transfer), or null (inbound, a single test call). */
+  taskName: string | null;
+  /** The server knows the caller's number: a customer can be made of it (create-customer button). */
+  numberKnown: boolean;
 }
 
 export interface DeskCurrentDto {
@@ -110,6 +116,8 @@ export interface DeskRecentCallDto {
   endedAt: string | null;
   disposition: Disposition | null;
   dispositionNote: string | null;
+  /** An inbound call put straight through to the seat, or a robot's transfer. */
+  origin: CallOrigin;
 }
 
 export interface DeskRecentPage {

@@ -3,7 +3,7 @@
 // seat-group scene's call has no bot (bot_id null). The caller is matched to the scene owner's
 // customer with that number, so the record and a seat's pop-up show who is calling.
 import type { Knex } from 'knex';
-import { phoneHash } from '../../../config/secrets';
+import { encryptSecret, phoneHash } from '../../../config/secrets';
 import { maskPhone } from '../../../domain/format';
 
 export interface InboundCall {
@@ -45,6 +45,8 @@ export async function openInboundRecord(
       customer_id: customerId,
       phone_masked: maskPhone(c.phone),
       phone_hash: phoneHash(secretKey, c.phone),
+      // Sealed: a seat can make a customer of an unknown caller (the seat desk), nobody reads it clear.
+      phone_cipher: c.phone ? encryptSecret(secretKey, c.phone) : null,
       status: 'ringing',
     })
     .onConflict('call_uuid')

@@ -12,7 +12,7 @@ import type {
 } from '../../../../domain/events';
 import { socketActions } from '../../socket/actions';
 import { seatsActions } from '../seats/slice';
-import { DESK_ACTIONS, hangupSaga, takenBy, watchDesk } from './sagas';
+import { DESK_ACTIONS, hangupSaga, newCustomerSaga, takenBy, watchDesk } from './sagas';
 import { initialSeatDeskState, seatDeskActions as D, selectSeatDesk, type SeatDeskState } from './slice';
 
 jest.mock('../../app/env', () => ({ API_BASE: '' }));
@@ -117,5 +117,46 @@ describe('hangupSaga', () => {
     refused.next({ call: null });
     expect(refused.throw(new Error('不在通话中')).value).toEqual(put(D.hangupFailed('不在通话中')));
     expect(refused.next().value).toEqual(put(D.currentRequested()));
+  });
+});
+
+describe('newCustomerSaga', () => {
+  const withSeat: SeatDeskState = { ...initialSeatDeskState, seatId: 4 };
+  const input = {
+    name: '赵',
+    phone: '',
+    contact: '',
+    sex: null,
+    company: '某公司',
+    address: '',
+    remarks: ['', '', '', '', ''],
+    source: '',
+    stage: 100,
+  };
+
+  it('posts the form without a phone (the number is the call’s) and shows the call with its customer', () => {
+    const g = newCustomerSaga(D.newCustomerRequested({ callUuid: 'c1', input }));
+    expect(g.next().value).toEqual(select(selectSeatDesk));
+    const { phone: _phone, ...body } = input;
+    expect(g.next(withSeat).value).toEqual(
+      call(api.post, '/api/seats/4/desk/calls/c1/customer', body, {
+        onError: expect.any(Function),
+        successToast: false,
+      }),
+    );
+    const reply = { call: { callUuid: 'c1' }, created: true } as never;
+    expect(g.next(reply).value).toEqual(put(D.newCustomerSaved(reply)));
+    expect(g.next().value).toEqual(put(D.recentRequested({ more: false })));
+    expect(g.next().done).toBe(true);
+  });
+
+  it('keeps a refusal on the form and fetches the call again (it may have a customer by now)', () => {
+    const g = newCustomerSaga(D.newCustomerRequested({ callUuid: 'c1', input }));
+    g.next();
+    g.next(withSeat);
+    expect(g.throw(new Error('nope')).value).toEqual(
+      put(D.newCustomerFailed({ message: 'nope', fieldErrors: {} })),
+    );
+    expect(g.next().value).toEqual(put(D.currentRequested()));
   });
 });

@@ -7,6 +7,7 @@ import type { Channel, SagaIterator } from 'redux-saga';
 import { buffers } from 'redux-saga';
 import { actionChannel, call, put, select, take, takeEvery, takeLatest } from 'redux-saga/effects';
 import type {
+  DeskCallDto,
   DeskCurrentDto,
   DeskRecentPage,
   DispositionDto,
@@ -15,7 +16,7 @@ import type {
 import type { SeatStateDto } from '../../../../domain/seats';
 import { socketActions } from '../../socket/actions';
 import { whilePageOpen, type LivePage } from '../../socket/snapshotLive';
-import type { FollowUpInput } from '../crm/types';
+import type { CustomerInput, FollowUpInput } from '../crm/types';
 import { api } from '../../api';
 import { failureOf } from '../seats/sagas';
 import { seatsActions } from '../seats/slice';
@@ -113,6 +114,33 @@ export function* followUpSaga(
   }
 }
 
+/**
+ * A customer made of the call's unknown caller. The number is the server's (the call's): the form's
+ * phone is not sent.
+ */
+export function* newCustomerSaga(
+  action: PayloadAction<{ callUuid: string; input: CustomerInput }>,
+): SagaIterator {
+  const { seatId } = (yield select(selectSeatDesk)) as SeatDeskState;
+  if (seatId === null) return;
+  const { callUuid, input } = action.payload;
+  const { phone: _phone, ...body } = input;
+  try {
+    // The panel says what happened (created, or linked to the customer the number already was).
+    const opts = { ...quiet, successToast: false };
+    const r = (yield call(api.post, `${base(seatId)}/calls/${callUuid}/customer`, body, opts)) as {
+      call: DeskCallDto;
+      created: boolean;
+    };
+    yield put(D.newCustomerSaved(r));
+    yield put(D.recentRequested({ more: false }));
+  } catch (e) {
+    yield put(D.newCustomerFailed(failureOf(e)));
+    // Refused as having a customer already (another tab, a supervisor): the desk shows it.
+    yield put(D.currentRequested());
+  }
+}
+
 /** The actions the desk follows while its page is open (put by the one socket saga). */
 export const DESK_ACTIONS = [
   socketActions.callLine.type,
@@ -189,4 +217,5 @@ export function* seatDeskSaga(): SagaIterator {
   yield takeEvery(D.dispositionRequested.type, dispositionSaga);
   yield takeLatest(D.hangupRequested.type, hangupSaga);
   yield takeEvery(D.followUpRequested.type, followUpSaga);
+  yield takeLatest(D.newCustomerRequested.type, newCustomerSaga);
 }

@@ -40,6 +40,9 @@ const callOf = (uuid: string): DeskCallDto => ({
   customerStage: 100,
   transcript: [line(1, '您好')],
   disposition: null,
+  origin: 'transfer',
+  taskName: '首套房回访',
+  numberKnown: false,
 });
 const current = (uuid: string | null): DeskCurrentDto => ({
   seatId: 4,
@@ -114,6 +117,54 @@ describe('seat desk slice', () => {
     expect(s.current!.call!.disposition?.disposition).toBe('interested');
     expect(s.current!.state.activity).toBe('idle');
     expect(s.disposition).toMatchObject({ saving: false, error: null, saved: 1 });
+  });
+
+  it('creates a customer of the unknown caller: the dialog, a refusal, then the call with its card', () => {
+    const unknown = {
+      ...current('c1'),
+      call: {
+        ...callOf('c1'),
+        card: { ...callOf('c1').card, customerId: null, name: '' },
+        customerStage: null,
+      },
+    };
+    let s = [D.seatChosen(4), D.currentLoaded(unknown)].reduce(reduce, initialSeatDeskState);
+    s = reduce(s, D.newCustomerOpened('c1'));
+    expect(s.newCustomer).toMatchObject({ callUuid: 'c1', saving: false, outcome: null });
+    const input = {
+      name: '赵',
+      contact: '',
+      sex: null,
+      company: '',
+      address: '',
+      remarks: [],
+      source: '',
+      stage: 100,
+    };
+    s = reduce(s, D.newCustomerRequested({ callUuid: 'c1', input }));
+    expect(s.newCustomer.saving).toBe(true);
+    s = reduce(s, D.newCustomerFailed({ message: 'bad', fieldErrors: { name: '必填' } }));
+    expect(s.newCustomer).toMatchObject({
+      saving: false,
+      error: 'bad',
+      fieldErrors: { name: '必填' },
+      callUuid: 'c1',
+    });
+    // The live transcript got ahead of the server's copy: the longer one stays.
+    s = reduce(s, D.lineReceived({ callUuid: 'c1', line: line(2, '首套', 'customer') }));
+    s = reduce(
+      s,
+      D.newCustomerSaved({
+        call: { ...callOf('c1'), card: { ...callOf('c1').card, name: '赵' } },
+        created: true,
+      }),
+    );
+    expect(s.newCustomer).toMatchObject({ callUuid: null, outcome: 'created', saved: 1, error: null });
+    expect(s.current!.call!.card).toMatchObject({ customerId: 1, name: '赵' });
+    expect(s.current!.call!.transcript.map((l) => l.khcontent)).toEqual(['您好', '首套']);
+    // Another call on the desk: the outcome is not carried over.
+    s = reduce(s, D.currentLoaded(current('c2')));
+    expect(s.newCustomer.outcome).toBeNull();
   });
 
   it('pages recent calls: a first page replaces, more appends', () => {

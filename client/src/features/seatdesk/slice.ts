@@ -6,6 +6,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { CallLineEvent, CallPartialEvent, CallStateEvent } from '../../../../domain/events';
 import {
   mergeLine,
+  type DeskCallDto,
   type DeskCurrentDto,
   type DeskRecentCallDto,
   type DeskRecentPage,
@@ -13,7 +14,7 @@ import {
   type DispositionInput,
 } from '../../../../domain/seatDesk';
 import type { SeatStateDto } from '../../../../domain/seats';
-import type { FollowUpInput } from '../crm/types';
+import type { CustomerInput, FollowUpInput } from '../crm/types';
 import { authActions } from '../auth/slice';
 
 export interface FormState {
@@ -38,6 +39,8 @@ export interface SeatDeskState {
   followUp: FormState;
   /** The desk's hang-up: on its way, or why it was refused. */
   hangup: { busy: boolean; error: string | null };
+  /** The create-customer dialog of an unknown caller: open for which call, and its form. */
+  newCustomer: FormState & { callUuid: string | null; outcome: 'created' | 'linked' | null };
 }
 
 const form = (): FormState => ({ saving: false, error: null, fieldErrors: {}, saved: 0 });
@@ -53,6 +56,7 @@ export const initialSeatDeskState: SeatDeskState = {
   disposition: form(),
   followUp: form(),
   hangup: { busy: false, error: null },
+  newCustomer: { ...form(), callUuid: null, outcome: null },
 };
 
 export interface Failure {
@@ -94,6 +98,7 @@ const slice = createSlice({
         state.partial = null;
         state.disposition = form();
         state.followUp = form();
+        state.newCustomer = { ...initialSeatDeskState.newCustomer };
       }
       state.current = action.payload;
     },
@@ -169,6 +174,39 @@ const slice = createSlice({
     },
     hangupFailed(state, action: PayloadAction<string>) {
       state.hangup = { busy: false, error: action.payload };
+    },
+    /** Opens (a call uuid) or closes (null) the create-customer dialog. */
+    newCustomerOpened(state, action: PayloadAction<string | null>) {
+      state.newCustomer = {
+        ...form(),
+        saved: state.newCustomer.saved,
+        callUuid: action.payload,
+        outcome: null,
+      };
+    },
+    newCustomerRequested(state, _action: PayloadAction<{ callUuid: string; input: CustomerInput }>) {
+      state.newCustomer.saving = true;
+      state.newCustomer.error = null;
+      state.newCustomer.fieldErrors = {};
+    },
+    /** The customer is made and linked: the call comes back with its card (or the caller was one). */
+    newCustomerSaved(state, action: PayloadAction<{ call: DeskCallDto; created: boolean }>) {
+      state.newCustomer = {
+        ...form(),
+        saved: state.newCustomer.saved + 1,
+        callUuid: null,
+        outcome: action.payload.created ? 'created' : 'linked',
+      };
+      const cur = state.current;
+      if (cur?.call?.callUuid === action.payload.call.callUuid) {
+        const { transcript } = cur.call;
+        // The live transcript may be ahead of the server's copy: keep the longer one.
+        cur.call = action.payload.call;
+        if (transcript.length > cur.call.transcript.length) cur.call.transcript = transcript;
+      }
+    },
+    newCustomerFailed(state, action: PayloadAction<Failure>) {
+      failed(state.newCustomer, action.payload);
     },
     followUpSaved(state) {
       state.followUp = { ...form(), saved: state.followUp.saved + 1 };

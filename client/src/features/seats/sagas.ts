@@ -5,7 +5,9 @@ import type { SagaIterator } from 'redux-saga';
 import { call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { SeatDto, SeatGroupDto } from '../../../../domain/seats';
 import { api, isApiError } from '../../api';
+import { authActions } from '../auth/slice';
 import { figuresUrl } from './form';
+import { forgetOnlinePromptDismissal } from './onlinePrompt';
 import {
   seatsActions as A,
   selectSeats,
@@ -117,4 +119,5 @@ export function* seatsSaga(): SagaIterator {
   yield takeLatest(A.mineRequested, mineSaga);
   yield takeEvery(A.switchRequested, switchSaga);
   yield takeLatest(A.figuresRequested, figuresSaga);
+  yield takeEvery(authActions.sessionCleared, forgetOnlinePromptDismissal);
 }

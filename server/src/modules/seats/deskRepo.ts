@@ -103,5 +103,6 @@ export async function recentCalls(
     endedAt: iso(r.ended_at),
     disposition: r.disposition ?? null,
     dispositionNote: r.disposition_note ?? null,
+    origin: r.direction === 'in' ? 'inbound' : 'transfer',
   }));
 }

@@ -6,8 +6,21 @@ import type { Deps } from '../../deps';
 import { authOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { body, idParam, parse, query } from '../../http/validate';
-import { callUuidSchema, deskFollowUpSchema, dispositionSchema, recentSchema } from './deskSchema';
-import { deskCurrent, deskFollowUp, deskRecent, dispose, hangupDeskCall } from './deskService';
+import {
+  callUuidSchema,
+  deskCustomerSchema,
+  deskFollowUpSchema,
+  dispositionSchema,
+  recentSchema,
+} from './deskSchema';
+import {
+  deskCreateCustomer,
+  deskCurrent,
+  deskFollowUp,
+  deskRecent,
+  dispose,
+  hangupDeskCall,
+} from './deskService';
 
 const uuidParam = (ctx: Context): string =>
   parse(ctx, callUuidSchema, (ctx.params as Record<string, string>).uuid ?? '');
@@ -31,5 +44,11 @@ export function addDeskRoutes(r: Router, deps: Deps): void {
     const id = idParam(ctx);
     const uuid = uuidParam(ctx);
     ok(ctx, await deskFollowUp(deps, authOf(ctx), id, uuid, body(ctx, deskFollowUpSchema)));
+  });
+  // A customer made of the call's unknown caller (the number is the server's; 409 once it has one).
+  r.post('/:id/desk/calls/:uuid/customer', async (ctx) => {
+    const id = idParam(ctx);
+    const uuid = uuidParam(ctx);
+    ok(ctx, await deskCreateCustomer(deps, authOf(ctx), id, uuid, body(ctx, deskCustomerSchema)));
   });
 }

@@ -2,6 +2,7 @@
 // (domain/seatDesk.ts) in the refinement, so the API refuses exactly what the form refuses. The quick
 // follow-up reuses the follow-up API's own schema (modules/crm/followups/schema.ts).
 import { z } from 'zod';
+import { createCustomerSchema } from '../crm/customers/schema';
 import type { MessageKey } from '../../../../domain/messages';
 import {
   RECENT_PAGE_DEFAULT,
@@ -12,6 +13,13 @@ import {
 } from '../../../../domain/seatDesk';
 
 export { createFollowUpSchema as deskFollowUpSchema } from '../crm/followups/schema';
+
+/**
+ * A customer made of the call's caller: the customer form's rules (SPEC §5, modules/crm/customers),
+ * without the number (the server takes it from the call: the browser only has it masked) and tags.
+ */
+export const deskCustomerSchema = createCustomerSchema.omit({ phone: true, tagIds: true });
+export type DeskCustomerBody = z.infer<typeof deskCustomerSchema>;
 
 const KEYS: Record<DispositionProblem, MessageKey> = {
   required: 'validation.required',

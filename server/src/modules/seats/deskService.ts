@@ -22,11 +22,17 @@ import {
 } from '../../../../domain/transfer';
 import { fillCard } from './card';
 import type { Deps } from '../../deps';
-import { AppError, forbidden, notFound } from '../../http/errors';
+import { AppError, fieldError, forbidden, notFound } from '../../http/errors';
+import type { Actor } from '../../db/scope';
+import { decryptSecret, phoneHash } from '../../../../config/secrets';
+import { normalizeMobile } from '../../../../domain/phone';
+import type { CustomerDto } from '../../../../domain/crm';
+import { customerWithPhone, lockCustomerPhone } from '../crm/customers/phoneLock';
+import { presentCustomer } from '../crm/customers/presenters';
 import type { AuthContext } from '../auth/sessions';
 import { writeFollowUp } from '../crm/followups/service';
 import { dispositionOf, insertDisposition, linesOf, recentCalls, takenCall } from './deskRepo';
-import type { DispositionBody } from './deskSchema';
+import type { DeskCustomerBody, DispositionBody } from './deskSchema';
 import { seatById, workedSeat, type SeatRow } from './repo';
 import { statesOf } from './service';
 import type { SeatRef } from './state';
@@ -87,12 +93,25 @@ async function cardOf(deps: Deps, call: Row): Promise<TransferCard> {
   );
 }
 
+/**
+ * The caller's number as the server knows it: an inbound call's sealed number (calls.phone_cipher), an
+ * outbound call's task number; null when neither holds it (a hidden number, a call before the cipher).
+ */
+async function callerNumber(deps: Deps, call: Row): Promise<string | null> {
+  if (call.phone_cipher) return decryptSecret(deps.config.secretKey, call.phone_cipher);
+  if (call.task_number_id === null || call.task_number_id === undefined) return null;
+  const tn = await deps.db('task_numbers').where({ id: call.task_number_id }).first('phone');
+  return tn?.phone ?? null;
+}
+
 async function callDto(deps: Deps, call: Row): Promise<DeskCallDto> {
-  const [card, transcript, disposition, customer] = await Promise.all([
+  const [card, transcript, disposition, customer, task, number] = await Promise.all([
     cardOf(deps, call),
     linesOf(deps.db, Number(call.id)),
     dispositionOf(deps.db, Number(call.id)),
     call.customer_id === null ? null : deps.db('customers').where({ id: call.customer_id }).first('stage'),
+    call.task_id === null ? null : deps.db('tasks').where({ id: call.task_id }).first('name'),
+    call.customer_id === null ? callerNumber(deps, call) : null,
   ]);
   const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
   return {
@@ -106,6 +125,9 @@ async function callDto(deps: Deps, call: Row): Promise<DeskCallDto> {
     customerStage: customer ? Number(customer.stage) : null,
     transcript,
     disposition,
+    origin: call.direction === 'in' ? 'inbound' : 'transfer',
+    taskName: task?.name ?? null,
+    numberKnown: number !== null,
   };
 }
 
@@ -215,4 +237,69 @@ export async function deskRecent(
   const seat = await deskSeat(deps, auth, seatId);
   const items = await recentCalls(deps.db, seat.id, q.limit, q.before);
   return { items, nextBefore: items.length === q.limit ? items[items.length - 1]!.id : null };
+}
+
+/**
+ * Makes a customer of the call's unknown caller: in the call's account, with the call's number (the
+ * server's: the browser only has the mask), the customer form's rules (SPEC §5: a mobile number), one
+ * customer per number in the account's tree (under the number's lock, phoneLock.ts). A customer the
+ * tree already has with that number is linked instead (created: false). The call gets the customer;
+ * a call that has one already is refused (409), so a second submit does not make a second customer.
+ * Who may: the seat that took the call, or a supervisor over the seat (deskSeat).
+ */
+export async function deskCreateCustomer(
+  deps: Deps,
+  auth: AuthContext,
+  seatId: number,
+  callUuid: string,
+  v: DeskCustomerBody,
+): Promise<{ created: boolean; customer: CustomerDto; call: DeskCallDto }> {
+  const seat = await deskSeat(deps, auth, seatId);
+  const call = await seatCall(deps, seat, callUuid);
+  const hasOne = (customerId: unknown) =>
+    new AppError(409, 409, 'seatdesk.hasCustomer', {}, { customerId: Number(customerId) });
+  if (call.customer_id !== null) throw hasOne(call.customer_id);
+  const number = await callerNumber(deps, call);
+  if (number === null) throw new AppError(409, 409, 'seatdesk.noNumber');
+  const phone = normalizeMobile(number);
+  if (phone === null) throw fieldError('phone', 'validation.mobile');
+  const owner = await deps.db('accounts').where({ id: call.account_id }).first('id', 'level', 'path');
+  if (!owner) throw notFound();
+  const actor: Actor = {
+    id: Number(owner.id),
+    level: Number(owner.level) as Actor['level'],
+    path: owner.path,
+  };
+  const hash = phoneHash(deps.config.secretKey, phone);
+  const { id, created } = await deps.db.transaction(async (trx) => {
+    const locked = await trx('calls').where({ id: call.id }).forUpdate().first('customer_id');
+    if (locked.customer_id !== null) throw hasOne(locked.customer_id);
+    await lockCustomerPhone(trx, actor, hash);
+    const taken = await customerWithPhone(trx, actor, hash);
+    let id = taken;
+    if (id === null) {
+      const cols: Record<string, unknown> = {
+        account_id: actor.id,
+        name: v.name,
+        phone,
+        phone_hash: hash,
+        contact: v.contact,
+        sex: v.sex,
+        company: v.company,
+        address: v.address,
+        source: v.source,
+        stage: v.stage,
+      };
+      v.remarks?.forEach((r, i) => (cols[`remark${i + 1}`] = r));
+      for (const k of Object.keys(cols)) if (cols[k] === undefined) delete cols[k];
+      const [row] = await trx('customers').insert(cols).returning('id');
+      id = Number(row.id);
+    }
+    await trx('calls').where({ id: call.id }).update({ customer_id: id });
+    return { id, created: taken === null };
+  });
+  const row = await deps.db('customers').where({ id }).first();
+  // The number goes back masked, as everywhere on the desk.
+  const customer = { ...presentCustomer(row), phone: call.phone_masked as string };
+  return { created, customer, call: await callDto(deps, { ...call, customer_id: id }) };
 }

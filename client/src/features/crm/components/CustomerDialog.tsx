@@ -35,11 +35,16 @@ export function CustomerDialog(p: {
   serverErrors: FieldErrors;
   onSave(input: CustomerInput): void;
   onClose(): void;
+  /**
+   * A new customer whose number is set elsewhere (the seat desk: the call's number, which the server
+   * holds): shown masked with `phoneNote`, not editable, not sent.
+   */
+  fixedPhone?: { masked: string; note: string };
 }) {
   const { t } = useTranslation(['crm', 'common']);
   const [v, setV] = useState<CustomerInput>(inputOf(p.customer));
   const [submitted, setSubmitted] = useState(false);
-  const phoneEditable = !p.customer?.phoneHidden;
+  const phoneEditable = !p.customer?.phoneHidden && !p.fixedPhone;
 
   useEffect(() => {
     if (!p.isOpen) return;
@@ -80,8 +85,8 @@ export function CustomerDialog(p: {
             {phoneEditable ? (
               text('phone')
             ) : (
-              <FormGroup label={t('form.phone')} helperText={t('form.phoneLocked')}>
-                <span data-testid="customer-phone-locked">{p.customer?.phone}</span>
+              <FormGroup label={t('form.phone')} helperText={p.fixedPhone?.note ?? t('form.phoneLocked')}>
+                <span data-testid="customer-phone-locked">{p.fixedPhone?.masked ?? p.customer?.phone}</span>
               </FormGroup>
             )}
           </div>

@@ -7,6 +7,7 @@ import type { DeskCallDto } from '../../../../../domain/seatDesk';
 import type { SeatStateDto } from '../../../../../domain/seats';
 import { WRAP_UP_TIMEOUT_MS } from '../../../../../domain/transfer';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { CustomerDialog } from '../../crm/components/CustomerDialog';
 import { FollowUpForm } from '../../crm/components/FollowUpForm';
 import { OfferCard } from '../../seats/components/OfferCard';
 import { OfferTranscript } from '../../seats/components/OfferTranscript';
@@ -21,8 +22,10 @@ function phaseOf(call: DeskCallDto, state: SeatStateDto): 'talking' | 'wrapup' |
 export function CurrentCall({ call, state }: { call: DeskCallDto; state: SeatStateDto }) {
   const { t } = useTranslation('seatdesk');
   const dispatch = useAppDispatch();
-  const { partial, disposition, followUp, hangup } = useAppSelector(selectSeatDesk);
+  const { partial, disposition, followUp, hangup, newCustomer } = useAppSelector(selectSeatDesk);
   const phase = phaseOf(call, state);
+  // The customer's stage, or null when the call has none (the follow-up needs a customer).
+  const stage = call.card.customerId === null ? null : call.customerStage;
   return (
     <Card className="cp-desk-call" data-testid="desk-call" data-call={call.callUuid} data-phase={phase}>
       <H5>
@@ -33,6 +36,17 @@ export function CurrentCall({ call, state }: { call: DeskCallDto; state: SeatSta
           data-testid="desk-call-phase"
         >
           {t(`call.phase.${phase}`)}
+        </Tag>{' '}
+        <Tag
+          minimal
+          icon={call.origin === 'inbound' ? 'phone' : 'predictive-analysis'}
+          data-testid="desk-call-origin"
+        >
+          {call.origin === 'inbound'
+            ? t('call.origin.inbound')
+            : call.taskName
+              ? t('call.origin.transferTask', { task: call.taskName })
+              : t('call.origin.transfer')}
         </Tag>
       </H5>
       <p className="cp-desk-muted">
@@ -84,18 +98,34 @@ export function CurrentCall({ call, state }: { call: DeskCallDto; state: SeatSta
         </section>
         <section>
           <H5>{t('followUp.title')}</H5>
-          {call.card.customerId === null || call.customerStage === null ? (
-            <Callout data-testid="desk-no-customer">{t('followUp.noCustomer')}</Callout>
+          {stage === null ? (
+            <Callout data-testid="desk-no-customer">
+              <p>{t(call.numberKnown ? 'newCustomer.prompt' : 'newCustomer.noNumber')}</p>
+              {call.numberKnown && (
+                <Button
+                  intent={Intent.PRIMARY}
+                  icon="new-person"
+                  text={t('newCustomer.button')}
+                  data-testid="desk-new-customer"
+                  onClick={() => dispatch(D.newCustomerOpened(call.callUuid))}
+                />
+              )}
+            </Callout>
           ) : (
             <FollowUpForm
               key={call.callUuid}
-              stage={call.customerStage}
+              stage={stage}
               saving={followUp.saving}
               added={followUp.saved}
               formError={followUp.error}
               serverErrors={followUp.fieldErrors}
               onSubmit={(input) => dispatch(D.followUpRequested({ callUuid: call.callUuid, input }))}
             />
+          )}
+          {newCustomer.outcome && stage !== null && (
+            <Callout intent={Intent.SUCCESS} data-testid="desk-new-customer-saved">
+              {t(`newCustomer.${newCustomer.outcome}`, { name: call.card.name })}
+            </Callout>
           )}
           {followUp.saved > 0 && !followUp.saving && (
             <Callout intent={Intent.SUCCESS} data-testid="desk-follow-up-saved">
@@ -104,6 +134,16 @@ export function CurrentCall({ call, state }: { call: DeskCallDto; state: SeatSta
           )}
         </section>
       </div>
+      <CustomerDialog
+        isOpen={newCustomer.callUuid === call.callUuid}
+        customer={null}
+        saving={newCustomer.saving}
+        formError={newCustomer.error}
+        serverErrors={newCustomer.fieldErrors}
+        fixedPhone={{ masked: call.card.phoneMasked, note: t('newCustomer.phoneNote') }}
+        onSave={(input) => dispatch(D.newCustomerRequested({ callUuid: call.callUuid, input }))}
+        onClose={() => dispatch(D.newCustomerOpened(null))}
+      />
     </Card>
   );
 }

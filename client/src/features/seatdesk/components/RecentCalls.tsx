@@ -1,6 +1,6 @@
 // The calls transferred to this seat, newest first: customer, outcome of the transfer and of the
 // call, talk time and the seat's disposition.
-import { Button, Callout, Card, Dialog, DialogBody, H5, HTMLTable, Intent } from '@blueprintjs/core';
+import { Button, Callout, Card, Dialog, DialogBody, H5, HTMLTable, Intent, Tag } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -53,6 +53,11 @@ export function RecentCalls() {
                 <td>
                   {c.customerName && <strong>{c.customerName} </strong>}
                   {c.phoneMasked}
+                  {c.origin === 'inbound' && (
+                    <Tag minimal className="cp-desk-origin" data-testid="desk-recent-inbound">
+                      {t('call.origin.inbound')}
+                    </Tag>
+                  )}
                 </td>
                 <td>
                   {t(`recent.transfer.${c.transferOutcome ?? 'none'}`)}

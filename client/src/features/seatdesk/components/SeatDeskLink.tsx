@@ -1,4 +1,5 @@
-// The header's way to the seat desk: shown to an account that works a seat, on every page.
+// The header's way to the seat desk: shown to an account that works a seat, on every page, with the
+// go-online prompt when a seat of the account is offline (SeatOnlinePrompt).
 import { AnchorButton } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +7,7 @@ import { useNavigate } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { seatsActions, selectSeats } from '../../seats/slice';
 import { SEAT_DESK_PATH } from '../path';
+import { SeatOnlinePrompt } from './SeatOnlinePrompt';
 
 export function SeatDeskLink() {
   const { t } = useTranslation('seatdesk');
@@ -17,16 +19,19 @@ export function SeatDeskLink() {
   }, [dispatch]);
   if (!mine.items.length) return null;
   return (
-    <AnchorButton
-      minimal
-      icon="headset"
-      text={t('link')}
-      href={SEAT_DESK_PATH}
-      data-testid="seat-desk-link"
-      onClick={(e) => {
-        e.preventDefault();
-        navigate(SEAT_DESK_PATH);
-      }}
-    />
+    <>
+      <SeatOnlinePrompt />
+      <AnchorButton
+        minimal
+        icon="headset"
+        text={t('link')}
+        href={SEAT_DESK_PATH}
+        data-testid="seat-desk-link"
+        onClick={(e) => {
+          e.preventDefault();
+          navigate(SEAT_DESK_PATH);
+        }}
+      />
+    </>
   );
 }
