@@ -30,6 +30,10 @@ export const NOTICE_KEYS = [
   'botApproved.body',
   'botRejected.title',
   'botRejected.body',
+  'importDone.title',
+  'importDone.body',
+  'importFailed.title',
+  'importFailed.body',
 ] as const;
 
 export type NoticeKey = (typeof NOTICE_KEYS)[number];

@@ -14,10 +14,35 @@ const intents: Record<ToastKind, Intent> = {
   info: Intent.PRIMARY,
 };
 
+/** A toast's one action: a button that leads on (e.g. to the progress of what was started). */
+export interface ToastAction {
+  text: string;
+  onClick(): void;
+  testId?: string;
+}
+
 /** Shows a toast; sagas `call` this, so it resolves once the toast is queued. */
-export async function showToast(kind: ToastKind, message: string): Promise<void> {
+export async function showToast(kind: ToastKind, message: string, action?: ToastAction): Promise<void> {
   if (!message) return;
   const t = await getToaster();
   // Same text, same key: a burst of identical errors (e.g. several 10003 replies) shows once.
-  t.show({ message, intent: intents[kind], timeout: kind === 'error' ? 5000 : 3000 }, `${kind}:${message}`);
+  t.show(
+    {
+      message,
+      intent: intents[kind],
+      // A toast with an action stays long enough to be used.
+      timeout: action ? 8000 : kind === 'error' ? 5000 : 3000,
+      ...(action
+        ? {
+            action: {
+              text: action.text,
+              onClick: action.onClick,
+              // Blueprint passes the action's other props on to its button.
+              ...({ 'data-testid': action.testId } as object),
+            },
+          }
+        : {}),
+    },
+    `${kind}:${message}`,
+  );
 }

@@ -3,7 +3,8 @@ import type { NoticeDto } from '../../../../domain/api';
 import { api, ApiError } from '../../api';
 import { i18n } from '../../app/i18n';
 import { showToast } from '../../ui/toaster';
-import { loadNoticesSaga, markReadSaga, noticeToastSaga } from './sagas';
+import { saveBlob } from '../../ui/uploads';
+import { fileSaga, loadNoticesSaga, markReadSaga, noticeToastSaga } from './sagas';
 import { NOTICE_LIMIT, noticesActions as N } from './slice';
 
 jest.mock('../../app/env', () => ({ API_BASE: '' }));
@@ -25,6 +26,18 @@ describe('notices sagas', () => {
     const failed = markReadSaga(N.markReadRequested(6));
     failed.next();
     expect(failed.throw(new ApiError('x', 500, 'http')).done).toBe(true);
+  });
+
+  it("downloads a notice's file with the session, under the server's name or the notice's", () => {
+    const g = fileSaga(
+      N.fileRequested({ path: '/api/crm/imports/5/report', fileName: 'import-5-report.csv' }),
+    );
+    expect(g.next().value).toEqual(call(api.download, '/api/crm/imports/5/report'));
+    const blob = new Blob(['x']);
+    expect(g.next({ blob, filename: null }).value).toEqual(call(saveBlob, blob, 'import-5-report.csv'));
+    const gone = fileSaga(N.fileRequested({ path: '/api/crm/exports/9/file', fileName: null }));
+    gone.next();
+    expect(gone.throw(new ApiError('404', 404, 'http')).done).toBe(true);
   });
 
   it('toasts a live notice', () => {

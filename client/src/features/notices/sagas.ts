@@ -6,6 +6,7 @@ import type { NoticeDto } from '../../../../domain/api';
 import { api } from '../../api';
 import { i18n } from '../../app/i18n';
 import { showToast } from '../../ui/toaster';
+import { saveBlob } from '../../ui/uploads';
 import { authActions } from '../auth/slice';
 import { noticeTitle } from './render';
 import { NOTICE_LIMIT, noticesActions as N } from './slice';
@@ -32,6 +33,16 @@ export function* markReadSaga(action: PayloadAction<number>): SagaIterator {
   }
 }
 
+/** A notice's file (an export, an import's report); a gone file is a 404 the client shows. */
+export function* fileSaga(action: PayloadAction<{ path: string; fileName: string | null }>): SagaIterator {
+  try {
+    const r = (yield call(api.download, action.payload.path)) as { blob: Blob; filename: string | null };
+    yield call(saveBlob, r.blob, r.filename ?? action.payload.fileName ?? 'download');
+  } catch {
+    // Shown by the client.
+  }
+}
+
 export function* noticeToastSaga(action: PayloadAction<NoticeDto>): SagaIterator {
   // In the language chosen when it arrives (a toast is gone before anyone switches).
   const title = noticeTitle(action.payload, i18n.t);
@@ -41,5 +52,6 @@ export function* noticeToastSaga(action: PayloadAction<NoticeDto>): SagaIterator
 export function* noticesSaga(): SagaIterator {
   yield takeLatest(authActions.sessionStarted, loadNoticesSaga);
   yield takeEvery(N.markReadRequested, markReadSaga);
+  yield takeEvery(N.fileRequested, fileSaga);
   yield takeEvery(N.noticeReceived, noticeToastSaga);
 }

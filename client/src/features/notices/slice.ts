@@ -33,6 +33,8 @@ const noticesSlice = createSlice({
       if (!action.payload.readAt) state.unread += 1;
     },
     markReadRequested(_state, _action: PayloadAction<number>) {},
+    /** A notice's file link (links.ts): downloaded with the session. */
+    fileRequested(_state, _action: PayloadAction<{ path: string; fileName: string | null }>) {},
     noticeMarkedRead(state, action: PayloadAction<{ id: number; readAt: string }>) {
       const n = state.items.find((i) => i.id === action.payload.id);
       if (!n || n.readAt) return;

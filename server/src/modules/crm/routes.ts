@@ -6,6 +6,7 @@ import { customersRoutes } from './customers/routes';
 import { exportsRoutes } from './exports/routes';
 import { followUpsRoutes } from './followups/routes';
 import { importsRoutes } from './imports/routes';
+import { importToolsRoutes } from './imports/toolRoutes';
 import { seaRoutes } from './sea/routes';
 import { tagsRoutes } from './tags/routes';
 
@@ -17,5 +18,6 @@ export const crmRoutes = (deps: Deps): Router[] =>
     seaRoutes,
     blacklistRoutes,
     importsRoutes,
+    importToolsRoutes,
     exportsRoutes,
   ].map((r) => r(deps));

@@ -1,4 +1,6 @@
-// Import customers from a file with an import option; the started job's progress arrives live.
+// Import customers from a file with an import option: the template and the preview of the chosen file
+// (ImportGuide), then the upload. The dialog closes once the job is started (a toast leads back to its
+// live progress and report); the start button is off while the upload is on its way.
 import {
   Callout,
   Dialog,
@@ -11,7 +13,7 @@ import {
   Intent,
   NumericInput,
 } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogActions } from '../../../ui/DialogActions';
 import { IMPORT_OPTIONS, ImportOption } from '../../../../../domain/crm';
@@ -19,7 +21,9 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ExportPasswordField, useExportPassword } from '../../../ui/ExportPassword';
 import { selectImports } from '../slice';
 import { importsActions as I, progressOf } from '../slice/imports';
+import { showToast } from '../../../ui/toaster';
 import { stashFile } from '../../../ui/uploads';
+import { ImportGuide } from './ImportGuide';
 import { ImportJobRow } from './ImportJobRow';
 
 /** A supplier key the server takes: 16, 24 or 32 bytes of UTF-8 (AES-128/192/256). */
@@ -36,6 +40,8 @@ export function ImportDialog() {
   const [aesKey, setAesKey] = useState('');
   // SPEC §5: import, like export, needs the export password.
   const { password, setPassword, missing: noPassword, check } = useExportPassword(s.open);
+  // Set at the click, before the store says "uploading": a second click in the same moment is dropped.
+  const sent = useRef(false);
   const encrypted = option === ImportOption.DedupeEncrypted;
   const keyBad = encrypted && aesKey !== '' && !isAesKey(aesKey);
 
@@ -44,12 +50,30 @@ export function ImportDialog() {
     setFile(null);
     setMissing(false);
     setAesKey('');
+    sent.current = false;
   }, [s.open]);
+  // A refused upload can be tried again.
+  useEffect(() => {
+    if (!s.uploading) sent.current = false;
+  }, [s.uploading]);
+
+  // The job started and the dialog closed: say so, with the way back to its progress and report.
+  const { started } = s;
+  useEffect(() => {
+    if (!started) return;
+    void showToast('success', t('imports.started', { file: started.fileName }), {
+      text: t('imports.viewProgress'),
+      testId: 'import-started-view',
+      onClick: () => dispatch(I.opened()),
+    });
+    dispatch(I.startedShown());
+  }, [started, dispatch, t]);
 
   const start = () => {
     setMissing(!file);
     const passwordGiven = check();
-    if (!file || keyBad || !passwordGiven) return;
+    if (!file || keyBad || !passwordGiven || sent.current || s.uploading) return;
+    sent.current = true;
     const params = option === ImportOption.DedupeRemoveByCondition ? { calledWithinDays: days } : {};
     const key = encrypted && aesKey !== '' ? { aesKey } : {};
     dispatch(I.uploadRequested({ fileKey: stashFile(file), option, params, password, ...key }));
@@ -70,6 +94,7 @@ export function ImportDialog() {
               onInputChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
             />
           </FormGroup>
+          <ImportGuide kind="customers" file={file} />
           <FormGroup
             label={t('imports.option')}
             labelFor="import-option"
@@ -152,6 +177,7 @@ export function ImportDialog() {
         onClose={close}
         icon="upload"
         loading={s.uploading}
+        disabled={s.uploading}
         text={t('imports.start')}
         testId="import-start"
         onClick={start}

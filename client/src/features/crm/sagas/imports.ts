@@ -2,7 +2,7 @@
 // when the followed job finishes.
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { SagaIterator } from 'redux-saga';
-import { all, call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
+import { all, call, put, select, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
 import type { ImportProgress } from '../../../../../domain/events';
 import { api } from '../../../api';
 import { selectImports } from '../slice';
@@ -93,7 +93,9 @@ export function* reportSaga(action: PayloadAction<number>): SagaIterator {
 
 export function* importsSaga(): SagaIterator {
   yield takeLatest(I.opened, openedSaga);
-  yield takeLatest(I.uploadRequested, uploadSaga);
+  // takeLeading: a second start while an upload is on its way is dropped, never a second import
+  // (takeLatest would cancel the saga, not the request already sent).
+  yield takeLeading(I.uploadRequested, uploadSaga);
   yield takeEvery(I.importProgress, progressSaga);
   yield takeEvery(I.reportRequested, reportSaga);
 }

@@ -5,6 +5,7 @@ import { allocationSaga } from './allocation';
 import { blacklistSaga } from './blacklist';
 import { exportsSaga } from './exports';
 import { importsSaga } from './imports';
+import { importGuideSaga } from './importGuide';
 import { customerCallsSaga } from './customerCalls';
 import { customersSaga } from './customers';
 import { followUpsSaga } from './followUps';
@@ -23,6 +24,7 @@ export function* crmSaga(): SagaIterator {
     fork(allocationSaga),
     fork(blacklistSaga),
     fork(importsSaga),
+    fork(importGuideSaga),
     fork(exportsSaga),
     fork(tagAdminSaga),
     fork(seaSettingsSaga),

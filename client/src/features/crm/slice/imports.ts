@@ -25,6 +25,8 @@ export interface ImportsState {
   progress: Record<number, ImportProgress>;
   /** Whether a supplier key (option 4) is set; null until known. */
   aesKeyConfigured: boolean | null;
+  /** The job the last upload started (the dialog has closed; a toast links to its progress). */
+  started: ImportJobDto | null;
 }
 
 export const initialImportsState: ImportsState = {
@@ -35,6 +37,7 @@ export const initialImportsState: ImportsState = {
   formError: null,
   progress: {},
   aesKeyConfigured: null,
+  started: null,
 };
 
 const slice = createSlice({
@@ -44,6 +47,11 @@ const slice = createSlice({
     opened(state) {
       state.open = true;
       state.formError = null;
+      state.started = null;
+    },
+    /** The toast of the started job was shown. */
+    startedShown(state) {
+      state.started = null;
     },
     closed(state) {
       state.open = false;
@@ -58,8 +66,11 @@ const slice = createSlice({
       state.uploading = true;
       state.formError = null;
     },
+    /** The upload was accepted: the dialog closes (a second click cannot import the file again). */
     jobStarted(state, action: PayloadAction<ImportJobDto>) {
       state.uploading = false;
+      state.open = false;
+      state.started = action.payload;
       state.current = action.payload.importJobId;
       state.jobs = [
         action.payload,

@@ -8,6 +8,7 @@ import { exportsReducer } from './exports';
 import { followUpsReducer } from './followUps';
 import { remindersReducer } from './reminders';
 import { importsReducer } from './imports';
+import { importGuideReducer } from './importGuide';
 import { seaReducer } from './sea';
 import { seaSettingsReducer } from './seaSettings';
 import { tagAdminReducer } from './tagAdmin';
@@ -19,6 +20,7 @@ export const crmReducer = combineReducers({
   reminders: remindersReducer,
   sea: seaReducer,
   imports: importsReducer,
+  importGuide: importGuideReducer,
   allocation: allocationReducer,
   blacklist: blacklistReducer,
   exports: exportsReducer,
@@ -36,6 +38,7 @@ export const selectReminders = (s: WithCrm) => s.crm.reminders;
 export const selectSea = (s: WithCrm) => s.crm.sea;
 export const selectBlacklist = (s: WithCrm) => s.crm.blacklist;
 export const selectImports = (s: WithCrm) => s.crm.imports;
+export const selectImportGuide = (s: WithCrm) => s.crm.importGuide;
 export const selectExports = (s: WithCrm) => s.crm.exports;
 export const selectTagAdmin = (s: WithCrm) => s.crm.tagAdmin;
 export const selectSeaSettings = (s: WithCrm) => s.crm.seaSettings;

@@ -118,6 +118,23 @@ describe('imports slice', () => {
     expect(progressOf(s, 3)).toBeNull();
   });
 
+  it('closes the dialog once the job is started, and keeps it for the toast until shown', () => {
+    let s = importsReducer(initialImportsState, importsActions.opened());
+    s = importsReducer(
+      s,
+      importsActions.uploadRequested({ fileKey: 'f1', option: 1, params: {}, password: 'pw' }),
+    );
+    expect(s).toMatchObject({ open: true, uploading: true });
+    s = importsReducer(s, importsActions.jobStarted(job(9)));
+    expect(s).toMatchObject({ open: false, uploading: false, current: 9, started: { importJobId: 9 } });
+    s = importsReducer(s, importsActions.startedShown());
+    expect(s.started).toBeNull();
+    // The toast's way back opens the dialog on the job's live row.
+    s = importsReducer(s, importsActions.opened());
+    expect(s).toMatchObject({ open: true, current: 9 });
+    expect(s.jobs[0]).toMatchObject({ importJobId: 9 });
+  });
+
   it('shows an upload refusal', () => {
     let s = importsReducer(initialImportsState, importsActions.opened());
     s = importsReducer(s, importsActions.uploadFailed('bad file'));

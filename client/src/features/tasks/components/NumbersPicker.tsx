@@ -1,7 +1,8 @@
 // The numbers step of the task dialog and the drawer (SPEC §2 AI tasks): my customers picked by the
 // customer list's filters (grade, stage, tag, import batch, never called, name), a txt/csv/xls/xlsx
 // file, or a pasted list; and the count preview the server makes with the add's own classification
-// (to add, duplicates, blacklisted, invalid, already in the task).
+// (to add, duplicates, blacklisted, invalid, already in the task). A file comes with the import guide:
+// the template to fill in and a preview of its first rows with the phone column the upload reads.
 import {
   Button,
   Callout,
@@ -21,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { STAGES } from '../../../../../domain/crm';
 import { PUSH_GRADE_OPTIONS, type AddSkipReason, type CustomerPick } from '../../../../../domain/tasks';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { ImportGuide } from '../../crm/components/ImportGuide';
 import { selectTasks, tasksActions as A, type AddNumbersRequest } from '../slice';
 
 /** 'none': numbers later (the dialog's choice; a task without numbers cannot start). */
@@ -203,6 +205,7 @@ export function NumbersPicker(p: {
           />
         </FormGroup>
       )}
+      {source === 'file' && <ImportGuide kind="numbers" file={file} />}
       {source === 'text' && (
         <TextArea
           fill

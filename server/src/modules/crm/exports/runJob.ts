@@ -65,7 +65,8 @@ export async function runExportJob(
     type: NOTICE_SYSTEM,
     titleKey: 'exportReady.title',
     bodyKey: o.bodyKey,
-    params: { rows, file: o.fileName },
+    // exportId: the bell links the notice to this file (client notices/links.ts).
+    params: { rows, file: o.fileName, exportId: id },
   }).catch((e: Error) => log.error(`${o.logName} notice failed`, { id, err: String(e.stack ?? e) }));
 }
 

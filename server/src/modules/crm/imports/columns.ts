@@ -51,6 +51,29 @@ const norm = (h: string) =>
     .replace(/[\s_\-:*]/g, '')
     .toLowerCase();
 
+/**
+ * The header of each column in a downloadable template (template.ts), per language. Each one is one of
+ * the aliases above (a unit test maps a template's header row back through mapHeader), so a template
+ * filled in and uploaded as is always maps every column.
+ */
+export const TEMPLATE_HEADERS: Readonly<Record<'zh-CN' | 'en', Readonly<Record<Field, string>>>> = {
+  'zh-CN': {
+    name: '姓名',
+    phone: '手机号码',
+    contact: '联系人',
+    sex: '性别',
+    company: '公司名称',
+    address: '地址',
+    remark1: '备注1',
+    remark2: '备注2',
+    remark3: '备注3',
+    remark4: '备注4',
+    remark5: '备注5',
+    source: '来源',
+  },
+  en: Object.fromEntries(FIELDS.map((f) => [f, f])) as Record<Field, string>,
+};
+
 /** The phone column's accepted names, for the error of a file without one. */
 export const PHONE_HEADERS: readonly string[] = aliases.phone;
 

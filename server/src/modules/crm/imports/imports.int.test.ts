@@ -312,7 +312,11 @@ it('an import whose job Bull fails for stalling twice reads failed, never runnin
     got = await k('import_jobs').where({ id: running.id }).first('status', 'error');
     await new Promise((r) => setTimeout(r, 20));
   }
-  expect(got).toEqual({ status: 'failed', error: 'import failed: job stalled more than allowable limit' });
+  // In the importer's language (zh-CN here); the queue's words only for support.
+  expect(got).toEqual({
+    status: 'failed',
+    error: '导入失败：导入进程中断（job stalled more than allowable limit），未完成，请重新导入',
+  });
   expect((await k('import_jobs').where({ id: done.id }).first('status')).status).toBe('done');
   expect((await k('import_jobs').where({ id: other.id }).first('status')).status).toBe('running');
 });

@@ -102,8 +102,15 @@ describe('bad files', () => {
       const r = await upload(m1, writeText(dir, 'big.txt', lines), 1);
       expect([r.status, reason(r.body)]).toEqual([413, 'the file has more than 5 data rows']);
       const x = await writeXlsx(dir, 'big.xlsx', [['phone'], ...lines.map((l) => [l])]);
-      const j = await importAndWait(m1, x, 1);
+      // The job's error is in the importer's language: English when asked for, else Chinese.
+      const j = await importAndWait(m1, x, 1, {}, 'en');
       expect(j).toMatchObject({ status: 'failed', error: 'the file has more than 5 data rows', imported: 0 });
+      const zh = await importAndWait(m1, x, 1);
+      expect(zh).toMatchObject({
+        status: 'failed',
+        error: '文件的数据行超过 5 行，请拆分后再导入',
+        imported: 0,
+      });
       expect(await p.db.knex('customers').where({ import_job_id: j.importJobId }).count()).toEqual([
         { count: '0' },
       ]);
@@ -115,7 +122,9 @@ describe('bad files', () => {
   it('fails a corrupt xls in the isolated reader, with the reason', async () => {
     fs.writeFileSync(path.join(dir, 'broken.xls'), Buffer.from('d0cf11e0a1b11ae1' + '07'.repeat(600), 'hex'));
     const j = await importAndWait(m1, path.join(dir, 'broken.xls'), 1);
-    expect(j).toMatchObject({
+    expect(j).toMatchObject({ status: 'failed', error: expect.stringContaining('无法读取 xls 工作簿：') });
+    const en = await importAndWait(m1, path.join(dir, 'broken.xls'), 1, {}, 'en');
+    expect(en).toMatchObject({
       status: 'failed',
       error: expect.stringContaining('xls workbook cannot be read'),
     });
@@ -132,7 +141,7 @@ describe('bad files', () => {
     expect([r.status, reason(r.body)]).toEqual([400, expect.stringContaining('zip bomb')]);
     // A real zip that is not a workbook passes the zip check and fails in the parser.
     const notBook = writeZip(dir, 'tiny.xlsx', [{ name: 'hello.txt', data: Buffer.from('hello') }]);
-    const j = await importAndWait(m1, notBook, 1);
+    const j = await importAndWait(m1, notBook, 1, {}, 'en');
     expect(j.status).toBe('failed');
     expect(j.error).toMatch(/xlsx|workbook/);
   });
@@ -151,7 +160,7 @@ describe('bad files', () => {
     );
     expect(j).toMatchObject({ status: 'failed', error: expect.stringContaining('(found: name, Addr)') });
     j = await importAndWait(m1, writeText(dir, 'header.csv', ['phone']), 1);
-    expect(j).toMatchObject({ status: 'failed', error: 'the file has no data rows' });
+    expect(j).toMatchObject({ status: 'failed', error: '文件中没有数据行' });
     // Option 4 without a supplier key: a cell that is no number cannot be decrypted (the file still imports).
     j = await importAndWait(m1, writeText(dir, 'sealed.txt', ['abc', '13855550999']), 4, {}, 'en');
     expect(j).toMatchObject({ status: 'done', invalid: 1, imported: 1 });
@@ -221,7 +230,7 @@ describe('idempotency', () => {
     expect(await count()).toBe(50);
     expect(await finished(m1, j.importJobId)).toMatchObject({
       status: 'failed',
-      error: 'the uploaded file is no longer available',
+      error: '上传的文件已不存在，请重新上传',
     });
   });
 

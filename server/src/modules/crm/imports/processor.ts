@@ -9,7 +9,7 @@ import type { ChildReply, ChildRequest } from './child';
 import { log } from '../../../../../platform/log';
 import { importDir, importLimits } from './limits';
 import { presentProgress } from './presenters';
-import { reasonsFor } from './reasons';
+import { fillIn, reasonsFor } from './reasons';
 import { jobById, updateJob } from './repo';
 import { onStalledOut, stoppedProcessing } from '../../../../../platform/queue';
 import { runCappedChild, type Cap } from './cappedChild';
@@ -33,11 +33,13 @@ export function processImports(deps: Deps): void {
 
 /** Marks an import that is still queued or running as failed (a finished one stays as it is). */
 export async function failUnfinished(deps: Deps, id: number, why: string): Promise<void> {
+  // In the importer's language; `why` (Bull's words) only for support.
+  const said = fillIn(reasonsFor((await jobById(deps.db, id))?.lang ?? '').stalled, { why });
   const n = await deps
     .db('import_jobs')
     .where({ id })
     .whereIn('status', ['queued', 'running'])
-    .update({ status: 'failed', error: `import failed: ${why}`, finished_at: deps.db.fn.now() });
+    .update({ status: 'failed', error: said, finished_at: deps.db.fn.now() });
   if (n) {
     log.error('import failed', { id, err: why });
     await emit(deps, id);

@@ -35,6 +35,21 @@ export interface Reasons {
   dbError: string;
   /** The job's error for any other unexpected failure. */
   internal: string;
+  /** The job's error when its process stalled or died and it was not finished; {why}: the queue's words. */
+  stalled: string;
+  /** File faults (parsers/types.ts FileFault): the uploaded file was removed before the import ran. */
+  fileGone: string;
+  /** {max}: the most data rows a file may have. */
+  tooManyRows: string;
+  noDataRows: string;
+  /** A workbook without a single row. */
+  noRows: string;
+  /** {detail}: the reader's words. */
+  unreadableCsv: string;
+  /** {type}: xls / xlsx; {detail}: the reader's words. */
+  unreadableWorkbook: string;
+  /** An xlsx whose zip is damaged or a zip bomb; {detail}: what is wrong. */
+  badZip: string;
 }
 
 const texts: Record<ImportLang, Reasons> = {
@@ -57,6 +72,14 @@ const texts: Record<ImportLang, Reasons> = {
     timeCap: '导入已停止：超出时间上限（{s} 秒）。文件可能过大或已损坏，请拆分或重新保存后再导入',
     dbError: '导入失败：数据库出错（代码 {code}），未导入任何数据，请稍后重试',
     internal: '导入失败：服务器内部错误，未导入任何数据，请稍后重试',
+    stalled: '导入失败：导入进程中断（{why}），未完成，请重新导入',
+    fileGone: '上传的文件已不存在，请重新上传',
+    tooManyRows: '文件的数据行超过 {max} 行，请拆分后再导入',
+    noDataRows: '文件中没有数据行',
+    noRows: '工作簿中没有任何行',
+    unreadableCsv: '无法读取 csv 文件：{detail}',
+    unreadableWorkbook: '无法读取 {type} 工作簿：{detail}',
+    badZip: 'xlsx 文件已损坏或不安全，请重新保存后再导入：{detail}',
   },
   en: {
     missing: 'missing phone',
@@ -80,8 +103,20 @@ const texts: Record<ImportLang, Reasons> = {
       'the import stopped: it went over its time limit ({s} s). The file may be too large or damaged; split it or save it again and retry',
     dbError: 'the import failed: a database error (code {code}); nothing was imported, try again later',
     internal: 'the import failed: an internal error; nothing was imported, try again later',
+    stalled: 'import failed: {why}',
+    fileGone: 'the uploaded file is no longer available',
+    tooManyRows: 'the file has more than {max} data rows',
+    noDataRows: 'the file has no data rows',
+    noRows: 'the workbook has no rows',
+    unreadableCsv: 'the csv cannot be read: {detail}',
+    unreadableWorkbook: 'the {type} workbook cannot be read: {detail}',
+    badZip: 'the xlsx file is damaged or unsafe: {detail}',
   },
 };
+
+/** A text with {name} parameters filled in (a missing one stays as it is). */
+export const fillIn = (text: string, params: Record<string, string | number> = {}): string =>
+  text.replace(/\{(\w+)\}/g, (all, k: string) => (k in params ? String(params[k]) : all));
 
 export const reasonsFor = (lang: string): Reasons =>
   texts[(IMPORT_LANGS as readonly string[]).includes(lang) ? (lang as ImportLang) : 'zh-CN'];

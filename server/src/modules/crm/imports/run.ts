@@ -16,8 +16,9 @@ import { parseCsv } from './parsers/csv';
 import { parseTxt } from './parsers/txt';
 import { ImportFileError, NoPhoneColumnError, ReaderCapError, type ParsedRow } from './parsers/types';
 import { PHONE_HEADERS } from './columns';
-import { reasonsFor, type Reasons } from './reasons';
+import { fillIn, reasonsFor, type Reasons } from './reasons';
 import { parseXls, XLS_MAX_ROWS } from './parsers/xls';
+import { importNotice } from './notice';
 import { supplierDecrypter } from './phone';
 import { presentProgress } from './presenters';
 import { toStage, type RowContext } from './rows';
@@ -80,6 +81,10 @@ export async function runImport(deps: ImportDeps, id: number, lastAttempt = true
     });
   }
   await emit(deps, id);
+  // The bell's notice, linking to the report; a lost notice is only logged (the job is finished).
+  await importNotice(deps, id).catch((e: Error) =>
+    log.error('import notice failed', { id, err: String(e.stack ?? e) }),
+  );
   // The supplier's file is not kept once the job has ended (the report stays for download).
   await fs.promises.rm(job.file_path, { force: true });
 }
@@ -94,13 +99,15 @@ export function jobError(r: Reasons, e: unknown): string {
     return e.cap === 'memory'
       ? r.memoryCap.replace('{mb}', String(e.limit))
       : r.timeCap.replace('{s}', String(e.limit));
+  if (e instanceof ImportFileError && e.said)
+    return stripControls(fillIn(r[e.said.key], e.said.params)).slice(0, 2000);
   if (e instanceof ImportFileError) return stripControls(e.message).slice(0, 2000);
   if (e instanceof pg.DatabaseError) return r.dbError.replace('{code}', e.code ?? '?');
   return r.internal;
 }
 
 /** The job's error for a header row without a phone column, in the importer's language. */
-const noPhoneColumn = (r: Reasons, found: string[]): string =>
+export const noPhoneColumn = (r: Reasons, found: string[]): string =>
   r.noPhoneColumn
     .replace(
       '{found}',
@@ -127,7 +134,8 @@ async function importFile(deps: ImportDeps, job: any): Promise<void> {
   const id = Number(job.id);
   const file: string = job.file_path;
   const type = job.file_type as keyof typeof parsers;
-  if (!fs.existsSync(file)) throw new ImportFileError('the uploaded file is no longer available');
+  if (!fs.existsSync(file))
+    throw new ImportFileError('the uploaded file is no longer available', { key: 'fileGone' });
   const actor = await actorOf(deps.db, Number(job.account_id));
   // Option 4's decrypter, the hasher: built once for the file.
   const reasons = reasonsFor(job.lang);
@@ -140,7 +148,9 @@ async function importFile(deps: ImportDeps, job: any): Promise<void> {
   const zip =
     type === 'xlsx'
       ? await checkZip(file).catch((e: Error) => {
-          throw e instanceof ZipCheckError ? new ImportFileError(e.message) : e;
+          throw e instanceof ZipCheckError
+            ? new ImportFileError(e.message, { key: 'badZip', params: { detail: e.message } })
+            : e;
         })
       : undefined;
   // A cheap newline count gives the progress bar its total for text files (workbooks: known at the end).
@@ -174,7 +184,10 @@ async function importFile(deps: ImportDeps, job: any): Promise<void> {
     let lastTick = Date.now();
     for await (const row of parsers[type](file)) {
       if (++n > importLimits.maxRows)
-        throw new ImportFileError(`the file has more than ${importLimits.maxRows} data rows`);
+        throw new ImportFileError(`the file has more than ${importLimits.maxRows} data rows`, {
+          key: 'tooManyRows',
+          params: { max: importLimits.maxRows },
+        });
       const busy = chunker.add(toStage(row, ctx));
       if (busy) await busy; // only when a full chunk waits for the one before it
       if ((n & 1023) === 0) {
@@ -188,7 +201,7 @@ async function importFile(deps: ImportDeps, job: any): Promise<void> {
         }
       }
     }
-    if (n === 0) throw new ImportFileError('the file has no data rows');
+    if (n === 0) throw new ImportFileError('the file has no data rows', { key: 'noDataRows' });
     await chunker.end();
     await storing;
     await updateJob(deps.db, id, { rows_done: n });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IMPORT_OPTIONS, ImportOption } from '../../../../../domain/crm';
+import { IMPORT_KINDS, TEMPLATE_FORMATS } from '../../../../../domain/importPreview';
 import { isSupplierKey } from './phone';
 import { IMPORT_LANGS } from './reasons';
 
@@ -53,4 +54,17 @@ export const aesKeySchema = z.object({
 export const listImportsSchema = z.object({
   beforeId: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** GET /api/imports/template: which import, which format, which language (else Accept-Language). */
+export const templateQuerySchema = z.object({
+  kind: z.enum(IMPORT_KINDS, 'validation.invalid'),
+  format: z.enum(TEMPLATE_FORMATS, 'validation.invalid').default('xlsx'),
+  lang: z.enum(IMPORT_LANGS, 'validation.invalid').optional(),
+});
+
+/** POST /api/imports/preview?kind=…: the file comes as multipart field "file". */
+export const previewQuerySchema = z.object({
+  kind: z.enum(IMPORT_KINDS, 'validation.invalid'),
+  lang: z.enum(IMPORT_LANGS, 'validation.invalid').optional(),
 });

@@ -6,8 +6,31 @@ export interface ParsedRow {
   fields: RowFields;
 }
 
-/** The file's own fault (no phone column, corrupt workbook…): the job fails at once, no retry. */
-export class ImportFileError extends Error {}
+/** Sees the header row's cells as read, before any data row (the import preview, preview.ts). */
+export type OnHeader = (cells: string[]) => void;
+
+/**
+ * What the importer reads for a file fault: a key of the import's words (reasons.ts FileFaults) and
+ * its parameters, rendered in the importer's language (run.ts jobError).
+ */
+export interface FileFault {
+  key:
+    'fileGone' | 'tooManyRows' | 'noDataRows' | 'noRows' | 'unreadableCsv' | 'unreadableWorkbook' | 'badZip';
+  params?: Record<string, string | number>;
+}
+
+/**
+ * The file's own fault (no phone column, corrupt workbook…): the job fails at once, no retry. The
+ * message is for the log; `said`, when set, is what the importer reads, in their language.
+ */
+export class ImportFileError extends Error {
+  constructor(
+    message: string,
+    readonly said?: FileFault,
+  ) {
+    super(message);
+  }
+}
 
 /** A reader that went over its memory or time cap (the .xls worker): limit in MB or seconds. */
 export class ReaderCapError extends ImportFileError {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { hasPhone, mapHeader, pick, type Field } from '../columns';
 import { importLimits } from '../limits';
-import { ImportFileError, NoPhoneColumnError, ReaderCapError, type ParsedRow } from './types';
+import { ImportFileError, NoPhoneColumnError, ReaderCapError, type OnHeader, type ParsedRow } from './types';
 
 export const xlsWorkerLimits = { maxOldGenerationSizeMb: 256, deadlineMs: 60_000 };
 /** A BIFF8 worksheet has at most 65,536 rows. */
@@ -60,13 +60,16 @@ async function* workerMessages(file: string): AsyncGenerator<Message> {
   }
 }
 
-export async function* parseXls(file: string): AsyncGenerator<ParsedRow> {
+export async function* parseXls(file: string, onHeader?: OnHeader): AsyncGenerator<ParsedRow> {
   let header: Map<number, Field> | undefined;
   for await (const m of workerMessages(file)) {
     if (m.kind === 'error') {
       if (m.cap === 'memory') throw new ReaderCapError('memory', xlsWorkerLimits.maxOldGenerationSizeMb);
       if (m.cap === 'time') throw new ReaderCapError('time', xlsWorkerLimits.deadlineMs / 1000);
-      throw new ImportFileError(`the xls workbook cannot be read: ${m.message}`);
+      throw new ImportFileError(`the xls workbook cannot be read: ${m.message}`, {
+        key: 'unreadableWorkbook',
+        params: { type: 'xls', detail: m.message },
+      });
     }
     if (m.kind === 'done') break;
     for (let i = 0; i < m.rows.length; i++) {
@@ -75,11 +78,12 @@ export async function* parseXls(file: string): AsyncGenerator<ParsedRow> {
         if (cells.every((c) => !c.trim())) continue;
         header = mapHeader(cells);
         if (!hasPhone(header)) throw new NoPhoneColumnError(cells);
+        onHeader?.(cells);
         continue;
       }
       if (cells.every((c) => !c.trim())) continue;
       yield { rowNo: m.start + i + 1, fields: pick(cells, header) };
     }
   }
-  if (!header) throw new ImportFileError('the workbook has no rows');
+  if (!header) throw new ImportFileError('the workbook has no rows', { key: 'noRows' });
 }

@@ -1,7 +1,7 @@
 // xlsx: exceljs's streaming reader, first worksheet only, header row mapped like csv. Run checkZip first.
 import ExcelJS from 'exceljs';
 import { hasPhone, mapHeader, pick, type Field } from '../columns';
-import { ImportFileError, NoPhoneColumnError, type ParsedRow } from './types';
+import { ImportFileError, NoPhoneColumnError, type OnHeader, type ParsedRow } from './types';
 
 function cellText(v: unknown): string {
   if (v === null || v === undefined) return '';
@@ -17,7 +17,7 @@ function cellText(v: unknown): string {
   return '';
 }
 
-export async function* parseXlsx(file: string): AsyncGenerator<ParsedRow> {
+export async function* parseXlsx(file: string, onHeader?: OnHeader): AsyncGenerator<ParsedRow> {
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
     worksheets: 'emit',
     sharedStrings: 'cache',
@@ -40,6 +40,7 @@ export async function* parseXlsx(file: string): AsyncGenerator<ParsedRow> {
         if (!header) {
           header = mapHeader(cells);
           if (!hasPhone(header)) throw new NoPhoneColumnError(cells);
+          onHeader?.(cells);
           continue;
         }
         if (cells.every((c) => !c.trim())) continue;
@@ -48,7 +49,11 @@ export async function* parseXlsx(file: string): AsyncGenerator<ParsedRow> {
     }
   } catch (e) {
     if (e instanceof ImportFileError) throw e;
-    throw new ImportFileError(`the xlsx workbook cannot be read: ${(e as Error).message}`);
+    const detail = (e as Error).message;
+    throw new ImportFileError(`the xlsx workbook cannot be read: ${detail}`, {
+      key: 'unreadableWorkbook',
+      params: { type: 'xlsx', detail },
+    });
   }
-  if (!header) throw new ImportFileError('the workbook has no rows');
+  if (!header) throw new ImportFileError('the workbook has no rows', { key: 'noRows' });
 }
