@@ -37,6 +37,7 @@ describe('route table', () => {
       'bot/commonknow',
       'bot/bigmodel',
       'dialcenter/singletask',
+      'dialcenter/multtask',
       'dialcenter/seatsmanage',
       'dialcenter/seatsdialdata',
       'dialcenter/callin',

@@ -47,8 +47,8 @@ const BUILT: Record<string, LazyExoticComponent<ComponentType<ShellPageProps>>> 
   'bot/bigmodel': lazy(() => import('../features/bots/pages/BigModelPage')),
   'call/calling': lazy(() => import('../features/tasks/pages/OverviewPage')),
   'dialcenter/singletask': lazy(() => import('../features/tasks/pages/SingleTasksPage')),
-  // 批量任务 (dialcenter/multtask) waits for its batch page (issue 23: bulk start/pause, call periods
-  // and number imports across tasks); until then it is not built, so the side bar hides it.
+  // 批量任务: batches of start/pause/stop, call periods and number imports across tasks (issue 23).
+  'dialcenter/multtask': lazy(() => import('../features/tasks/pages/BatchTasksPage')),
   'dialcenter/seatsmanage': lazy(() => import('../features/seats/pages/SeatsManagePage')),
   'dialcenter/seatsdialdata': lazy(() => import('../features/seats/pages/SeatsDialDataPage')),
   'dialcenter/callblackmanage': lazy(() => import('../features/shields/pages/CallBlacklistPage')),

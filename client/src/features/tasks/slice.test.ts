@@ -114,6 +114,7 @@ describe('live run overview', () => {
     remaining: 3,
     pendingRedials: 1,
     eta: null,
+    held: null,
     at: '2026-11-23T01:00:01.000Z',
     ...over,
   });

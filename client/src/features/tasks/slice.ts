@@ -1,6 +1,6 @@
-// AI tasks state (/dialcenter/singletask, /dialcenter/multtask, /call/calling): the list with its
-// filters and own/all switch, the picker options, one editor, one typed delete, the bulk reply, the
-// detail drawer (numbers, status log) and the run overview.
+// AI tasks state (/dialcenter/singletask, /call/calling; 批量任务 has batchSlice.ts): the list with
+// its filters and own/all switch, the picker options, one editor, one typed delete, the bulk reply,
+// the detail drawer (numbers, status log) and the run overview.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type {
   AddNumbersReply,

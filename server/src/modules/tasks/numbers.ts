@@ -21,7 +21,7 @@ import type { AuthContext } from '../auth/sessions';
 import { blacklistedHashes } from '../crm/blacklist/repo';
 import { normalizePhone } from '../crm/blacklist/numbers';
 import { applyFilter, inSubtree, mine } from '../crm/customers/repo';
-import { checkFile, receiveUpload } from '../crm/imports/upload';
+import { checkFile, receiveUpload, type Upload } from '../crm/imports/upload';
 import { numbersOfFile, type RawLine } from './numbersFile';
 import { countsOf, emptyCounts, insertNumbers, type NewNumber } from './repo';
 import type { AddNumbersBody, NumbersFilter } from './schema';
@@ -187,7 +187,11 @@ export async function insertClassified(
  * process (numbersFile.ts).
  */
 export async function uploadedLines(ctx: Context): Promise<RawLine[]> {
-  const upload = await receiveUpload(ctx);
+  return linesOfUpload(await receiveUpload(ctx));
+}
+
+/** The phone cells of a received upload (checked and read as above); the file is removed after. */
+export async function linesOfUpload(upload: Upload): Promise<RawLine[]> {
   try {
     return await numbersOfFile(upload.path, await checkFile(upload));
   } finally {

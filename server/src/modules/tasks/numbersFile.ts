@@ -40,7 +40,7 @@ const parsers: Record<ImportFileType, (file: string) => AsyncGenerator<ParsedRow
 };
 
 /** The first non-blank line's first cell: a csv that starts with a number has no header row. */
-async function startsWithNumber(file: string): Promise<boolean> {
+export async function startsWithNumber(file: string): Promise<boolean> {
   const lines = readline.createInterface({ input: await openText(file), crlfDelay: Infinity });
   try {
     for await (const line of lines) {

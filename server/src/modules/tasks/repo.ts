@@ -124,15 +124,28 @@ async function present(db: Db, rows: Row[]): Promise<TaskDto[]> {
   return rows.map((r) => presentTask(r, counts.get(Number(r.id))));
 }
 
-export async function listTasks(db: Knex, actor: Tenant, f: ListQuery) {
-  const base = withNames(tasksOf(db, actor))
-    .where('t.kind', f.kind)
+/** The list's filters; the batch page lists several kinds at once (those the caller holds). */
+export type TaskFilter = Omit<ListQuery, 'kind' | 'page' | 'pageSize'> & {
+  kind: TaskKind | readonly TaskKind[];
+};
+
+/** Live tasks of the subtree matching the list's filters, as `tasks as t`. */
+export const matchingTasks = (db: Knex, actor: Tenant, f: TaskFilter) =>
+  tasksOf(db, actor)
+    .modify((q) => (typeof f.kind === 'string' ? q.where('t.kind', f.kind) : q.whereIn('t.kind', f.kind)))
     .modify((q) => f.scope === 'own' && q.where('t.account_id', actor.id))
     .modify((q) => f.name && q.whereILike('t.name', likeContains(f.name)))
     .modify((q) => f.status !== undefined && q.where('t.status', f.status))
     .modify((q) => f.botId && q.where('t.bot_id', f.botId))
     .modify((q) => f.dateFrom && q.where('t.created_at', '>=', f.dateFrom))
     .modify((q) => f.dateTo && q.whereRaw("t.created_at < (?::date + interval '1 day')", [f.dateTo]));
+
+export async function listTasks(
+  db: Knex,
+  actor: Tenant,
+  f: TaskFilter & Pick<ListQuery, 'page' | 'pageSize'>,
+) {
+  const base = withNames(matchingTasks(db, actor, f));
   const [{ n }] = await base.clone().clearSelect().count({ n: '*' });
   const rows = await base
     .clone()
@@ -213,6 +226,18 @@ export const updateTask = (db: Db, actor: Tenant, id: number, v: TaskBody) =>
     .where({ id })
     .whereNull('deleted_at')
     .update({ ...taskRow(v), updated_at: db.fn.now() });
+
+/** New call and no-call periods of a task in reach (the batch page's period edit). */
+export const setPeriods = (
+  db: Db,
+  actor: Tenant,
+  id: number,
+  v: { callPeriods: string[]; noCallPeriods: string[] },
+) =>
+  scoped(db('tasks'), db as Knex, actor)
+    .where({ id })
+    .whereNull('deleted_at')
+    .update({ call_periods: v.callPeriods, no_call_periods: v.noCallPeriods, updated_at: db.fn.now() });
 
 export const softDelete = (db: Db, actor: Tenant, id: number) =>
   scoped(db('tasks'), db as Knex, actor)

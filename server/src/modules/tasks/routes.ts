@@ -49,6 +49,7 @@ import {
 } from './service';
 import { removeNumbers } from './repo';
 import { taskProgress } from '../../dialer/progress';
+import { taskBatchRoutes } from './batchRoutes';
 
 const TASK_MENUS = [...Object.values(TASK_MENU), OVERVIEW_MENU];
 
@@ -109,6 +110,9 @@ export function tasksRoutes(deps: Deps): Router {
     const v = body(ctx, bulkSchema);
     ok(ctx, await bulk(deps, authOf(ctx), v.action, v.ids));
   });
+
+  // The batch page's routes (batchRoutes.ts) before the /:id ones, which would take "batch" for an id.
+  r.use(taskBatchRoutes(deps).routes());
 
   r.get('/:id', async (ctx) => ok(ctx, await readTask(deps, authOf(ctx), idParam(ctx))));
   r.put('/:id', async (ctx) => {

@@ -28,7 +28,7 @@ const int = z.number('validation.invalid').int('validation.invalid');
 const id = int.positive('validation.invalid');
 const text = (max: number) => z.string('validation.invalid').max(max, 'validation.invalid');
 const smallInts = z.array(int, 'validation.invalid').max(20, 'validation.invalid');
-const periods = z.array(text(11), 'validation.invalid').max(12, 'validation.invalid');
+export const periods = z.array(text(11), 'validation.invalid').max(12, 'validation.invalid');
 
 export function messageOf(p: TaskProblem): MessageKey {
   if (p === 'required') return 'validation.required';

@@ -154,10 +154,13 @@ export async function deleteTask(deps: Deps, auth: AuthContext, id: number) {
 
 const ACTIONS: Record<TaskAction, DialerAction> = { start: 'start', pause: 'pause', stop: 'stop' };
 
-type Refusal = 'inactive' | 'notAllowed' | StartRefusal;
+export type Refusal = 'inactive' | 'notAllowed' | StartRefusal;
 
-/** One user transition inside `trx`, with the task row locked; the log row is written with it. */
-async function applyAction(
+/**
+ * One user transition inside `trx`, with the task row locked; the log row is written with it. The one
+ * path of a user's start/pause/stop: one by one (actOn), bulk and the batch page (batchService.ts).
+ */
+export async function applyAction(
   trx: Knex.Transaction,
   auth: AuthContext,
   row: {

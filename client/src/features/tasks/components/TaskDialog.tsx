@@ -42,7 +42,7 @@ const today = () => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
 
-function PeriodRows(p: { value: string[]; onChange(v: string[]): void; testId: string }) {
+export function PeriodRows(p: { value: string[]; onChange(v: string[]): void; testId: string }) {
   const { t } = useTranslation('tasks');
   const rows = p.value.map((s) => {
     const [a = '', b = ''] = s.split('-');

@@ -1,7 +1,7 @@
 // /rootmain/call/calling: every queued or running task of the account (or its subtree) with its live
 // run overview (dialed, connected, grades A–F, not connected by result, in progress, remaining, ETA).
 // The list loads once; the dial scheduler's task:progress events keep each row current.
-import { Button, NonIdealState, Radio, RadioGroup, Tag } from '@blueprintjs/core';
+import { Button, Intent, NonIdealState, Radio, RadioGroup, Tag } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TaskProgressEvent } from '../../../../../domain/events';
@@ -96,6 +96,11 @@ export default function OverviewPage() {
                 <td>{x.robots}</td>
                 <td>
                   <StatusTag status={x.status} /> <RunStateNote active={x.active} runState={x.runState} />
+                  {p?.held && (
+                    <Tag minimal intent={Intent.WARNING} data-testid="progress-held">
+                      {t(`overview.held.${p.held}`)}
+                    </Tag>
+                  )}
                 </td>
                 <td data-testid="progress-dialed">{p ? p.dialed : none}</td>
                 <td data-testid="progress-connected">{p ? p.connected : none}</td>

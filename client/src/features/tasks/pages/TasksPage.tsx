@@ -1,18 +1,15 @@
-// The AI task page (SPEC §2 AI tasks; /dialcenter/singletask and /dialcenter/multtask share it by
-// kind): own/all switch, filters, the list with status and run state, new/edit/copy/typed delete,
+// The AI task page (SPEC §2 AI tasks; /dialcenter/singletask, by kind; /dialcenter/multtask is the
+// batch page, BatchTasksPage): own/all switch, filters, the list with status and run state, new/edit/copy/typed delete,
 // start/pause/stop (a refusal, e.g. no numbers or no call rate, is explained), bulk start/pause with
 // the skipped ones explained, what a new task's numbers came to, "dialling begins at" for a queued or
 // running task outside its hours, and the detail drawer.
-import { Button, Checkbox, HTMLSelect, InputGroup, Intent, Radio, RadioGroup } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
+import { Button, Checkbox, Intent } from '@blueprintjs/core';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   BULK_PAUSE_STATUSES,
   BULK_START_STATUSES,
-  TASK_STATUSES,
   isDialableStatus,
-  statusLabelKey,
-  type TaskStatus,
 } from '../../../../../domain/dialer/status';
 import { formatDateTime } from '../../../../../domain/format';
 import type { TaskDto, TaskKind } from '../../../../../domain/tasks';
@@ -27,92 +24,16 @@ import { DialStartNote } from '../components/DialStartNote';
 import { RunStateText, StatusTag } from '../components/StatusTags';
 import { TaskDialog } from '../components/TaskDialog';
 import { TaskDrawer } from '../components/TaskDrawer';
-import { PAGE_SIZE, selectTasks, tasksActions as A, type Filters } from '../slice';
+import { PAGE_SIZE, selectTasks, tasksActions as A } from '../slice';
 import '../tasks.css';
-import { DateRangeField } from '../../../ui/DateRangeField';
+import { TaskFilterBar } from '../components/TaskFilterBar';
+import { TasksPager } from '../components/TasksPager';
 import { PageHeader } from '../../../ui/PageHeader';
 
 const canStart = (t: TaskDto) => t.active && BULK_START_STATUSES.includes(t.status);
 const canPause = (t: TaskDto) =>
   t.active && (isDialableStatus(t.status) || BULK_PAUSE_STATUSES.includes(t.status));
 const canStop = (t: TaskDto) => t.active && t.status !== 100;
-
-function FilterBar() {
-  const { t } = useTranslation('tasks');
-  const dispatch = useAppDispatch();
-  const s = useAppSelector(selectTasks);
-  const [f, setF] = useState<Filters>(s.filters);
-  useEffect(() => setF(s.filters), [s.filters]);
-  const apply = (next: Filters) => dispatch(A.listRequested({ filters: next, page: 1 }));
-  return (
-    <div className="cp-tasks-bar" data-testid="task-filters">
-      <RadioGroup
-        inline
-        label={t('scope.label')}
-        selectedValue={f.scope ?? 'own'}
-        onChange={(e) => apply({ ...f, scope: e.currentTarget.value as 'own' | 'all' })}
-      >
-        <Radio value="own" label={t('scope.own')} data-testid="scope-own" />
-        <Radio value="all" label={t('scope.all')} data-testid="scope-all" />
-      </RadioGroup>
-      <InputGroup
-        placeholder={t('filters.name')}
-        value={f.name ?? ''}
-        data-testid="filter-name"
-        onChange={(e) => setF({ ...f, name: e.currentTarget.value || undefined })}
-      />
-      <HTMLSelect
-        aria-label={t('filters.status')}
-        value={f.status ?? ''}
-        data-testid="filter-status"
-        onChange={(e) =>
-          setF({
-            ...f,
-            status: e.currentTarget.value === '' ? undefined : (Number(e.currentTarget.value) as TaskStatus),
-          })
-        }
-      >
-        <option value="">{t('filters.anyStatus')}</option>
-        {TASK_STATUSES.map((st) => (
-          <option key={st} value={st}>
-            {t(statusLabelKey(st))}
-          </option>
-        ))}
-      </HTMLSelect>
-      <HTMLSelect
-        aria-label={t('filters.bot')}
-        value={f.botId ?? ''}
-        onChange={(e) =>
-          setF({ ...f, botId: e.currentTarget.value === '' ? undefined : Number(e.currentTarget.value) })
-        }
-      >
-        <option value="">{t('filters.anyBot')}</option>
-        {(s.options?.bots ?? []).map((b) => (
-          <option key={b.id} value={b.id}>
-            {b.name}
-          </option>
-        ))}
-      </HTMLSelect>
-      <DateRangeField
-        testId="filter-date"
-        fromLabel={t('filters.dateFrom')}
-        toLabel={t('filters.dateTo')}
-        from={f.dateFrom ?? ''}
-        to={f.dateTo ?? ''}
-        onChange={(r) => setF({ ...f, dateFrom: r.from || undefined, dateTo: r.to || undefined })}
-      />
-      <span className="cp-filter-actions">
-        <Button
-          icon="search"
-          text={t('actions.search')}
-          data-testid="filter-search"
-          onClick={() => apply(f)}
-        />
-        <Button minimal text={t('actions.reset')} onClick={() => apply({ scope: f.scope })} />
-      </span>
-    </div>
-  );
-}
 
 export function TasksPage({ kind }: { kind: TaskKind }) {
   const { t } = useTranslation('tasks');
@@ -124,13 +45,16 @@ export function TasksPage({ kind }: { kind: TaskKind }) {
   }, [dispatch, kind]);
   const items = s.kind === kind ? s.list.items : [];
   const deleting = items.find((x) => x.id === s.deleting.id);
-  const pages = Math.max(1, Math.ceil(s.list.total / PAGE_SIZE));
   const allChecked = items.length > 0 && s.selected.length === items.length;
 
   return (
     <div data-testid={`tasks-page-${kind}`}>
       <PageHeader />
-      <FilterBar />
+      <TaskFilterBar
+        filters={s.filters}
+        bots={s.options?.bots ?? []}
+        onApply={({ kind: _kind, ...filters }) => dispatch(A.listRequested({ filters, page: 1 }))}
+      />
       <div className="cp-tasks-bar">
         <Button
           icon="add"
@@ -286,21 +210,12 @@ export function TasksPage({ kind }: { kind: TaskKind }) {
           ))}
         </DataTable>
       </ListView>
-      <div className="cp-tasks-bar">
-        <span>{t('pager.summary', { total: s.list.total, page: s.page })}</span>
-        <Button
-          small
-          text={t('pager.prev')}
-          disabled={s.page <= 1}
-          onClick={() => dispatch(A.listRequested({ page: s.page - 1 }))}
-        />
-        <Button
-          small
-          text={t('pager.next')}
-          disabled={s.page >= pages}
-          onClick={() => dispatch(A.listRequested({ page: s.page + 1 }))}
-        />
-      </div>
+      <TasksPager
+        total={s.list.total}
+        page={s.page}
+        pageSize={PAGE_SIZE}
+        onPage={(page) => dispatch(A.listRequested({ page }))}
+      />
       <TaskDialog kind={kind} />
       <TaskDrawer />
       <TypeToConfirmDialog
