@@ -1,7 +1,8 @@
 // Telephony configuration in Chromium: merchant01 adds a SIP line (a bad send rate is refused inline
 // with the shared rule, then 5/1 saves), the password never shows again, the line is assigned to
 // operator01 who sees it read-only; the super administrator sees the seeded FreeSWITCH node and its
-// live status pushed over the socket, and keeps the outbound-request allow-list on the same page.
+// live status pushed over the socket, and keeps the outbound-request allow-list and the registration
+// trial on the same page.
 import type { Page } from 'puppeteer-core';
 import { fsNodeStatusKey, type FsNodeStatus } from '../domain/media';
 import { useE2eEnv } from './support/platform';
@@ -136,6 +137,26 @@ it('superadmin sees the seeded FreeSWITCH node and its live status', async () =>
     '127.0.0.1\nllm.internal',
   );
   await shot(page, 'outbound-allowlist');
+
+  // The registration trial (issue 24): a bad value is refused at its field before any request; good
+  // values are kept (the balance in yuan, stored as fen).
+  await page.waitForSelector(`${tid('trial-aiSeats')}:not([disabled])`);
+  expect(await page.$eval(tid('trial-balanceFen'), (e) => (e as HTMLInputElement).value)).toBe('10.00');
+  await fill(page, 'trial-aiSeats', '-1');
+  await click(page, 'trial-save');
+  await waitForText(page, tid('registration-trial'), 'AI 坐席数为 0 到 1000 的整数');
+  await fill(page, 'trial-aiSeats', '5');
+  await fill(page, 'trial-days', '14');
+  await fill(page, 'trial-balanceFen', '25.5');
+  await click(page, 'trial-save');
+  await page.waitForSelector(tid('trial-saved'));
+  expect(await env.platform.db.knex('registration_trial').first('ai_seats', 'days', 'balance_fen')).toEqual({
+    ai_seats: 5,
+    days: 14,
+    balance_fen: '2550',
+  });
+  expect(await page.$eval(tid('trial-balanceFen'), (e) => (e as HTMLInputElement).value)).toBe('25.50');
+  await shot(page, 'registration-trial');
 
   await click(page, 'menu-systemset/emptyasr');
   await page.waitForSelector(tid('asr-row-operator01'));

@@ -9,6 +9,7 @@ import { wallboardSaga } from '../features/wallboard/sagas';
 import { noticesSaga } from '../features/notices/sagas';
 import { telephonySaga } from '../features/telephony/sagas';
 import { tasksSaga } from '../features/tasks/sagas';
+import { taskBatchSaga } from '../features/tasks/batchSagas';
 import { callRecordsSaga } from '../features/callrecords/sagas';
 import { pushesSaga } from '../features/pushes/sagas';
 import { shieldsSaga } from '../features/shields/sagas';
@@ -17,6 +18,7 @@ import { callinSaga } from '../features/callin/sagas';
 import { seatDeskSaga } from '../features/seatdesk/sagas';
 import { softphoneSaga } from '../features/softphone/sagas';
 import { outboundSaga } from '../features/outbound/sagas';
+import { registrationTrialSaga } from '../features/registrationTrial/sagas';
 import { systemSaga } from '../features/system/sagas';
 import { statisticsSaga } from '../features/statistics/sagas';
 import { socketSaga } from '../socket/saga';
@@ -32,6 +34,7 @@ export function* rootSaga(): SagaIterator {
     fork(botsSaga),
     fork(telephonySaga),
     fork(tasksSaga),
+    fork(taskBatchSaga),
     fork(callRecordsSaga),
     fork(pushesSaga),
     fork(shieldsSaga),
@@ -40,6 +43,7 @@ export function* rootSaga(): SagaIterator {
     fork(seatDeskSaga),
     fork(softphoneSaga),
     fork(outboundSaga),
+    fork(registrationTrialSaga),
     fork(systemSaga),
     fork(statisticsSaga),
     fork(authSaga),

@@ -10,6 +10,7 @@ import { wallboardReducer } from '../features/wallboard/slice';
 import { noticesReducer } from '../features/notices/slice';
 import { telephonyReducer } from '../features/telephony/slice';
 import { tasksReducer } from '../features/tasks/slice';
+import { taskBatchReducer } from '../features/tasks/batchSlice';
 import { callRecordsReducer } from '../features/callrecords/slice';
 import { pushesReducer } from '../features/pushes/slice';
 import { shieldsReducer } from '../features/shields/slice';
@@ -19,6 +20,7 @@ import { offersReducer } from '../features/seats/offerSlice';
 import { seatDeskReducer } from '../features/seatdesk/slice';
 import { softphoneReducer } from '../features/softphone/slice';
 import { outboundReducer } from '../features/outbound/slice';
+import { registrationTrialReducer } from '../features/registrationTrial/slice';
 import { systemReducer } from '../features/system/slice';
 import { statisticsReducer } from '../features/statistics/slice';
 import { rootSaga } from './rootSaga';
@@ -32,6 +34,7 @@ export const rootReducer = combineReducers({
   bots: botsReducer,
   telephony: telephonyReducer,
   tasks: tasksReducer,
+  taskBatch: taskBatchReducer,
   callRecords: callRecordsReducer,
   pushes: pushesReducer,
   shields: shieldsReducer,
@@ -41,6 +44,7 @@ export const rootReducer = combineReducers({
   seatDesk: seatDeskReducer,
   softphone: softphoneReducer,
   outbound: outboundReducer,
+  registrationTrial: registrationTrialReducer,
   system: systemReducer,
   statistics: statisticsReducer,
 });

@@ -11,11 +11,12 @@ import { isUniqueViolation } from '../../lib/pgErrors';
 import { randomToken, sha256 } from '../../lib/tokens';
 import { enqueueMail } from '../../queues/mail';
 import { createAccount, findRegistrationParent } from '../accounts/repo';
+import { changeBalance } from '../finance/ledger';
+import { registrationTrial } from '../settings/registrationTrial';
 import { registerLimits } from './limits';
 import { guard, type ClientMeta } from './guard';
 
 export const VERIFY_HOURS = 24;
-const TRIAL_DAYS = 30;
 
 export interface Registration {
   account: string;
@@ -104,6 +105,9 @@ export async function register(deps: Deps, input: Registration, meta: ClientMeta
     await db.transaction(async (trx) => {
       // Never used (it could not log in): nothing else refers to it but its own rows (cascade).
       for (const h of new Set(stale)) await trx('accounts').where({ id: h.id }).delete();
+      // The trial the super administrator set: seats (the total authorisation one above them, as the
+      // account form requires) and days; the trial balance comes with the verified e-mail.
+      const trial = await registrationTrial(trx);
       const created = await createAccount({ ...deps, db: trx as unknown as Knex }, parent.account, {
         account: input.account,
         passwordHash: await deps.passwords.hash(input.password),
@@ -112,7 +116,9 @@ export async function register(deps: Deps, input: Registration, meta: ClientMeta
         phone: input.phone ?? null,
         level: 1,
         roleId: parent.roleId,
-        expiresAt: new Date(Date.now() + TRIAL_DAYS * 86_400_000),
+        expiresAt: new Date(Date.now() + trial.days * 86_400_000),
+        aiSeats: trial.aiSeats,
+        totalAuthorization: trial.aiSeats + 1,
         selfRegistered: true,
       });
       await trx('email_verifications').insert({
@@ -145,10 +151,20 @@ export async function verifyEmail(deps: Deps, token: string, meta: ClientMeta): 
       .where('expires_at', '>', trx.fn.now())
       .update({ used_at: trx.fn.now() }, ['account_id']);
     if (!claimed) return false;
-    await trx('accounts')
+    const first = await trx('accounts')
       .where({ id: claimed.account_id })
       .whereNull('email_verified_at')
       .update({ email_verified_at: trx.fn.now(), updated_at: trx.fn.now() });
+    // The trial balance, once per account (the ledger key), with the e-mail proven.
+    const { balanceFen } = await registrationTrial(trx);
+    if (first && balanceFen > 0)
+      await changeBalance(trx, {
+        accountId: Number(claimed.account_id),
+        deltaFen: balanceFen,
+        kind: 'adjust',
+        description: '注册试用金',
+        key: `trial:${claimed.account_id}`,
+      });
     return true;
   });
   if (!done) {

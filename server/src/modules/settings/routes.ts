@@ -10,6 +10,7 @@ import { body, idParam } from '../../http/validate';
 import { requireTypedDelete } from '../../http/confirm';
 import { asrSchema, fsNodeSchema } from './schema';
 import { allowListSchema, getAllowList, putAllowList } from './outbound';
+import { putRegistrationTrial, registrationTrial, registrationTrialSchema } from './registrationTrial';
 import { asrOf, nodesOf, removeNode, requireSuper, resetAsr, setAsr, upsertNode } from './service';
 
 export function settingsRoutes(deps: Deps): Router {
@@ -41,6 +42,12 @@ export function settingsRoutes(deps: Deps): Router {
   r.get('/outbound-allowlist', ...cluster, async (ctx) => ok(ctx, await getAllowList(deps)));
   r.put('/outbound-allowlist', ...cluster, async (ctx) =>
     ok(ctx, await putAllowList(deps, authOf(ctx), body(ctx, allowListSchema))),
+  );
+
+  // What a self-registered account starts with: platform-wide, the super administrator's only.
+  r.get('/registration-trial', ...cluster, async (ctx) => ok(ctx, await registrationTrial(deps.db)));
+  r.put('/registration-trial', ...cluster, async (ctx) =>
+    ok(ctx, await putRegistrationTrial(deps, authOf(ctx), body(ctx, registrationTrialSchema))),
   );
 
   const asr = requireMenu('systemset/emptyasr');

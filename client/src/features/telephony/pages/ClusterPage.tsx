@@ -8,6 +8,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { DataTable } from '../../../ui/DataTable';
 import { ListView } from '../../../ui/ListView';
 import { AllowListSection } from '../../outbound/components/AllowListSection';
+import { RegistrationTrialSection } from '../../registrationTrial/components/RegistrationTrialSection';
 import { DeleteConfirm } from '../components/DeleteConfirm';
 import { NodeDialog } from '../components/NodeDialog';
 import { NodeProbeCell } from '../components/NodeProbeCell';
@@ -93,6 +94,7 @@ export default function ClusterPage() {
       <NodeDialog />
       <DeleteConfirm />
       <AllowListSection />
+      <RegistrationTrialSection />
     </div>
   );
 }
