@@ -188,10 +188,13 @@ it('runs the customer center end to end', async () => {
   await page.waitForSelector(tid('import-dialog'));
   const input = await page.waitForSelector(tid('import-file'));
   await (input as ElementHandle<HTMLInputElement>).uploadFile(file);
+  // The preview of the first rows comes in above the button, as a person sees it before starting.
+  await page.waitForSelector(tid('import-preview'));
   await fill(page, 'input-import-password', 'demo1234');
   await press(page, 'import-start');
   // The dialog closes once the job is started; the list reloads when it is done.
-  await page.waitForSelector(tid('import-dialog'), { hidden: true });
+  // (The upload checks the import password and starts the job: seconds on a loaded machine.)
+  await page.waitForSelector(tid('import-dialog'), { hidden: true, timeout: 60_000 });
   await page.waitForSelector('[data-phone="13500000001"]', { timeout: 60_000 });
   await shot(page, 'crm-import');
   await page.waitForSelector('[data-phone="13500000002"]');

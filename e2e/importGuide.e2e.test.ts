@@ -81,7 +81,7 @@ it('downloads the template, previews the file, imports once and links notices', 
     (e as HTMLElement).click();
     (e as HTMLElement).click();
   });
-  await page.waitForSelector(tid('import-dialog'), { hidden: true });
+  await page.waitForSelector(tid('import-dialog'), { hidden: true, timeout: 60_000 });
   await page.waitForSelector('[data-phone="13700000001"]', { timeout: 60_000 });
   const knex = env.platform.db.knex;
   const m1 = await knex('accounts').where({ account: 'merchant01' }).first('id');
@@ -97,7 +97,7 @@ it('downloads the template, previews the file, imports once and links notices', 
     n: '1',
   });
   await page.keyboard.press('Escape');
-  await page.waitForSelector(tid('import-dialog'), { hidden: true });
+  await page.waitForSelector(tid('import-dialog'), { hidden: true, timeout: 60_000 });
 
   // The import's notice downloads its report.
   const importNotice = await knex('notices')

@@ -81,10 +81,12 @@ async function importCustomers(page: Page): Promise<void> {
   await page.waitForSelector(tid('import-dialog'));
   const input = await page.waitForSelector(tid('import-file'));
   await (input as ElementHandle<HTMLInputElement>).uploadFile(file);
+  // The preview of the first rows comes in above the button, as a person sees it before starting.
+  await page.waitForSelector(tid('import-preview'));
   await fill(page, 'input-import-password', 'demo1234');
   await click(page, 'import-start');
   // The dialog closes once the job is started; the list reloads when it is done.
-  await page.waitForSelector(tid('import-dialog'), { hidden: true });
+  await page.waitForSelector(tid('import-dialog'), { hidden: true, timeout: 60_000 });
   await page.waitForSelector(`[data-phone="${LEAD}"]`, { timeout: 60_000 });
 }
 
