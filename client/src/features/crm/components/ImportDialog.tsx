@@ -19,7 +19,7 @@ import { DialogActions } from '../../../ui/DialogActions';
 import { IMPORT_OPTIONS, ImportOption } from '../../../../../domain/crm';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ExportPasswordField, useExportPassword } from '../../../ui/ExportPassword';
-import { selectImports } from '../slice';
+import { selectImportGuide, selectImports } from '../slice';
 import { importsActions as I, progressOf } from '../slice/imports';
 import { showToast } from '../../../ui/toaster';
 import { stashFile } from '../../../ui/uploads';
@@ -33,6 +33,9 @@ export function ImportDialog() {
   const { t } = useTranslation(['crm', 'common']);
   const dispatch = useAppDispatch();
   const s = useAppSelector(selectImports);
+  // While the chosen file's preview loads the start waits: the preview then comes in above the
+  // button and would move it from under the click.
+  const previewing = useAppSelector(selectImportGuide).customers.pending;
   const [file, setFile] = useState<File | null>(null);
   const [option, setOption] = useState<number>(ImportOption.Dedupe);
   const [days, setDays] = useState(30);
@@ -177,7 +180,7 @@ export function ImportDialog() {
         onClose={close}
         icon="upload"
         loading={s.uploading}
-        disabled={s.uploading}
+        disabled={s.uploading || previewing}
         text={t('imports.start')}
         testId="import-start"
         onClick={start}
