@@ -2,7 +2,12 @@
 // (itself for reading) or strictly below it (for setting a rate or recharging).
 import type { Knex } from 'knex';
 import type { BillingAccuracy } from '../../../../domain/dialer/billing';
-import type { BillingRateDto, LedgerEntryDto, LedgerKind } from '../../../../domain/finance';
+import {
+  DEFAULT_RATE,
+  type BillingRateDto,
+  type LedgerEntryDto,
+  type LedgerKind,
+} from '../../../../domain/finance';
 import { below, scoped, type Actor } from '../../db/scope';
 
 type Db = Knex | Knex.Transaction;
@@ -72,6 +77,67 @@ export async function upsertRate(
     });
 }
 
+/**
+ * A subordinate with its balance and call rate (the finance page's account picker and rates table).
+ * The client keeps the same shape in features/finance/types.ts.
+ */
+export interface SubordinateRateRow {
+  accountId: number;
+  account: string;
+  realName: string | null;
+  level: number;
+  parentId: number | null;
+  balanceFen: number;
+  /** DEFAULT_RATE when no parent has set one (then setBy and updatedAt are null). */
+  ratePerMinFen: number;
+  accuracyS: BillingAccuracy;
+  setBy: number | null;
+  updatedAt: string | null;
+}
+
+/** Live accounts strictly below the actor with their rates, by id, keyset-paged. */
+export async function ratesBelow(
+  db: Knex,
+  actor: Actor,
+  q: { afterId?: number; limit: number },
+): Promise<SubordinateRateRow[]> {
+  const rows = await below(
+    db('accounts as a').leftJoin('billing_rates as r', 'r.account_id', 'a.id'),
+    actor,
+    'a',
+  )
+    .modify((b) => {
+      if (q.afterId) b.where('a.id', '>', q.afterId);
+    })
+    .orderBy('a.id')
+    .limit(q.limit)
+    .select(
+      'a.id',
+      'a.account',
+      'a.real_name',
+      'a.level',
+      'a.parent_id',
+      'a.balance_fen',
+      'r.rate_per_min_fen',
+      'r.accuracy_s',
+      'r.set_by',
+      'r.updated_at',
+    );
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return rows.map((r: any) => ({
+    accountId: Number(r.id),
+    account: r.account,
+    realName: r.real_name ?? null,
+    level: r.level,
+    parentId: r.parent_id === null ? null : Number(r.parent_id),
+    balanceFen: Number(r.balance_fen),
+    ratePerMinFen: r.rate_per_min_fen ?? DEFAULT_RATE.ratePerMinFen,
+    accuracyS: (r.accuracy_s ?? DEFAULT_RATE.accuracyS) as BillingAccuracy,
+    setBy: r.set_by === null || r.set_by === undefined ? null : Number(r.set_by),
+    updatedAt: r.updated_at ? new Date(r.updated_at).toISOString() : null,
+  }));
+}
+
 // ---- ledger ----
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -98,6 +164,8 @@ const entries = (db: Db) =>
 export interface LedgerQuery {
   accountId?: number;
   kind?: LedgerKind;
+  from?: string;
+  to?: string;
   beforeId?: number;
   limit: number;
 }
@@ -108,6 +176,8 @@ export async function ledgerPage(db: Knex, actor: Actor, q: LedgerQuery) {
     .modify((b) => {
       if (q.accountId) b.where('l.account_id', q.accountId);
       if (q.kind) b.where('l.kind', q.kind);
+      if (q.from) b.where('l.created_at', '>=', q.from);
+      if (q.to) b.where('l.created_at', '<=', q.to);
       if (q.beforeId) b.where('l.id', '<', q.beforeId);
     })
     .orderBy('l.id', 'desc')

@@ -9,6 +9,7 @@ import {
   type AmountProblem,
 } from '../../../../domain/finance';
 import type { MessageKey } from '../../../../domain/messages';
+import { dateText, idField } from '../../http/listQuery';
 
 const amountMessage: Record<AmountProblem, MessageKey> = {
   required: 'validation.required',
@@ -55,17 +56,50 @@ export const rateSchema = z.object({
 });
 export type RateBody = z.infer<typeof rateSchema>;
 
-export const ledgerQuerySchema = z.object({
+/** The ledger's filter (the finance page's records and ledger tabs, and their export). */
+const ledgerFilter = {
   accountId: z.coerce
     .number('validation.invalid')
     .int('validation.invalid')
     .positive('validation.invalid')
     .optional(),
   kind: z.enum(LEDGER_KINDS, 'validation.invalid').optional(),
-  beforeId: z.coerce
-    .number('validation.invalid')
-    .int('validation.invalid')
-    .positive('validation.invalid')
-    .optional(),
-  limit: z.coerce.number('validation.invalid').int('validation.invalid').min(1).max(200).default(50),
+  /** Instants (ISO, with an offset) or dates; `to` is inclusive. */
+  from: dateText.optional(),
+  to: dateText.optional(),
+};
+
+const rangeInOrder = (f: { from?: string; to?: string }) =>
+  !f.from || !f.to || Date.parse(f.from) <= Date.parse(f.to);
+
+export const ledgerQuerySchema = z
+  .object({
+    ...ledgerFilter,
+    beforeId: z.coerce
+      .number('validation.invalid')
+      .int('validation.invalid')
+      .positive('validation.invalid')
+      .optional(),
+    limit: z.coerce.number('validation.invalid').int('validation.invalid').min(1).max(200).default(50),
+  })
+  .refine(rangeInOrder, { message: 'validation.date', path: ['to'] });
+
+/** POST /finance/ledger/export: the filter as shown, as xlsx or csv, behind the export password. */
+export const ledgerExportSchema = z
+  .object({
+    format: z.enum(['xlsx', 'csv'], 'validation.invalid'),
+    password: z.string('validation.required').min(1, 'validation.required').max(128, 'validation.invalid'),
+    query: z
+      .object(ledgerFilter)
+      .strict()
+      .refine(rangeInOrder, { message: 'validation.date', path: ['to'] })
+      .default({}),
+  })
+  .strict();
+export type LedgerExportBody = z.infer<typeof ledgerExportSchema>;
+
+/** GET /finance/rates: the accounts strictly below the caller with their rates, keyset-paged by id. */
+export const ratesListSchema = z.object({
+  afterId: idField.optional(),
+  limit: z.coerce.number('validation.invalid').int('validation.invalid').min(1).max(500).default(200),
 });
