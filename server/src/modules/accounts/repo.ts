@@ -123,7 +123,7 @@ export async function createAccount(
   }
 }
 
-const listColumns = [
+export const listColumns = [
   'a.id',
   'a.parent_id',
   'a.account',

@@ -27,6 +27,7 @@ import { GateFull, gateOf } from '../../db/gate';
 import { log } from '../../../../platform/log';
 import { changeBalance, lockBalances } from './ledger';
 import { noticeLowBalance } from './lowBalance';
+import { assertMethodAllowed, carryDown } from '../merchants/settlement';
 import {
   arrearsPausedTasks,
   entryByKey,
@@ -54,9 +55,23 @@ export async function readRate(deps: Deps, auth: AuthContext, id: number): Promi
   return (await getRate(deps.db, id)) ?? { accountId: id, ...DEFAULT_RATE, setBy: null, updatedAt: null };
 }
 
-export async function setRate(deps: Deps, auth: AuthContext, id: number, v: RateBody) {
+/**
+ * Sets a subordinate's rate. A settlement lock above it fixes the billing accuracy (its settlement
+ * method, SPEC §6): another one is refused on `accuracyField`; a locked account's change carries down.
+ */
+export async function setRate(
+  deps: Deps,
+  auth: AuthContext,
+  id: number,
+  v: RateBody,
+  accuracyField = 'accuracyS',
+) {
   await subordinateTarget(deps.db, auth.actor, id);
-  await upsertRate(deps.db, { accountId: id, ...v, setBy: auth.actor.id });
+  await deps.db.transaction(async (trx) => {
+    await assertMethodAllowed(trx, id, v.accuracyS, accuracyField);
+    await upsertRate(trx, { accountId: id, ...v, setBy: auth.actor.id });
+    await carryDown(trx, id);
+  });
   return (await getRate(deps.db, id))!;
 }
 

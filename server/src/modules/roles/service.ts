@@ -11,10 +11,25 @@ export function assertMenusHeld(auth: AuthContext, menus: string[]): void {
   if (missing.length) throw forbidden('menuNotHeld', { menus: missing.join(', ') });
 }
 
+/** Menus the actor may grant below itself: the ones it holds, within its assignable menus if set. */
+export async function grantableMenus(deps: Deps, auth: AuthContext): Promise<string[]> {
+  const row = await deps.db('accounts').where({ id: auth.actor.id }).first('assignable_menus');
+  const assignable: string[] | null = row?.assignable_menus ?? null;
+  return assignable ? auth.menus.filter((m) => assignable.includes(m)) : auth.menus;
+}
+
+/** Refuses menus the actor does not hold, or that its assignable menus (set by its superior) leave out. */
+export async function assertMenusGrantable(deps: Deps, auth: AuthContext, menus: string[]): Promise<void> {
+  assertMenusHeld(auth, menus);
+  const grantable = await grantableMenus(deps, auth);
+  const missing = menus.filter((m) => !grantable.includes(m));
+  if (missing.length) throw forbidden('menuNotAssignable', { menus: missing.join(', ') });
+}
+
 export async function assertRoleAssignable(deps: Deps, auth: AuthContext, roleId: number): Promise<RoleDto> {
   const role = (await assignableRoles(deps.db, auth.actor)).find((r) => r.id === roleId);
   if (!role) throw forbidden('roleNotAssignable');
-  assertMenusHeld(auth, role.menus);
+  await assertMenusGrantable(deps, auth, role.menus);
   return role;
 }
 
@@ -24,7 +39,7 @@ export async function upsertRole(
   input: { name: string; description?: string; menus: string[] },
   id?: number,
 ): Promise<RoleDto> {
-  assertMenusHeld(auth, input.menus);
+  await assertMenusGrantable(deps, auth, input.menus);
   if (id && !(await ownedRole(deps.db, auth.actor, id))) throw notFound();
   const roleId = await takenAsConflict(
     () =>
