@@ -3,9 +3,12 @@
 import { Button, Callout, InputGroup, Intent, Switch, Tag } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import type { AccountDto } from '../../../../../domain/api';
+import { menuPath } from '../../../../../domain/menus';
 import { fenToYuan } from '../../../../../domain/format';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { selectMe } from '../../auth/slice';
 import { DataTable } from '../../../ui/DataTable';
 import { ListView } from '../../../ui/ListView';
 import { PageHeader } from '../../../ui/PageHeader';
@@ -32,6 +35,9 @@ function StateTag({ a }: { a: AccountDto }) {
 function UserRow({ a }: { a: AccountDto }) {
   const { t } = useTranslation('system');
   const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  // The user info page, for those whose role grants it.
+  const canShow = (useAppSelector(selectMe)?.menus ?? []).includes('system/usershow');
   return (
     <tr data-testid={`user-row-${a.account}`}>
       <td>{a.account}</td>
@@ -56,6 +62,14 @@ function UserRow({ a }: { a: AccountDto }) {
           data-testid={`user-enabled-${a.account}`}
           onChange={(e) => dispatch(S.disabledRequested({ id: a.id, disabled: !e.currentTarget.checked }))}
         />
+        {canShow && (
+          <RowAction
+            icon="id-number"
+            text={t('info.action')}
+            testId={`user-info-${a.account}`}
+            onClick={() => navigate(`${menuPath('system/usershow')}?accountId=${a.id}`)}
+          />
+        )}
         <RowAction
           icon="edit"
           text={t('actions.edit')}
