@@ -3,6 +3,7 @@ import type { NoticeDto } from './api';
 import type { FollowUpDto } from './crm';
 import type { CallStatus, ConversationLine } from './calls';
 import type { FsNodeStatus } from './media';
+import type { PlatformPulse } from './platformPanel';
 import type { DailyLimitReason } from './dialer/dailyLimits';
 import type { SeatStateDto } from './seats';
 import type {
@@ -48,6 +49,8 @@ export const Events = {
   SeatOffer: 'seat:offer',
   /** The offer is over (accepted, declined, missed, or the customer hung up): the pop-up closes. */
   SeatOfferEnd: 'seat:offerEnd',
+  /** The platform's live totals (room platform:panel, joined by super administrators only). */
+  PlatformPulse: 'platform:pulse',
 } as const;
 
 /** Payload of seat:offer. */
@@ -211,6 +214,7 @@ export interface ServerToClientEvents {
   'seat:state': (e: SeatStateEvent) => void;
   'seat:offer': (e: SeatOfferEvent) => void;
   'seat:offerEnd': (e: SeatOfferEndEvent) => void;
+  'platform:pulse': (e: PlatformPulse) => void;
 }
 /** Reply to a client request over the socket: the envelope's code and message. */
 export interface SocketAck {
@@ -245,4 +249,6 @@ export const rooms = {
   task: (id: number) => `task:${id}`,
   seat: (id: number) => `seat:${id}`,
   call: (uuid: string) => `call:${uuid}`,
+  /** The platform panel's pulse: joined on request by super administrators (level 0) only. */
+  platform: 'platform:panel',
 };

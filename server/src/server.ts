@@ -15,6 +15,7 @@ import { createLive, type IoServer } from './socket/live';
 import { scheduleSweeper } from './tasks/sweepSessions';
 import { startCrmTasks } from './modules/crm/tasks';
 import { startFsStatusRelay } from './modules/settings/statusRelay';
+import { startPlatformPulse } from './modules/platformPanel/service';
 import { startDialer, type Dialer } from './dialer/scheduler';
 import { startPushSender } from './modules/pushes/deliver';
 import { startTransferProcessor, type TransferProcessor } from './modules/seats/transfer';
@@ -57,6 +58,7 @@ export async function startServer(
     await scheduleSweeper(deps);
     await startCrmTasks(deps);
     startFsStatusRelay(deps);
+    startPlatformPulse(deps);
     pushSender = startPushSender(deps);
     transfers = startTransferProcessor(deps);
   }

@@ -3,6 +3,7 @@ import { buffers, eventChannel, type EventChannel } from 'redux-saga';
 import { io, type Socket } from 'socket.io-client';
 import type { NoticeDto } from '../../../domain/api';
 import type { FollowUpDto } from '../../../domain/crm';
+import type { PlatformPulse } from '../../../domain/platformPanel';
 import {
   Events,
   type CallLineEvent,
@@ -37,6 +38,7 @@ export type SocketEvent =
   | { type: 'callTransfer'; event: CallTransferEvent }
   | { type: 'seatOffer'; event: SeatOfferEvent }
   | { type: 'seatOfferEnd'; event: SeatOfferEndEvent }
+  | { type: 'platformPulse'; pulse: PlatformPulse }
   | { type: 'connect' };
 
 export function createSocket(token: string): AppSocket {
@@ -69,6 +71,7 @@ export function socketChannel(socket: Pick<AppSocket, 'on' | 'off'>): EventChann
       [Events.CallTransfer, (event: CallTransferEvent) => emit({ type: 'callTransfer', event })],
       [Events.SeatOffer, (event: SeatOfferEvent) => emit({ type: 'seatOffer', event })],
       [Events.SeatOfferEnd, (event: SeatOfferEndEvent) => emit({ type: 'seatOfferEnd', event })],
+      [Events.PlatformPulse, (pulse: PlatformPulse) => emit({ type: 'platformPulse', pulse })],
       ['connect', () => emit({ type: 'connect' })],
     ];
     // The event names are the typed socket's; the table loses the pairing of name and payload.

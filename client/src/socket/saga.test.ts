@@ -17,6 +17,7 @@ import { telephonyActions } from '../features/telephony/slice';
 import { tasksActions } from '../features/tasks/slice';
 import { seatsActions } from '../features/seats/slice';
 import { createSocket, socketChannel, type AppSocket, type SocketEvent } from './channel';
+import { platformPanelLiveSaga } from '../features/platformPanel/sagas';
 import { SOCKET_STOPPERS, socketSaga, socketSession, toAction } from './saga';
 import { dashboardLiveSaga } from '../features/dashboard/sagas';
 import { wallboardLiveSaga } from '../features/wallboard/sagas';
@@ -106,6 +107,7 @@ describe('socketSession', () => {
     // Features get the socket only to send (room joins, seat:answer); they never listen on it.
     expect(g.next(ch).value).toEqual(fork(dashboardLiveSaga, socket));
     expect(g.next().value).toEqual(fork(wallboardLiveSaga, socket));
+    expect(g.next().value).toEqual(fork(platformPanelLiveSaga, socket));
     expect(g.next().value).toEqual(fork(seatOfferSaga, socket));
     expect(g.next().value).toEqual(fork(seatDeskLiveSaga));
     expect(g.next().value).toEqual(take(ch));

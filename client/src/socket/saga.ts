@@ -13,6 +13,8 @@ import { tasksActions } from '../features/tasks/slice';
 import { seatsActions } from '../features/seats/slice';
 import { dashboardLiveSaga } from '../features/dashboard/sagas';
 import { wallboardLiveSaga } from '../features/wallboard/sagas';
+import { platformPanelActions } from '../features/platformPanel/slice';
+import { platformPanelLiveSaga } from '../features/platformPanel/sagas';
 import { seatOfferSaga } from '../features/seats/offerSagas';
 import { seatDeskLiveSaga } from '../features/seatdesk/sagas';
 import { socketActions } from './actions';
@@ -48,6 +50,8 @@ export function toAction(event: SocketEvent) {
       return socketActions.seatOffer(event.event);
     case 'seatOfferEnd':
       return socketActions.seatOfferEnd(event.event);
+    case 'platformPulse':
+      return platformPanelActions.pulseReceived(event.pulse);
     case 'connect':
       return socketActions.connected();
   }
@@ -63,6 +67,8 @@ export function* socketSession(token: string): SagaIterator {
   yield fork(dashboardLiveSaga, emitter);
   // The wallboard's subtree rooms and a picked call's room while its page is open.
   yield fork(wallboardLiveSaga, emitter);
+  // The platform panel's room (platform:pulse, level 0 only) while its page is open.
+  yield fork(platformPanelLiveSaga, emitter);
   // The transfer pop-up (seat:offer and its call's lines, seat:answer), on every page.
   yield fork(seatOfferSaga, emitter);
   // The seat desk's current call (lines, partials, state, reconnects) while its page is open.

@@ -1,5 +1,8 @@
 // The 7-day statistics as recharts charts: grades A–F per day (stacked), connected rate, minutes.
-import { Card, H5 } from '@blueprintjs/core';
+// A day without dialed calls has no rate: the line leaves a gap there (not 0 %). A chart with nothing
+// to draw in the whole week says so instead of showing empty axes.
+import { Card, Classes, H5, NonIdealState } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Bar,
@@ -14,26 +17,38 @@ import {
   YAxis,
 } from 'recharts';
 import { GRADE_LETTERS } from '../../../../../domain/dialer/levels';
-import { billedMinutes, connectRate, type DayFigures } from '../../../../../domain/dashboard';
+import type { DayFigures } from '../../../../../domain/dashboard';
 import { GRADE_COLORS } from '../../../ui/gradeColors';
+import { weekChartData } from '../weekChart';
 
 const HEIGHT = 220;
 
+/** A chart card, or its empty state when the week has nothing for it. */
+function ChartCard(p: { testId: string; title: string; empty: string | null; children: ReactNode }) {
+  return (
+    <Card data-testid={p.testId}>
+      <H5>{p.title}</H5>
+      {p.empty === null ? (
+        p.children
+      ) : (
+        <div data-testid={`${p.testId}-empty`}>
+          <NonIdealState icon="timeline-bar-chart" title={p.empty} className="cp-dash-chart-empty" />
+        </div>
+      )}
+    </Card>
+  );
+}
+
 export function WeekCharts({ week }: { week: DayFigures[] }) {
   const { t } = useTranslation('dashboard');
-  const data = week.map((d) => ({
-    day: d.day.slice(5),
-    ...d.grades,
-    rate: (() => {
-      const r = connectRate(d);
-      return r === null ? 0 : Math.round(r * 1000) / 10;
-    })(),
-    minutes: billedMinutes(d.billableMs),
-  }));
+  const { points: data, noGrades, noRate, noMinutes, gaps } = weekChartData(week);
   return (
     <div className="cp-dash-charts">
-      <Card data-testid="chart-grades">
-        <H5>{t('charts.grades')}</H5>
+      <ChartCard
+        testId="chart-grades"
+        title={t('charts.grades')}
+        empty={noGrades ? t('charts.empty.grades') : null}
+      >
         <ResponsiveContainer width="100%" height={HEIGHT}>
           <BarChart data={data}>
             <CartesianGrid strokeDasharray="3 3" />
@@ -53,9 +68,8 @@ export function WeekCharts({ week }: { week: DayFigures[] }) {
             ))}
           </BarChart>
         </ResponsiveContainer>
-      </Card>
-      <Card data-testid="chart-rate">
-        <H5>{t('charts.rate')}</H5>
+      </ChartCard>
+      <ChartCard testId="chart-rate" title={t('charts.rate')} empty={noRate ? t('charts.empty.rate') : null}>
         <ResponsiveContainer width="100%" height={HEIGHT}>
           <LineChart data={data}>
             <CartesianGrid strokeDasharray="3 3" />
@@ -67,13 +81,22 @@ export function WeekCharts({ week }: { week: DayFigures[] }) {
               dataKey="rate"
               name={t('charts.rateSeries')}
               stroke="#2D72D2"
+              connectNulls={false}
               isAnimationActive={false}
             />
           </LineChart>
         </ResponsiveContainer>
-      </Card>
-      <Card data-testid="chart-minutes">
-        <H5>{t('charts.minutes')}</H5>
+        {gaps && (
+          <p className={Classes.TEXT_MUTED} data-testid="chart-rate-gaps">
+            {t('charts.gapNote')}
+          </p>
+        )}
+      </ChartCard>
+      <ChartCard
+        testId="chart-minutes"
+        title={t('charts.minutes')}
+        empty={noMinutes ? t('charts.empty.minutes') : null}
+      >
         <ResponsiveContainer width="100%" height={HEIGHT}>
           <BarChart data={data}>
             <CartesianGrid strokeDasharray="3 3" />
@@ -88,7 +111,7 @@ export function WeekCharts({ week }: { week: DayFigures[] }) {
             />
           </BarChart>
         </ResponsiveContainer>
-      </Card>
+      </ChartCard>
     </div>
   );
 }
