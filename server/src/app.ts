@@ -10,6 +10,7 @@ import { Code } from '../../domain/api';
 import { securityHeaders } from './http/securityHeaders';
 import { staticClient } from './http/staticClient';
 import { accountsRoutes } from './modules/accounts/routes';
+import { accountInfoRoutes } from './modules/accounts/infoRoutes';
 import { crmRoutes } from './modules/crm/routes';
 import { botsRoutes } from './modules/bots/routes';
 import { callsRoutes } from './modules/calls/routes';
@@ -31,6 +32,8 @@ import { seatsRoutes } from './modules/seats/routes';
 import { softphoneRoutes } from './modules/softphone/routes';
 import { wallboardRoutes } from './modules/wallboard/routes';
 import { scenesRoutes } from './modules/scenes/routes';
+import { merchantsRoutes } from './modules/merchants/routes';
+import { platformPanelRoutes } from './modules/platformPanel/routes';
 
 export function createApp(deps: Deps): Koa {
   const app = new Koa();
@@ -79,6 +82,7 @@ export function apiRouter(deps: Deps): Router {
   authed.use(requireAuth(deps));
   for (const r of [
     accountsRoutes(deps),
+    accountInfoRoutes(deps),
     rolesRoutes(deps),
     noticesRoutes(deps),
     dashboardRoutes(deps),
@@ -97,6 +101,8 @@ export function apiRouter(deps: Deps): Router {
     softphoneRoutes(deps),
     wallboardRoutes(deps),
     scenesRoutes(deps),
+    merchantsRoutes(deps),
+    platformPanelRoutes(deps),
   ])
     authed.use(r.routes());
   api.use(authed.routes());

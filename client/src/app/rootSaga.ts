@@ -6,6 +6,7 @@ import { botsSaga } from '../features/bots/sagas';
 import { crmSaga } from '../features/crm/sagas';
 import { dashboardSaga } from '../features/dashboard/sagas';
 import { wallboardSaga } from '../features/wallboard/sagas';
+import { platformPanelSaga } from '../features/platformPanel/sagas';
 import { noticesSaga } from '../features/notices/sagas';
 import { telephonySaga } from '../features/telephony/sagas';
 import { tasksSaga } from '../features/tasks/sagas';
@@ -21,6 +22,9 @@ import { outboundSaga } from '../features/outbound/sagas';
 import { registrationTrialSaga } from '../features/registrationTrial/sagas';
 import { systemSaga } from '../features/system/sagas';
 import { statisticsSaga } from '../features/statistics/sagas';
+import { merchantsSaga } from '../features/merchants/sagas';
+import { financeSaga } from '../features/finance/sagas';
+import { userShowSaga } from '../features/usershow/sagas';
 import { socketSaga } from '../socket/saga';
 
 export function* rootSaga(): SagaIterator {
@@ -30,6 +34,7 @@ export function* rootSaga(): SagaIterator {
     fork(noticesSaga),
     fork(dashboardSaga),
     fork(wallboardSaga),
+    fork(platformPanelSaga),
     fork(crmSaga),
     fork(botsSaga),
     fork(telephonySaga),
@@ -46,6 +51,9 @@ export function* rootSaga(): SagaIterator {
     fork(registrationTrialSaga),
     fork(systemSaga),
     fork(statisticsSaga),
+    fork(merchantsSaga),
+    fork(financeSaga),
+    fork(userShowSaga),
     fork(authSaga),
   ]);
 }

@@ -61,11 +61,18 @@ const BUILT: Record<string, LazyExoticComponent<ComponentType<ShellPageProps>>> 
   'systemset/clusterserver': lazy(() => import('../features/telephony/pages/ClusterPage')),
   'set/apiandpush': lazy(() => import('../features/pushes/pages/ApiAndPushPage')),
   'system/usermanagemain': lazy(() => import('../features/system/pages/UsersPage')),
+  'system/usershow': lazy(() => import('../features/usershow/pages/UserShowPage')),
   'system/rolesmain': lazy(() => import('../features/system/pages/RolesPage')),
   'statistic/mobilestatistic': lazy(() => import('../features/statistics/pages/NumbersPage')),
   'statistic/sipstatistic': lazy(() => import('../features/statistics/pages/LinesPage')),
   'statistic/expensereport': lazy(() => import('../features/statistics/pages/ExpensePage')),
   'bussinesscentral/report': lazy(() => import('../features/statistics/pages/BusinessPage')),
+  // 平台看板: the super administrator's live platform panel (issue 25).
+  'bussinesscentral/systemreadpanel': lazy(() => import('../features/platformPanel/pages/PlatformPanelPage')),
+  // 财务管理: recharges of subordinates, recharge records, the ledger, call rates (issue 24 item 5).
+  'bussinesscentral/financial': lazy(() => import('../features/finance/pages/FinancePage')),
+  // 商户管理: merchants, their rates, settlement methods, assignable menus and the settlement lock (issue 24 item 4).
+  'bussinesscentral/merchant': lazy(() => import('../features/merchants/pages/MerchantsPage')),
 };
 
 export const SHELL_ROUTES: readonly ShellRoute[] = MENUS.map(({ key, area }) => ({

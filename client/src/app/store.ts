@@ -7,6 +7,7 @@ import { botsReducer } from '../features/bots/slice';
 import { crmReducer } from '../features/crm/slice';
 import { dashboardReducer } from '../features/dashboard/slice';
 import { wallboardReducer } from '../features/wallboard/slice';
+import { platformPanelReducer } from '../features/platformPanel/slice';
 import { noticesReducer } from '../features/notices/slice';
 import { telephonyReducer } from '../features/telephony/slice';
 import { tasksReducer } from '../features/tasks/slice';
@@ -23,6 +24,9 @@ import { outboundReducer } from '../features/outbound/slice';
 import { registrationTrialReducer } from '../features/registrationTrial/slice';
 import { systemReducer } from '../features/system/slice';
 import { statisticsReducer } from '../features/statistics/slice';
+import { merchantsReducer } from '../features/merchants/slice';
+import { financeReducer } from '../features/finance/slice';
+import { userShowReducer } from '../features/usershow/slice';
 import { rootSaga } from './rootSaga';
 
 export const rootReducer = combineReducers({
@@ -30,6 +34,7 @@ export const rootReducer = combineReducers({
   notices: noticesReducer,
   dashboard: dashboardReducer,
   wallboard: wallboardReducer,
+  platformPanel: platformPanelReducer,
   crm: crmReducer,
   bots: botsReducer,
   telephony: telephonyReducer,
@@ -47,6 +52,9 @@ export const rootReducer = combineReducers({
   registrationTrial: registrationTrialReducer,
   system: systemReducer,
   statistics: statisticsReducer,
+  merchants: merchantsReducer,
+  finance: financeReducer,
+  usershow: userShowReducer,
 });
 
 export function createAppStore() {

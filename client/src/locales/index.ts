@@ -23,6 +23,8 @@ import zhOutbound from './zh-CN/outbound.json';
 import zhSystem from './zh-CN/system.json';
 import zhStatistics from './zh-CN/statistics.json';
 import zhReasons from './zh-CN/reasons.json';
+import zhFinance from './zh-CN/finance.json';
+import zhMerchants from './zh-CN/merchants.json';
 // Result levels, grades and live call states come from the one table in domain (server exports use it too).
 import { resultResources } from '../../../domain/resultLabels';
 import enCommon from './en/common.json';
@@ -49,6 +51,8 @@ import enOutbound from './en/outbound.json';
 import enSystem from './en/system.json';
 import enStatistics from './en/statistics.json';
 import enReasons from './en/reasons.json';
+import enFinance from './en/finance.json';
+import enMerchants from './en/merchants.json';
 
 export const LANGUAGES = ['zh-CN', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -80,6 +84,8 @@ export const NAMESPACES = [
   'system',
   'statistics',
   'reasons',
+  'finance',
+  'merchants',
 ] as const;
 
 export const resources = {
@@ -109,6 +115,8 @@ export const resources = {
     system: zhSystem,
     statistics: zhStatistics,
     reasons: zhReasons,
+    finance: zhFinance,
+    merchants: zhMerchants,
   },
   en: {
     common: enCommon,
@@ -136,6 +144,8 @@ export const resources = {
     system: enSystem,
     statistics: enStatistics,
     reasons: enReasons,
+    finance: enFinance,
+    merchants: enMerchants,
   },
 } as const;
 
