@@ -16,6 +16,8 @@ import { scheduleSweeper } from './tasks/sweepSessions';
 import { startCrmTasks } from './modules/crm/tasks';
 import { startFsStatusRelay } from './modules/settings/statusRelay';
 import { startPlatformPulse } from './modules/platformPanel/service';
+import type { IntervalLoop } from './lib/intervalLoop';
+import { rooms } from '../../domain/events';
 import { startDialer, type Dialer } from './dialer/scheduler';
 import { startPushSender } from './modules/pushes/deliver';
 import { startTransferProcessor, type TransferProcessor } from './modules/seats/transfer';
@@ -53,12 +55,13 @@ export async function startServer(
   httpServer.on('request', createApp(deps).callback());
   let transfers: TransferProcessor | null = null;
   let pushSender: { stop(): Promise<void> } | null = null;
+  const loops: IntervalLoop[] = [];
   if (opts.processors !== false) {
     processMail(queues.mail, config);
     await scheduleSweeper(deps);
     await startCrmTasks(deps);
-    startFsStatusRelay(deps);
-    startPlatformPulse(deps);
+    const panelOpen = () => (io.of('/').adapter.rooms.get(rooms.platform)?.size ?? 0) > 0;
+    loops.push(startFsStatusRelay(deps), startPlatformPulse(deps, panelOpen));
     pushSender = startPushSender(deps);
     transfers = startTransferProcessor(deps);
   }
@@ -76,6 +79,7 @@ export async function startServer(
     dialer,
     async close() {
       await dialer?.stop();
+      await Promise.all(loops.map((l) => l.stop()));
       await transfers?.stop();
       detachSeatPresence(io);
       deps.live.flush();

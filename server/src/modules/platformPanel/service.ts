@@ -13,9 +13,9 @@
 // status relay does) sends `platform:pulse` to the room platform:panel, which only level 0 joins
 // (server/src/socket/rooms.ts).
 import type { Deps } from '../../deps';
+import { intervalLoop, type IntervalLoop } from '../../lib/intervalLoop';
 import type { Actor } from '../../db/scope';
 import { forbidden } from '../../http/errors';
-import { log } from '../../../../platform/log';
 import { DEFAULT_DASHBOARD_TZ, dayStart, localDayKey } from '../../../../domain/dashboard';
 import { Events, rooms } from '../../../../domain/events';
 import { isTimeZone, localDay } from '../../../../domain/localTime';
@@ -212,18 +212,14 @@ export async function pulseOnce(deps: Deps): Promise<PlatformPulse | null> {
   return p;
 }
 
-/** Starts the pulse in this process; it stops by itself when the process's Redis connection ends. */
-export function startPlatformPulse(deps: Deps): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running || deps.redis.status !== 'ready') return;
-    running = true;
-    pulseOnce(deps)
-      .catch((e) => log.warn('platform pulse failed', { err: String(e) }))
-      .finally(() => (running = false));
-  }, PANEL_PULSE_MS);
-  timer.unref();
-  const stop = () => clearInterval(timer);
-  deps.redis.once('end', stop);
-  return stop;
+/**
+ * Starts the pulse in this process (stopped by the server's close). It runs only while a panel is open
+ * on one of this process's sockets (`watched`): its reads would otherwise take pool connections from
+ * the dialer and the settlement every 2 s for nobody. A panel open on another process is served by that
+ * process; the lock keeps it to one pulse per turn when several have one open.
+ */
+export function startPlatformPulse(deps: Deps, watched: () => boolean): IntervalLoop {
+  return intervalLoop('platform pulse', PANEL_PULSE_MS, async () => {
+    if (deps.redis.status === 'ready' && watched()) await pulseOnce(deps);
+  });
 }

@@ -5,7 +5,7 @@
 import { Events, type FsStatusEvent } from '../../../../domain/events';
 import { fsNodeStatusKey } from '../../../../domain/media';
 import type { Deps } from '../../deps';
-import { log } from '../../../../platform/log';
+import { intervalLoop, type IntervalLoop } from '../../lib/intervalLoop';
 import { superAdminIds } from './repo';
 import { parseStatus } from './service';
 
@@ -40,18 +40,9 @@ export async function relayFsStatus(deps: Deps): Promise<FsStatusEvent[]> {
   return events;
 }
 
-/** Starts the relay in this process; it stops by itself when the process's Redis connection ends. */
-export function startFsStatusRelay(deps: Deps): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running || deps.redis.status !== 'ready') return;
-    running = true;
-    relayFsStatus(deps)
-      .catch((e) => log.warn('fs status relay failed', { err: String(e) }))
-      .finally(() => (running = false));
-  }, RELAY_TICK_MS);
-  timer.unref();
-  const stop = () => clearInterval(timer);
-  deps.redis.once('end', stop);
-  return stop;
+/** Starts the relay in this process (stopped by the server's close). */
+export function startFsStatusRelay(deps: Deps): IntervalLoop {
+  return intervalLoop('fs status relay', RELAY_TICK_MS, async () => {
+    if (deps.redis.status === 'ready') await relayFsStatus(deps);
+  });
 }
