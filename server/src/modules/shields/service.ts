@@ -27,7 +27,8 @@ import { parseTxt } from '../crm/imports/parsers/txt';
 import { ImportFileError, type ParsedRow } from '../crm/imports/parsers/types';
 import { parseXls } from '../crm/imports/parsers/xls';
 import { parseXlsx } from '../crm/imports/parsers/xlsx';
-import { checkFile, fileError, receiveUpload } from '../crm/imports/upload';
+import { problemOf } from '../crm/imports/fileProblem';
+import { checkFile, fileError, problemError, receiveUpload } from '../crm/imports/upload';
 import {
   aiSeatsOf,
   childQuotas,
@@ -96,7 +97,7 @@ export async function importBlacklist(
     try {
       for await (const r of parsers[type](upload.path)) {
         if (++total > blacklistImportLimits.maxRows)
-          throw fileError(`the file has more than ${blacklistImportLimits.maxRows} rows`, 413);
+          throw fileError('upload.tooManyLines', { max: blacklistImportLimits.maxRows }, 413);
         const raw = (r.fields.phone ?? '').trim();
         const phone = normalizeMobile(raw);
         if (!phone) {
@@ -109,10 +110,10 @@ export async function importBlacklist(
         rows.set(n.phoneHash, n);
       }
     } catch (e) {
-      if (e instanceof ImportFileError) throw fileError(e.message);
+      if (e instanceof ImportFileError) throw problemError(problemOf(e));
       throw e;
     }
-    if (total === 0) throw fileError('the file has no numbers');
+    if (total === 0) throw fileError('upload.noNumbers');
     const added = await insertBlacklist(deps.db, auth.actor.id, auth.actor.id, fields.reason, [
       ...rows.values(),
     ]);

@@ -35,13 +35,19 @@ const blacklist = async (c: ApiClient, q = '') =>
 const shields = async (c: ApiClient, q = '') =>
   (await c.get<Page<DayShieldDto> & { day: string }>(`/api/shields/day?${q}`)).body.data!;
 
-async function upload(c: ApiClient, file: string, fields: Record<string, string> = {}, name?: string) {
+async function upload(
+  c: ApiClient,
+  file: string,
+  fields: Record<string, string> = {},
+  name?: string,
+  lang: 'zh-CN' | 'en' = 'zh-CN',
+) {
   const form = new FormData();
   form.append('file', new Blob([fs.readFileSync(file)]), name ?? path.basename(file));
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   const res = await fetch(`${c.baseUrl}/api/shields/blacklist/import`, {
     method: 'POST',
-    headers: { cookie: `Auth=${c.cookie}`, authorization: `Bearer ${c.token}` },
+    headers: { cookie: `Auth=${c.cookie}`, authorization: `Bearer ${c.token}`, 'accept-language': lang },
     body: form,
   });
   return {
@@ -163,19 +169,19 @@ describe('call blacklist', () => {
     fs.writeFileSync(empty, '');
     expect((await refused(empty)).body.data.errors![0]).toMatchObject({
       path: 'file',
-      message: 'the file is empty',
+      message: '文件是空的',
     });
-    expect((await refused(writeText(dir, 'x.pdf', ['13600000009']))).body.data.errors![0]!.message).toMatch(
-      /unsupported/,
+    expect((await refused(writeText(dir, 'x.pdf', ['13600000009']))).body.data.errors![0]!.message).toBe(
+      '不支持的文件类型：请上传 xlsx、xls、csv 或 txt 文件',
     );
     expect(
       (await refused(writeText(dir, 'fake.xlsx', ['13600000009']))).body.data.errors![0]!.message,
     ).toMatch(/xlsx/);
     expect(
       (await refused(writeText(dir, 'nophone.csv', ['姓名', '张三']))).body.data.errors![0]!.message,
-    ).toMatch(/phone column/);
-    expect((await refused(writeText(dir, 'header.csv', ['手机']))).body.data.errors![0]!.message).toMatch(
-      /no numbers/,
+    ).toMatch(/^表头中没有号码列（找到的表头：姓名）/);
+    expect((await refused(writeText(dir, 'header.csv', ['手机']))).body.data.errors![0]!.message).toBe(
+      '文件中没有号码',
     );
     const saved = importLimits.maxBytes;
     importLimits.maxBytes = 100;
@@ -185,7 +191,8 @@ describe('call blacklist', () => {
         'big.txt',
         Array.from({ length: 20 }, (_, i) => `1360000${String(i).padStart(4, '0')}`),
       );
-      expect((await refused(big)).status).toBe(413);
+      const r = await refused(big);
+      expect([r.status, r.body.data.errors![0]!.message]).toEqual([413, '文件超过 0.0000954 MB']);
     } finally {
       importLimits.maxBytes = saved;
     }
@@ -193,7 +200,8 @@ describe('call blacklist', () => {
     blacklistImportLimits.maxRows = 2;
     try {
       const many = writeText(dir, 'many.txt', ['13600000011', '13600000012', '13600000013']);
-      expect((await refused(many)).status).toBe(413);
+      const r = await refused(many);
+      expect([r.status, r.body.data.errors![0]!.message]).toEqual([413, '文件超过 2 行，请拆分后再上传']);
     } finally {
       blacklistImportLimits.maxRows = savedRows;
     }
@@ -205,6 +213,40 @@ describe('call blacklist', () => {
       body: new FormData(),
     });
     expect(noFile.status).toBe(400);
+    expect(((await noFile.json()) as { data: { errors: unknown[] } }).data.errors).toEqual([
+      { path: 'file', message: '没有收到文件：请在字段 file 中上传' },
+    ]);
+  });
+
+  it("words the same refusal in the request's language: Chinese by default, English when asked", async () => {
+    const noPhone = writeText(dir, 'nophone2.csv', ['姓名', '张三']);
+    const zh = await upload(m1, noPhone);
+    const en = await upload(m1, noPhone, {}, undefined, 'en');
+    expect([zh.status, zh.body.data.errors]).toEqual([
+      400,
+      [
+        {
+          path: 'file',
+          message: expect.stringMatching(/^表头中没有号码列（找到的表头：姓名）。请把号码列命名为：/),
+        },
+      ],
+    ]);
+    expect([en.status, en.body.data.errors]).toEqual([
+      400,
+      [
+        {
+          path: 'file',
+          message: expect.stringMatching(
+            /^No phone column in the header row \(found: 姓名\)\. Name the phone column one of: /,
+          ),
+        },
+      ],
+    ]);
+    const empty = path.join(dir, 'empty2.csv');
+    fs.writeFileSync(empty, '');
+    expect((await upload(m1, empty, {}, undefined, 'en')).body.data.errors).toEqual([
+      { path: 'file', message: 'The file is empty' },
+    ]);
   });
 
   it('removes one or many with the typed confirmation; another tree gets 404', async () => {

@@ -29,12 +29,12 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
-const upload = async (file: string) => {
+const upload = async (file: string, lang: 'zh-CN' | 'en' = 'zh-CN') => {
   const body = new FormData();
   body.append('file', new Blob([fs.readFileSync(file)]), path.basename(file));
   const r = await fetch(`${p.url}/api/tasks/numbers/preview/upload`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${m1.token}`, cookie: `Auth=${m1.cookie}` },
+    headers: { authorization: `Bearer ${m1.token}`, cookie: `Auth=${m1.cookie}`, 'accept-language': lang },
     body,
   });
   return { status: r.status, body: (await r.json()) as { code: number; message: string; data: unknown } };
@@ -44,7 +44,7 @@ it('refuses an xlsx that lies about its inflated size, quickly and without the A
   const bomb = await writeLyingZip(dir, 'lie.xlsx', 1024 ** 3);
   const rss = process.memoryUsage().rss;
   const t0 = Date.now();
-  const r = await upload(bomb);
+  const r = await upload(bomb, 'en');
   expect(r.status).toBe(400);
   expect(JSON.stringify(r.body)).toMatch(/inflates to more than the 1024 bytes it declares \(zip bomb\?\)/);
   expect(Date.now() - t0).toBeLessThan(5000);
@@ -64,11 +64,54 @@ it('reads an honest workbook in the capped child; a file over a cap is refused w
   importLimits.numbersChild = { ...caps, timeoutMs: 1 };
   const slow = await upload(xlsx);
   expect(slow.status).toBe(413);
-  expect(JSON.stringify(slow.body)).toMatch(/takes longer than 0.001 s to read/);
+  expect(slow.body.data).toEqual({
+    errors: [
+      { path: 'file', message: '读取文件超过 0.001 秒：文件可能过大或已损坏，请拆分或重新保存后再上传' },
+    ],
+  });
   // Its memory cap (a heap of 8 MB cannot even load the parsers).
   importLimits.numbersChild = { ...caps, heapMb: 8, rssMb: 40 };
-  const big = await upload(xlsx);
+  const big = await upload(xlsx, 'en');
   expect(big.status).toBe(413);
   expect(JSON.stringify(big.body)).toMatch(/needs more than (8|40) MB of memory to read/);
   importLimits.numbersChild = caps;
+});
+
+it("words the same refusal, and a child's reply, in the request's language", async () => {
+  const bomb = await writeLyingZip(dir, 'lie2.xlsx', 1024 ** 3);
+  const zh = await upload(bomb);
+  expect([zh.status, zh.body.message, zh.body.data]).toEqual([
+    400,
+    '请求参数有误',
+    {
+      errors: [
+        { path: 'file', message: expect.stringMatching(/解压后超过其声明的 1024 字节（疑似压缩炸弹）$/) },
+      ],
+    },
+  ]);
+  // A fault the child finds (no phone column), replied as a key and its parameters.
+  const noPhone = await writeXlsx(dir, 'nophone.xlsx', [
+    ['姓名', '地址'],
+    ['张三', '北京'],
+  ]);
+  const zhNo = await upload(noPhone);
+  const enNo = await upload(noPhone, 'en');
+  expect([zhNo.status, enNo.status]).toEqual([400, 400]);
+  expect(zhNo.body.data).toEqual({
+    errors: [{ path: 'file', message: expect.stringMatching(/^表头中没有号码列（找到的表头：姓名, 地址）/) }],
+  });
+  expect(enNo.body.data).toEqual({
+    errors: [
+      {
+        path: 'file',
+        message: expect.stringMatching(/^No phone column in the header row \(found: 姓名, 地址\)/),
+      },
+    ],
+  });
+  const empty = path.join(dir, 'blank.txt');
+  fs.writeFileSync(empty, '\n  \n');
+  expect((await upload(empty, 'en')).body.data).toEqual({
+    errors: [{ path: 'file', message: 'The file has no numbers' }],
+  });
+  expect((await upload(empty)).body.data).toEqual({ errors: [{ path: 'file', message: '文件中没有号码' }] });
 });

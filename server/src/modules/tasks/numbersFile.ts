@@ -7,6 +7,7 @@ import readline from 'node:readline';
 import { ADD_NUMBERS_MAX, splitPhoneLines } from '../../../../domain/tasks';
 import { normalizePhone } from '../crm/blacklist/numbers';
 import { runCappedChild } from '../crm/imports/cappedChild';
+import { problemOf, type FileProblem } from '../crm/imports/fileProblem';
 import { importLimits, type ImportFileType } from '../crm/imports/limits';
 import { parseCsv } from '../crm/imports/parsers/csv';
 import { openText } from '../crm/imports/parsers/text';
@@ -14,7 +15,7 @@ import { parseTxt } from '../crm/imports/parsers/txt';
 import { ImportFileError, type ParsedRow } from '../crm/imports/parsers/types';
 import { parseXls } from '../crm/imports/parsers/xls';
 import { parseXlsx } from '../crm/imports/parsers/xlsx';
-import { fileError } from '../crm/imports/upload';
+import { fileError, problemError } from '../crm/imports/upload';
 
 /** A pasted or uploaded line: the phone cell as written and the name beside it, if any. */
 export interface RawLine {
@@ -28,9 +29,12 @@ export interface NumbersFileRequest {
   limits: typeof importLimits;
 }
 
-/** The child's answer: the lines, or what is wrong with the file (HTTP status 400 or 413). */
+/**
+ * The child's answer: the lines, or what is wrong with the file as a message key and its parameters
+ * (the parent's file error words it in the request's language; HTTP status 400 or 413).
+ */
 export type NumbersFileReply =
-  { ok: true; lines: RawLine[] } | { ok: false; message: string; status: number };
+  { ok: true; lines: RawLine[] } | { ok: false; problem: FileProblem; status: number };
 
 const parsers: Record<ImportFileType, (file: string) => AsyncGenerator<ParsedRow>> = {
   txt: parseTxt,
@@ -60,14 +64,18 @@ export async function readNumbersFile(file: string, type: ImportFileType): Promi
   try {
     for await (const r of parse(file)) {
       if (lines.length >= ADD_NUMBERS_MAX)
-        return { ok: false, message: `the file has more than ${ADD_NUMBERS_MAX} numbers`, status: 413 };
+        return {
+          ok: false,
+          problem: { key: 'upload.tooManyNumbers', vars: { max: ADD_NUMBERS_MAX } },
+          status: 413,
+        };
       lines.push({ phone: (r.fields.phone ?? '').trim(), name: (r.fields.name ?? '').trim() });
     }
   } catch (e) {
-    if (e instanceof ImportFileError) return { ok: false, message: e.message, status: 400 };
+    if (e instanceof ImportFileError) return { ok: false, problem: problemOf(e), status: 400 };
     throw e;
   }
-  if (lines.length === 0) return { ok: false, message: 'the file has no numbers', status: 400 };
+  if (lines.length === 0) return { ok: false, problem: { key: 'upload.noNumbers' }, status: 400 };
   return { ok: true, lines };
 }
 
@@ -79,13 +87,9 @@ export async function numbersOfFile(file: string, type: ImportFileType): Promise
   const caps = limits.numbersChild;
   const run = await runCappedChild<NumbersFileRequest, NumbersFileReply>(CHILD, { file, type, limits }, caps);
   if (run.reply?.ok) return run.reply.lines;
-  if (run.reply) throw fileError(run.reply.message, run.reply.status);
-  if (run.capped === 'time')
-    throw fileError(`the file takes longer than ${caps.timeoutMs / 1000} s to read`, 413);
+  if (run.reply) throw problemError(run.reply.problem, run.reply.status);
+  if (run.capped === 'time') throw fileError('upload.slow', { s: caps.timeoutMs / 1000 }, 413);
   if (run.capped)
-    throw fileError(
-      `the file needs more than ${run.capped === 'heap' ? caps.heapMb : caps.rssMb} MB of memory to read`,
-      413,
-    );
+    throw fileError('upload.memory', { mb: run.capped === 'heap' ? caps.heapMb : caps.rssMb }, 413);
   throw new Error(`the number file reader ended without a result (${run.signal ?? `exit code ${run.code}`})`);
 }

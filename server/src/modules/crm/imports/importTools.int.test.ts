@@ -158,17 +158,24 @@ describe('preview', () => {
     const none = await preview(m1, 'customers', null);
     expect([none.status, reason(none.body).path]).toEqual([400, 'file']);
     const doc = await preview(m1, 'customers', writeText(dir, 'a.doc', ['x']));
-    expect(reason(doc.body).message).toContain('unsupported file type');
+    expect(reason(doc.body).message).toBe('不支持的文件类型：请上传 xlsx、xls、csv 或 txt 文件');
     const fake = await preview(m1, 'customers', writeText(dir, 'fake.xlsx', ['not a zip']));
     expect([fake.status, reason(fake.body).message]).toEqual([
       400,
-      expect.stringContaining('not a valid xlsx'),
+      expect.stringContaining('不是有效的 xlsx 工作簿'),
+    ]);
+    const fakeEn = await preview(m1, 'customers', writeText(dir, 'fake.xlsx', ['not a zip']), 'en');
+    expect([fakeEn.status, reason(fakeEn.body).message]).toEqual([
+      400,
+      'Not a valid xlsx workbook (corrupt or another format renamed to .xlsx)',
     ]);
     const noPhone = writeText(dir, 'np.csv', ['姓名,地址', '张三,北京']);
     expect(reason((await preview(m1, 'customers', noPhone)).body).message).toContain(
       '表头中没有号码列（找到的表头：姓名, 地址）',
     );
-    expect(reason((await preview(m1, 'customers', noPhone, 'en')).body).message).toContain('no phone column');
+    expect(reason((await preview(m1, 'customers', noPhone, 'en')).body).message).toContain(
+      'No phone column in the header row (found: 姓名, 地址)',
+    );
     expect(incoming()).toEqual([]);
   });
 
@@ -181,13 +188,18 @@ describe('preview', () => {
         ...Array.from({ length: 200 }, (_, i) => `1380000${String(i).padStart(4, '0')}`),
       ]);
       const r = await preview(m1, 'customers', big);
-      expect([r.status, r.body.code]).toEqual([413, 413]);
+      expect([r.status, r.body.code, reason(r.body).message]).toEqual([413, 413, '文件超过 0.000977 MB']);
       importLimits.maxBytes = saved.maxBytes;
       importLimits.maxRows = 100;
       const rows = await preview(m1, 'customers', big);
       expect([rows.status, reason(rows.body).message]).toEqual([
         413,
-        expect.stringContaining('more than 100 data rows'),
+        '文件的数据行超过 100 行，请拆分后再上传',
+      ]);
+      const rowsEn = await preview(m1, 'customers', big, 'en');
+      expect([rowsEn.status, reason(rowsEn.body).message]).toEqual([
+        413,
+        'The file has more than 100 data rows',
       ]);
     } finally {
       Object.assign(importLimits, saved);

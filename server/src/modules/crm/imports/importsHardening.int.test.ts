@@ -60,11 +60,17 @@ describe('archives that lie about their sizes', () => {
   it('refuses at upload, within a second, an xlsx whose sheet declares 1 KiB and inflates to 1 GiB', async () => {
     const bomb = await writeLyingZip(dir, 'lie.xlsx', 1024 ** 3);
     const t = Date.now();
-    const r = await upload(m1, bomb, 1);
+    const r = await upload(m1, bomb, 1, undefined, 'en');
     expect(Date.now() - t).toBeLessThan(3000);
     expect([r.status, reason(r.body)]).toEqual([
       400,
       expect.stringMatching(/inflates to more than the 1024 bytes it declares \(zip bomb\?\)/),
+    ]);
+    // The same refusal in Chinese (the default), with the same figures.
+    const zh = await upload(m1, bomb, 1);
+    expect([zh.status, reason(zh.body)]).toEqual([
+      400,
+      expect.stringMatching(/解压后超过其声明的 1024 字节（疑似压缩炸弹）$/),
     ]);
   });
 
@@ -75,13 +81,16 @@ describe('archives that lie about their sizes', () => {
       of: 0,
     }));
     let r = await upload(m1, writeZip(dir, 'overlap.xlsx', [kernel], aliases), 1);
-    expect([r.status, reason(r.body)]).toEqual([400, expect.stringContaining('zip entries overlap')]);
+    expect([r.status, reason(r.body)]).toEqual([400, '压缩包中的条目相互重叠（疑似压缩炸弹）']);
     const many = Array.from({ length: importLimits.maxZipEntries + 1 }, (_, i) => ({
       name: `e${i}.xml`,
       data: Buffer.from('x'),
     }));
-    r = await upload(m1, writeZip(dir, 'many.xlsx', many), 1);
-    expect([r.status, reason(r.body)]).toEqual([400, expect.stringContaining('too many zip entries')]);
+    r = await upload(m1, writeZip(dir, 'many.xlsx', many), 1, undefined, 'en');
+    expect([r.status, reason(r.body)]).toEqual([
+      400,
+      `The xlsx has too many zip entries (${importLimits.maxZipEntries + 1} > ${importLimits.maxZipEntries})`,
+    ]);
   });
 
   it('fails the job in the import process too, quickly and with a small peak memory', async () => {

@@ -70,21 +70,42 @@ describe('the export password (SPEC §5: import needs it)', () => {
 describe('bad files', () => {
   it('refuses a wrong extension, an empty file, a fake xls, a protected workbook and a non-text txt', async () => {
     let r = await upload(m1, writeText(dir, 'a.pdf', ['13800000001']), 1);
-    expect([r.status, reason(r.body)]).toEqual([400, expect.stringContaining('unsupported file type')]);
+    expect([r.status, reason(r.body)]).toEqual([400, '不支持的文件类型：请上传 xlsx、xls、csv 或 txt 文件']);
     fs.writeFileSync(path.join(dir, 'empty.txt'), '');
     r = await upload(m1, path.join(dir, 'empty.txt'), 1);
-    expect([r.status, reason(r.body)]).toEqual([400, 'the file is empty']);
+    expect([r.status, reason(r.body)]).toEqual([400, '文件是空的']);
     r = await upload(m1, writeText(dir, 'fake.xls', ['13800000001']), 1);
-    expect([r.status, reason(r.body)]).toEqual([400, expect.stringContaining('not a valid xls')]);
+    expect([r.status, reason(r.body)]).toEqual([400, expect.stringContaining('不是有效的 xls 工作簿')]);
     // An OLE file named .xlsx: a password-protected workbook (or a renamed xls).
     fs.writeFileSync(
       path.join(dir, 'locked.xlsx'),
       Buffer.from('d0cf11e0a1b11ae1' + '00'.repeat(100), 'hex'),
     );
     r = await upload(m1, path.join(dir, 'locked.xlsx'), 1);
-    expect([r.status, reason(r.body)]).toEqual([400, expect.stringContaining('password-protected')]);
+    expect([r.status, reason(r.body)]).toEqual([400, expect.stringContaining('工作簿设置了密码')]);
     fs.writeFileSync(path.join(dir, 'bin.txt'), Buffer.from([1, 0, 2, 0]));
-    expect((await upload(m1, path.join(dir, 'bin.txt'), 1)).status).toBe(400);
+    r = await upload(m1, path.join(dir, 'bin.txt'), 1);
+    expect([r.status, reason(r.body)]).toEqual([400, '不是文本文件：.txt 文件必须是纯文本']);
+  });
+
+  it("words the same refusal in the request's language: Chinese by default, English when asked", async () => {
+    const pdf = writeText(dir, 'b.pdf', ['13800000001']);
+    const zh = await upload(m1, pdf, 1);
+    const en = await upload(m1, pdf, 1, undefined, 'en');
+    expect([zh.status, zh.body.message, zh.body.data]).toEqual([
+      400,
+      '请求参数有误',
+      { errors: [{ path: 'file', message: '不支持的文件类型：请上传 xlsx、xls、csv 或 txt 文件' }] },
+    ]);
+    expect([en.status, en.body.message, en.body.data]).toEqual([
+      400,
+      'Invalid request',
+      { errors: [{ path: 'file', message: 'Unsupported file type: use xlsx, xls, csv or txt' }] },
+    ]);
+    // With parameters: the zip checks' figures in either language.
+    const bomb = writeZipBomb(dir, 'bomb2.xlsx');
+    expect(reason((await upload(m1, bomb, 1)).body)).toMatch(/（疑似压缩炸弹）$/);
+    expect(reason((await upload(m1, bomb, 1, undefined, 'en')).body)).toMatch(/ \(zip bomb\?\)$/);
   });
 
   it('refuses a bad option or option 3 without a condition', async () => {
@@ -100,7 +121,9 @@ describe('bad files', () => {
     try {
       const lines = Array.from({ length: 6 }, (_, i) => String(13800000100 + i));
       const r = await upload(m1, writeText(dir, 'big.txt', lines), 1);
-      expect([r.status, reason(r.body)]).toEqual([413, 'the file has more than 5 data rows']);
+      expect([r.status, reason(r.body)]).toEqual([413, '文件的数据行超过 5 行，请拆分后再上传']);
+      const en = await upload(m1, writeText(dir, 'big.txt', lines), 1, undefined, 'en');
+      expect([en.status, reason(en.body)]).toEqual([413, 'The file has more than 5 data rows']);
       const x = await writeXlsx(dir, 'big.xlsx', [['phone'], ...lines.map((l) => [l])]);
       // The job's error is in the importer's language: English when asked for, else Chinese.
       const j = await importAndWait(m1, x, 1, {}, 'en');
@@ -136,9 +159,9 @@ describe('bad files', () => {
       Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(500, 7)]),
     );
     let r = await upload(m1, path.join(dir, 'corrupt.xlsx'), 1);
-    expect([r.status, reason(r.body)]).toEqual([400, expect.stringContaining('not a valid xlsx')]);
+    expect([r.status, reason(r.body)]).toEqual([400, '不是有效的 xlsx 文件（缺少压缩包的结束记录）']);
     r = await upload(m1, writeZipBomb(dir, 'bomb.xlsx'), 1);
-    expect([r.status, reason(r.body)]).toEqual([400, expect.stringContaining('zip bomb')]);
+    expect([r.status, reason(r.body)]).toEqual([400, expect.stringContaining('疑似压缩炸弹')]);
     // A real zip that is not a workbook passes the zip check and fails in the parser.
     const notBook = writeZip(dir, 'tiny.xlsx', [{ name: 'hello.txt', data: Buffer.from('hello') }]);
     const j = await importAndWait(m1, notBook, 1, {}, 'en');

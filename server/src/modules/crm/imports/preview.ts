@@ -11,10 +11,11 @@ import {
 } from '../../../../../domain/importPreview';
 import { startsWithNumber } from '../../tasks/numbersFile';
 import { mapHeader, type Field } from './columns';
+import { problemOf, type FileProblem } from './fileProblem';
 import { importLimits, type ImportFileType } from './limits';
 import { parseCsv } from './parsers/csv';
 import { parseTxt } from './parsers/txt';
-import { ImportFileError, NoPhoneColumnError, type OnHeader, type ParsedRow } from './parsers/types';
+import { ImportFileError, type OnHeader, type ParsedRow } from './parsers/types';
 import { parseXls } from './parsers/xls';
 import { parseXlsx } from './parsers/xlsx';
 import { templateFields } from './template';
@@ -26,10 +27,9 @@ export interface PreviewRequest {
   limits: typeof importLimits;
 }
 
-/** The child's answer: the preview, or the file's fault (noPhone: the header cells it found). */
+/** The child's answer: the preview, or the file's fault as a message key and its parameters. */
 export type PreviewReply =
-  | { ok: true; preview: ImportPreviewDto }
-  | { ok: false; status: number; message: string; noPhone?: string[] };
+  { ok: true; preview: ImportPreviewDto } | { ok: false; status: number; problem: FileProblem };
 
 const withHeader: Record<
   Exclude<ImportFileType, 'txt'>,
@@ -75,9 +75,7 @@ export async function readPreview(
       rows.push(r);
     }
   } catch (e) {
-    if (e instanceof NoPhoneColumnError)
-      return { ok: false, status: 400, message: e.message, noPhone: e.found };
-    if (e instanceof ImportFileError) return { ok: false, status: 400, message: e.message };
+    if (e instanceof ImportFileError) return { ok: false, status: 400, problem: problemOf(e) };
     throw e;
   }
   const { columns, ignored } = headerless

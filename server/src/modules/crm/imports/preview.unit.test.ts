@@ -14,7 +14,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imp-preview-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const okOf = (r: PreviewReply) => {
-  if (!r.ok) throw new Error(r.message);
+  if (!r.ok) throw new Error(r.problem.key);
   return r.preview;
 };
 
@@ -125,8 +125,16 @@ describe('preview', () => {
 
   it('answers the file fault: no phone column (with the headers found), an unreadable workbook', async () => {
     const r = await readPreview(writeText(dir, 'e.csv', ['姓名,地址', '张三,北京']), 'csv', 'customers');
-    expect(r).toMatchObject({ ok: false, status: 400, noPhone: ['姓名', '地址'] });
+    expect(r).toMatchObject({
+      ok: false,
+      status: 400,
+      problem: { key: 'upload.noPhoneColumn', vars: { found: '姓名, 地址' } },
+    });
     const bad = writeText(dir, 'f.xlsx', ['not a workbook']);
-    expect(await readPreview(bad, 'xlsx', 'customers')).toMatchObject({ ok: false, status: 400 });
+    expect(await readPreview(bad, 'xlsx', 'customers')).toMatchObject({
+      ok: false,
+      status: 400,
+      problem: { key: 'upload.unreadableWorkbook', vars: { type: 'xlsx' } },
+    });
   });
 });

@@ -63,8 +63,10 @@ export const templateQuerySchema = z.object({
   lang: z.enum(IMPORT_LANGS, 'validation.invalid').optional(),
 });
 
-/** POST /api/imports/preview?kind=…: the file comes as multipart field "file". */
+/**
+ * POST /api/imports/preview?kind=…: the file comes as multipart field "file"; a refusal is in the
+ * request's language (Accept-Language), like every other field error.
+ */
 export const previewQuerySchema = z.object({
   kind: z.enum(IMPORT_KINDS, 'validation.invalid'),
-  lang: z.enum(IMPORT_LANGS, 'validation.invalid').optional(),
 });

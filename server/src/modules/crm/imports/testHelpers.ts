@@ -20,9 +20,14 @@ export async function upload(
   if (params !== undefined) form.append('params', JSON.stringify(params));
   if (lang) form.append('lang', lang);
   form.append('password', password);
+  // The client sends its language both ways: the job's `lang` and the request's Accept-Language.
   const res = await fetch(`${c.baseUrl}/api/crm/imports`, {
     method: 'POST',
-    headers: { cookie: `Auth=${c.cookie}`, authorization: `Bearer ${c.token}` },
+    headers: {
+      cookie: `Auth=${c.cookie}`,
+      authorization: `Bearer ${c.token}`,
+      'accept-language': lang ?? 'zh-CN',
+    },
     body: form,
   });
   return { status: res.status, body: (await res.json()) as Envelope<ImportJobDto> };

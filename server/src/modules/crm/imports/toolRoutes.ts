@@ -42,7 +42,7 @@ export function importToolsRoutes(_deps: Deps): Router {
   r.post('/preview', async (ctx) => {
     const q = query(ctx, previewQuerySchema);
     allow(ctx, q.kind);
-    ok(ctx, await previewUpload(ctx, q.kind, q.lang ?? langOf(ctx)));
+    ok(ctx, await previewUpload(ctx, q.kind));
   });
   return r;
 }

@@ -7,18 +7,12 @@ import type { ImportKind, ImportPreviewDto } from '../../../../../domain/importP
 import { runCappedChild } from './cappedChild';
 import { importLimits } from './limits';
 import type { PreviewReply, PreviewRequest } from './preview';
-import { reasonsFor, type ImportLang } from './reasons';
-import { noPhoneColumn } from './run';
-import { checkFile, fileError, receiveUpload } from './upload';
+import { checkFile, fileError, problemError, receiveUpload } from './upload';
 
 const CHILD = path.join(__dirname, 'previewChild.ts');
 
 /** Receives, checks and previews an upload; a fault of the file or a cap is a file error (400/413). */
-export async function previewUpload(
-  ctx: Context,
-  kind: ImportKind,
-  lang: ImportLang,
-): Promise<ImportPreviewDto> {
+export async function previewUpload(ctx: Context, kind: ImportKind): Promise<ImportPreviewDto> {
   const upload = await receiveUpload(ctx);
   try {
     const type = await checkFile(upload);
@@ -30,18 +24,10 @@ export async function previewUpload(
       caps,
     );
     if (run.reply?.ok) return run.reply.preview;
-    if (run.reply)
-      throw fileError(
-        run.reply.noPhone ? noPhoneColumn(reasonsFor(lang), run.reply.noPhone) : run.reply.message,
-        run.reply.status,
-      );
-    if (run.capped === 'time')
-      throw fileError(`the file takes longer than ${caps.timeoutMs / 1000} s to read`, 413);
+    if (run.reply) throw problemError(run.reply.problem, run.reply.status);
+    if (run.capped === 'time') throw fileError('upload.slow', { s: caps.timeoutMs / 1000 }, 413);
     if (run.capped)
-      throw fileError(
-        `the file needs more than ${run.capped === 'heap' ? caps.heapMb : caps.rssMb} MB of memory to read`,
-        413,
-      );
+      throw fileError('upload.memory', { mb: run.capped === 'heap' ? caps.heapMb : caps.rssMb }, 413);
     throw new Error(`the preview reader ended without a result (${run.signal ?? `exit code ${run.code}`})`);
   } finally {
     await fs.promises.rm(upload.path, { force: true });

@@ -6,7 +6,9 @@ import crypto from 'node:crypto';
 import multer from 'multer';
 import type { Context } from 'koa';
 import { Code } from '../../../../../domain/api';
+import type { MessageKey } from '../../../../../domain/messages';
 import { AppError } from '../../../http/errors';
+import type { FileProblem } from './fileProblem';
 import { IMPORT_FILE_TYPES, importDir, importLimits, type ImportFileType } from './limits';
 import { checkZip, ZipCheckError } from './zipCheck';
 
@@ -17,17 +19,25 @@ export interface Upload {
   fields: Record<string, string>;
 }
 
-/** A 400 (or 413) whose data carries a readable reason: { errors: [{ path: 'file', message }] }. */
-export const fileError = (message: string, status = 400) =>
+/**
+ * A 400 (or 413) whose data says what is wrong with the file: { errors: [{ path: 'file', message }] },
+ * the message being `key` with `vars`, translated by the envelope into the request's language.
+ */
+export const fileError = (key: MessageKey, vars: Record<string, string | number> = {}, status = 400) =>
   new AppError(
     status === 413 ? Code.PayloadTooLarge : Code.BadRequest,
     status,
     status === 413 ? 'payloadTooLarge' : 'badRequest',
     {},
-    {
-      errors: [{ path: 'file', message }],
-    },
+    {},
+    [{ path: 'file', key, vars }],
   );
+
+/** fileError of a problem a reader found (fileProblem.ts; a child's reply). */
+export const problemError = (p: FileProblem, status = 400) => fileError(p.key, p.vars, status);
+
+/** "50", "0.5", "0.000977": a limit in MB as the messages show it (3 significant digits). */
+export const megabytes = (bytes: number): string => String(Number((bytes / 1024 / 1024).toPrecision(3)));
 
 export async function receiveUpload(ctx: Context): Promise<Upload> {
   const dir = path.join(importDir(), 'incoming');
@@ -43,11 +53,11 @@ export async function receiveUpload(ctx: Context): Promise<Upload> {
     mw(ctx.req as never, ctx.res as never, (err?: unknown) => (err ? reject(err) : resolve())),
   ).catch((e: { code?: string; message?: string }) => {
     if (e.code === 'LIMIT_FILE_SIZE')
-      throw fileError(`the file is larger than ${importLimits.maxBytes / 1024 / 1024} MB`, 413);
-    throw fileError(`the upload cannot be read: ${e.message ?? e}`);
+      throw fileError('upload.tooLarge', { mb: megabytes(importLimits.maxBytes) }, 413);
+    throw fileError('upload.unreadable', { reason: e.message ?? String(e) });
   });
   const req = ctx.req as unknown as { file?: Express.Multer.File; body?: Record<string, string> };
-  if (!req.file) throw fileError('no file: send it in the multipart field "file"');
+  if (!req.file) throw fileError('upload.noFile');
   return {
     path: req.file.path,
     // Browsers send the name as UTF-8 bytes that busboy reads as latin1.
@@ -84,32 +94,29 @@ async function head(file: string, n: number): Promise<Buffer> {
 /** Checks the uploaded file and returns its type; throws a 400/413 with the reason. */
 export async function checkFile(u: Upload): Promise<ImportFileType> {
   const ext = path.extname(u.originalName).slice(1).toLowerCase() as ImportFileType;
-  if (!IMPORT_FILE_TYPES.includes(ext)) throw fileError('unsupported file type: use xlsx, xls, csv or txt');
-  if (u.size === 0) throw fileError('the file is empty');
+  if (!IMPORT_FILE_TYPES.includes(ext)) throw fileError('upload.fileType');
+  if (u.size === 0) throw fileError('upload.empty');
   const magic = await head(u.path, 8);
   const isZip = magic.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
   const isOle = magic.equals(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]));
   // Old binary Excel (an OLE compound file): read by SheetJS in an isolated worker (parsers/xls.ts).
   if (ext === 'xls') {
-    if (!isOle) throw fileError('not a valid xls workbook (corrupt or another format renamed to .xls)');
+    if (!isOle) throw fileError('upload.notXls');
     return ext;
   }
   // An xlsx/csv/txt that is an OLE file: a password-protected workbook or a renamed .xls.
-  if (isOle)
-    throw fileError(
-      'a password-protected or old-format workbook: save it as .xlsx (without a password) or .xls',
-    );
+  if (isOle) throw fileError('upload.protected');
   if (ext === 'xlsx') {
-    if (!isZip) throw fileError('not a valid xlsx workbook (corrupt or another format renamed to .xlsx)');
+    if (!isZip) throw fileError('upload.notXlsx');
     await checkZip(u.path).catch((e: Error) => {
-      throw e instanceof ZipCheckError ? fileError(e.message) : e;
+      throw e instanceof ZipCheckError ? fileError(e.key, e.vars) : e;
     });
     return ext;
   }
-  if (isZip || magic.includes(0)) throw fileError(`not a text file: a .${ext} must be plain text`);
+  if (isZip || magic.includes(0)) throw fileError('upload.notText', { ext });
   // Rows of a text file: checked here so an oversized file never becomes a job (xlsx: while parsing).
   const lines = await countLines(u.path);
   if (lines - (ext === 'csv' ? 1 : 0) > importLimits.maxRows)
-    throw fileError(`the file has more than ${importLimits.maxRows} data rows`, 413);
+    throw fileError('upload.tooManyRows', { max: importLimits.maxRows }, 413);
   return ext;
 }

@@ -12,9 +12,22 @@
 // Memory stays at a few zlib windows whatever the archive holds; time is bounded by the caps.
 import fs from 'node:fs';
 import zlib from 'node:zlib';
+import { translate, type MessageKey } from '../../../../../domain/messages';
 import { importLimits } from './limits';
 
-export class ZipCheckError extends Error {}
+/**
+ * What is wrong with the zip: a message key and its parameters (the upload's refusal, in the user's
+ * language) and, as the message, the English words (logs and the import job's badZip detail).
+ */
+export class ZipCheckError extends Error {
+  constructor(
+    readonly key: MessageKey,
+    readonly vars: Record<string, string | number> = {},
+  ) {
+    const en = translate('en', key, vars);
+    super(en.charAt(0).toLowerCase() + en.slice(1));
+  }
+}
 
 const EOCD = 0x06054b50;
 const CEN = 0x02014b50;
@@ -32,13 +45,10 @@ interface Entry {
 export const entryCap = (compressed: number): number =>
   Math.max(importLimits.zipRatioFloorBytes, compressed * importLimits.maxZipRatio);
 
-const bomb = (what: string) => new ZipCheckError(`${what} (zip bomb?)`);
-const corrupt = (what: string) => new ZipCheckError(`not a valid xlsx file (${what})`);
-
 async function readAt(fh: fs.promises.FileHandle, pos: number, len: number): Promise<Buffer> {
   const b = Buffer.alloc(len);
   const { bytesRead } = await fh.read(b, 0, len, pos);
-  if (bytesRead < len) throw corrupt('truncated zip');
+  if (bytesRead < len) throw new ZipCheckError('upload.zipTruncated');
   return b;
 }
 
@@ -49,7 +59,7 @@ async function directory(
 ): Promise<{ list: Entry[]; cdOffset: number }> {
   // The end record is 22 bytes plus a comment of at most 65,535 bytes.
   const tailLen = Math.min(size, 22 + 65535);
-  if (tailLen < 22) throw corrupt('zip end record missing');
+  if (tailLen < 22) throw new ZipCheckError('upload.zipNoEnd');
   const tail = await readAt(fh, size - tailLen, tailLen);
   let at = -1;
   for (let i = tailLen - 22; i >= 0; i--)
@@ -57,22 +67,22 @@ async function directory(
       at = i;
       break;
     }
-  if (at < 0) throw corrupt('zip end record missing');
+  if (at < 0) throw new ZipCheckError('upload.zipNoEnd');
   const entries = tail.readUInt16LE(at + 10);
   const cdSize = tail.readUInt32LE(at + 12);
   const cdOffset = tail.readUInt32LE(at + 16);
   if (entries === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff)
-    throw new ZipCheckError('zip64 archives are not accepted as xlsx');
+    throw new ZipCheckError('upload.zip64');
   if (entries > importLimits.maxZipEntries)
-    throw new ZipCheckError(`the xlsx has too many zip entries (${entries} > ${importLimits.maxZipEntries})`);
-  if (entries === 0) throw corrupt('empty zip');
-  if (cdOffset + cdSize > size) throw corrupt('truncated zip');
+    throw new ZipCheckError('upload.zipEntries', { entries, max: importLimits.maxZipEntries });
+  if (entries === 0) throw new ZipCheckError('upload.zipEmpty');
+  if (cdOffset + cdSize > size) throw new ZipCheckError('upload.zipTruncated');
   const cd = await readAt(fh, cdOffset, cdSize);
   const list: Entry[] = [];
   let p = 0;
   let total = 0;
   for (let n = 0; n < entries; n++) {
-    if (p + 46 > cd.length || cd.readUInt32LE(p) !== CEN) throw corrupt('bad zip directory');
+    if (p + 46 > cd.length || cd.readUInt32LE(p) !== CEN) throw new ZipCheckError('upload.zipDirectory');
     const flags = cd.readUInt16LE(p + 8);
     const method = cd.readUInt16LE(p + 10);
     const compressed = cd.readUInt32LE(p + 20);
@@ -81,15 +91,14 @@ async function directory(
     const offset = cd.readUInt32LE(p + 42);
     const name = cd.toString('utf8', p + 46, Math.min(cd.length, p + 46 + nameLen));
     if (declared === 0xffffffff || compressed === 0xffffffff || offset === 0xffffffff)
-      throw new ZipCheckError('zip64 archives are not accepted as xlsx');
-    if (flags & 1)
-      throw new ZipCheckError('encrypted zip entries are not accepted: save the workbook without a password');
-    if (method !== 0 && method !== 8) throw corrupt(`entry ${name} uses compression method ${method}`);
+      throw new ZipCheckError('upload.zip64');
+    if (flags & 1) throw new ZipCheckError('upload.zipEncrypted');
+    if (method !== 0 && method !== 8) throw new ZipCheckError('upload.zipMethod', { name, method });
     total += declared;
     if (total > importLimits.maxUnzippedBytes)
-      throw bomb(`the xlsx would inflate to more than ${importLimits.maxUnzippedBytes} bytes`);
+      throw new ZipCheckError('upload.zipTotal', { max: importLimits.maxUnzippedBytes });
     if (declared > entryCap(compressed))
-      throw bomb(`entry ${name} declares ${declared} bytes from ${compressed} compressed`);
+      throw new ZipCheckError('upload.zipRatio', { name, declared, compressed });
     list.push({ name, method, compressed, declared, offset });
     p += 46 + nameLen + cd.readUInt16LE(p + 30) + cd.readUInt16LE(p + 32);
   }
@@ -114,15 +123,15 @@ function countInflated(file: string, e: Entry, start: number): Promise<number> {
       out += chunk.length;
       // Stop at the first byte beyond what the entry declared (the declared sizes passed the caps).
       if (out > e.declared)
-        fail(bomb(`entry ${e.name} inflates to more than the ${e.declared} bytes it declares`));
+        fail(new ZipCheckError('upload.zipOverflow', { name: e.name, declared: e.declared }));
     });
     inflate.on('end', () => {
       if (failed) return;
       if (out !== e.declared)
-        fail(corrupt(`entry ${e.name} inflates to ${out} bytes, not the ${e.declared} it declares`));
+        fail(new ZipCheckError('upload.zipShort', { name: e.name, out, declared: e.declared }));
       else resolve(out);
     });
-    inflate.on('error', () => fail(corrupt(`entry ${e.name} cannot be inflated`)));
+    inflate.on('error', () => fail(new ZipCheckError('upload.zipInflate', { name: e.name })));
     src.on('error', (err) => fail(err));
     src.pipe(inflate);
   });
@@ -141,25 +150,25 @@ export async function checkZip(file: string): Promise<{ entries: number; unzippe
     for (const e of sorted) {
       const gap = e.offset - next;
       if (gap !== 0 && !(located.length && (gap === 12 || gap === 16)))
-        throw bomb(gap < 0 ? 'zip entries overlap' : 'the zip hides data between its entries');
+        throw new ZipCheckError(gap < 0 ? 'upload.zipOverlap' : 'upload.zipHidden');
       const local = await readAt(fh, e.offset, 30);
-      if (local.readUInt32LE(0) !== LOC) throw corrupt(`bad local header of ${e.name}`);
-      if (local.readUInt16LE(8) !== e.method) throw corrupt(`entry ${e.name} disagrees with its directory`);
+      if (local.readUInt32LE(0) !== LOC) throw new ZipCheckError('upload.zipLocalHeader', { name: e.name });
+      if (local.readUInt16LE(8) !== e.method)
+        throw new ZipCheckError('upload.zipDisagrees', { name: e.name });
       const start = e.offset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
       next = start + e.compressed;
-      if (next > cdOffset) throw corrupt('truncated zip');
+      if (next > cdOffset) throw new ZipCheckError('upload.zipTruncated');
       located.push({ e, start });
     }
     const tailGap = cdOffset - next;
-    if (tailGap !== 0 && tailGap !== 12 && tailGap !== 16)
-      throw bomb('the zip hides data before its directory');
+    if (tailGap !== 0 && tailGap !== 12 && tailGap !== 16) throw new ZipCheckError('upload.zipHiddenTail');
   } finally {
     await fh.close();
   }
   let total = 0;
   for (const { e, start } of located) {
     if (e.method === 0) {
-      if (e.compressed !== e.declared) throw corrupt(`stored entry ${e.name} has two sizes`);
+      if (e.compressed !== e.declared) throw new ZipCheckError('upload.zipStoredSizes', { name: e.name });
       total += e.declared;
     } else total += await countInflated(file, e, start);
   }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { deflatedZeros, writeLyingZip, writeXlsx, writeZip } from './fixtures';
 import { importLimits } from './limits';
-import { checkZip } from './zipCheck';
+import { checkZip, ZipCheckError } from './zipCheck';
 
 jest.setTimeout(30_000);
 
@@ -95,4 +95,18 @@ it('refuses a flood of entries and an entry that inflates to less than it declar
     { name: 'a.xml', deflated: Buffer.from('not deflate data at all'), declared: 10 },
   ]);
   await expect(checkZip(broken)).rejects.toThrow(/not a valid xlsx file/);
+});
+
+it("names each refusal by a message key and its figures (the upload's words in the user's language)", async () => {
+  const short = writeZip(dir, 'short2.xlsx', [
+    { name: 'a.xml', deflated: zlib.deflateRawSync(Buffer.alloc(100)), declared: 5000 },
+  ]);
+  const e = await checkZip(short).catch((x: unknown) => x);
+  expect(e).toBeInstanceOf(ZipCheckError);
+  expect(e).toMatchObject({
+    key: 'upload.zipShort',
+    vars: { name: 'a.xml', out: 100, declared: 5000 },
+    // The English words stay its message (logs, the import job's badZip detail).
+    message: 'not a valid xlsx file (entry a.xml inflates to 100 bytes, not the 5000 it declares)',
+  });
 });
