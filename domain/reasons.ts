@@ -178,10 +178,46 @@ export const REASON_ZH = {
   nodeNotBack: 'FreeSWITCH 节点没有恢复',
   callError: '呼叫无法发出：{{error}}',
   inboundError: '来电无法接听：{{error}}',
+
+  // ---- a task's status log (server/src/dialer/taskState.ts moveTask, modules/tasks writeLog) ----
+  taskCreated: '创建任务',
+  taskCopied: '复制自任务 #{{id}}',
+  taskUserStart: '用户启动',
+  taskUserPause: '用户暂停',
+  taskUserStop: '用户停止',
+  taskBulkStart: '批量启动',
+  taskBulkPause: '批量暂停',
+  taskBatchStart: '在批量任务页启动',
+  taskBatchPause: '在批量任务页暂停',
+  taskBatchStop: '在批量任务页停止',
+  taskFirstSlot: '获得第一个呼叫名额，开始拨打',
+  taskWindowOpened: '进入拨打时段',
+  taskOutsideHours: '不在拨打时段',
+  taskNoNumbersLeft: '号码已全部拨完',
+  taskBalanceZero: '余额为 0，欠费暂停',
+  taskUnpaid: '通话 {{call}} 的费用未能全额扣除，欠费暂停',
+  taskUnpaidSoftphone: '软电话通话 {{call}} 的费用未能全额扣除，欠费暂停',
+  taskRecharged: '充值后恢复',
+  taskFailureStreak: '连续 {{n}} 次呼叫失败，系统暂停',
+  taskFaultPause: '平台故障，任务暂停：{{why}}',
 } as const;
 
 export type ReasonCode = keyof typeof REASON_ZH;
 export const REASON_CODES = Object.keys(REASON_ZH) as ReasonCode[];
+
+/** A message with its zh-CN text, as `coded` makes it and a store keeps it. */
+export type CodedReason = ReasonMessage & { text: string };
+
+/**
+ * A stored reason as an API returns it: a code, its parameters and the zh-CN text, or (an older row,
+ * written before reasons had codes) the text only.
+ */
+export interface StoredReason {
+  code?: ReasonCode;
+  params?: ReasonParams;
+  more?: ReasonMessage[];
+  text: string;
+}
 
 /** A legacy message inside a parameter: only its text. */
 export interface ReasonLegacy {
@@ -240,7 +276,7 @@ export const zhTranslate: Translate = (code, params) =>
 export const reasonZh = (m: ReasonMessage): string => formatReason(m, zhTranslate);
 
 /** A message with its zh-CN text, ready to store: `{ code, params, text }`. */
-export function coded(code: ReasonCode, params?: ReasonParams): ReasonMessage & { text: string } {
+export function coded(code: ReasonCode, params?: ReasonParams): CodedReason {
   const m: ReasonMessage = params ? { code, params } : { code };
   return { ...m, text: reasonZh(m) };
 }

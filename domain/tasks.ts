@@ -5,6 +5,7 @@ import { validateRedial, type RedialSettingsError } from './dialer/redial';
 import type { Actor, BulkSkipReason, RunState, TaskStatus } from './dialer/status';
 import { isDayText, isUrl } from './validators';
 import type { TaskProgressEvent } from './events';
+import type { StoredReason } from './reasons';
 
 export type TaskKind = 'single' | 'multi';
 export const TASK_KINDS: readonly TaskKind[] = ['single', 'multi'];
@@ -250,7 +251,8 @@ export interface StatusLogDto {
   byAccountId: number | null;
   byAccount: string | null;
   actor: Actor;
-  reason: string;
+  /** Why: a code with parameters rendered in the reader's language, or an older row's text. */
+  reason: StoredReason;
   at: string;
 }
 

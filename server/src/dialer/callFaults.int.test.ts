@@ -144,9 +144,21 @@ describe('a line at fault gives its numbers back and pauses its tasks', () => {
     expect(await k('sip_lines').where({ id: id.line }).first('fault_cause')).toEqual({
       fault_cause: 'GATEWAY_DOWN',
     });
-    const log = await k('task_status_log').where({ task_id: taskId, to_status: 12 }).first('actor', 'reason');
+    const log = await k('task_status_log')
+      .where({ task_id: taskId, to_status: 12 })
+      .first('actor', 'reason', 'reason_message');
     expect(log).toMatchObject({ actor: 'system' });
-    expect(log.reason).toMatch(/GATEWAY_DOWN/);
+    expect(log.reason).toBe(`平台故障，任务暂停：线路 ${id.line}的网关不可达 (GATEWAY_DOWN)`);
+    // A code with the fault as its parameter: rendered in the reader's language (the task's log).
+    expect(log.reason_message).toEqual({
+      code: 'taskFaultPause',
+      params: {
+        why: {
+          code: 'fault_gatewayDown',
+          params: { line: { code: 'line_id', params: { id: String(id.line) } } },
+        },
+      },
+    });
     expect(
       await k('notices').where({ account_id: id.merchant, body_key: 'taskLineFault.body' }).first('id'),
     ).toBeTruthy();
@@ -220,8 +232,14 @@ describe('a node without the bot recognizer', () => {
         reason: { kind: 'notPlaced', fault: { kind: 'recognizer', module: 'mod_unimrcp' } },
       });
     for (const n of await numbersOf(taskId)) expect(n).toMatchObject({ state: 0, attempts: 0 });
-    const log = await k('task_status_log').where({ task_id: taskId, to_status: 12 }).first('reason');
+    const log = await k('task_status_log')
+      .where({ task_id: taskId, to_status: 12 })
+      .first('reason', 'reason_message');
     expect(log.reason).toMatch(/mod_unimrcp/);
+    expect(log.reason_message).toEqual({
+      code: 'taskFaultPause',
+      params: { why: { code: 'fault_recognizer', params: { module: 'mod_unimrcp' } } },
+    });
     expect(
       await k('notices').where({ account_id: id.merchant, body_key: 'taskNoRecognizer.body' }).first('id'),
     ).toBeTruthy();

@@ -11,7 +11,15 @@
 import type Redis from 'ioredis';
 import type { Knex } from 'knex';
 import { NoticeType } from '../../../domain/codes';
-import { faultText, lineHealed, type LineFaultCause, type NodeProbe } from '../../../domain/fsProbe';
+import {
+  faultMessage,
+  faultText,
+  lineHealed,
+  type CallFault,
+  type LineFaultCause,
+  type NodeProbe,
+} from '../../../domain/fsProbe';
+import { coded } from '../../../domain/reasons';
 import { fsNodeStatusKey, type FsNodeStatus } from '../../../domain/media';
 import { lineGatewayName } from '../../../domain/telephony-config';
 import { retryingTransaction } from '../db/retry';
@@ -52,9 +60,13 @@ export async function applyCallFaults(deps: Deps, faults: ReturnedFault[]): Prom
   return out;
 }
 
+/** The status log's note for a fault pause: the fault, in the reader's language. */
+const pauseReason = (f: CallFault) => coded('taskFaultPause', { why: faultMessage(f) });
+
 async function lineFault(trx: Knex.Transaction, lineId: number, f: ReturnedFault): Promise<FaultsApplied> {
   const cause = f.fault.kind === 'line' ? f.fault.cause : 'GATEWAY_DOWN';
-  const text = faultText({ ...f.fault, lineId } as typeof f.fault);
+  const fault = { ...f.fault, lineId } as CallFault;
+  const text = faultText(fault);
   await trx('sip_lines')
     .where({ id: lineId })
     .update({ fault_cause: cause, fault_text: text, fault_at: trx.fn.now() });
@@ -66,7 +78,7 @@ async function lineFault(trx: Knex.Transaction, lineId: number, f: ReturnedFault
     .select('id');
   const moved: Moved[] = [];
   for (const r of ids) {
-    const m = await moveTask(trx, Number(r.id), 'faultPause', 'system', text);
+    const m = await moveTask(trx, Number(r.id), 'faultPause', 'system', pauseReason(fault));
     if (m) moved.push(m);
   }
   const byAccount = new Map<number, Moved[]>();
@@ -94,7 +106,7 @@ async function recognizerFault(
   taskId: number,
   f: ReturnedFault,
 ): Promise<FaultsApplied> {
-  const m = await moveTask(trx, taskId, 'faultPause', 'system', faultText(f.fault));
+  const m = await moveTask(trx, taskId, 'faultPause', 'system', pauseReason(f.fault));
   if (!m) return { moved: [], notices: [] };
   const notice = await addNotice(trx, m.accountId, NoticeType.System, {
     titleKey: 'taskNoRecognizer.title',

@@ -18,6 +18,7 @@ import { occupySlots } from './slots';
 import { moveTask, type Moved } from './taskState';
 import { whereDialable } from '../db/dialable';
 import { likePrefix } from '../../../domain/like';
+import { coded } from '../../../domain/reasons';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Row = any;
@@ -290,7 +291,7 @@ export async function claimNumbers(
       if (ok.get(g.task.id) === 4) {
         // SKIP LOCKED: another scheduler's KEY SHARE on the task would otherwise deadlock with this;
         // a task left queued here moves on a later tick.
-        const m = await moveTask(trx, g.task.id, 'dispatch', 'scheduler', 'first slot', {
+        const m = await moveTask(trx, g.task.id, 'dispatch', 'scheduler', coded('taskFirstSlot'), {
           insideWindow: true,
           skipLocked: true,
         });

@@ -114,9 +114,19 @@ it('dials a task to completion: robots held, every record settled once, billed o
   const log = await k('task_status_log')
     .where({ task_id: taskId })
     .orderBy('id')
-    .select('actor', 'to_status', 'to_run');
-  expect(log.at(0)).toMatchObject({ actor: 'scheduler', to_status: 2, to_run: 2 });
-  expect(log.at(-1)).toMatchObject({ actor: 'scheduler', to_status: 100, to_run: 10 });
+    .select('actor', 'to_status', 'to_run', 'reason_message');
+  expect(log.at(0)).toMatchObject({
+    actor: 'scheduler',
+    to_status: 2,
+    to_run: 2,
+    reason_message: { code: 'taskFirstSlot' },
+  });
+  expect(log.at(-1)).toMatchObject({
+    actor: 'scheduler',
+    to_status: 100,
+    to_run: 10,
+    reason_message: { code: 'taskNoNumbersLeft' },
+  });
 
   // Each number dialed exactly once, each record settled, results as the personas decide.
   const calls = await k('calls').where({ task_id: taskId }).orderBy('id').select('*');

@@ -127,7 +127,12 @@ describe('claiming', () => {
     // Queued -> running by the scheduler on its first slot.
     expect(await taskRow(k, taskId)).toMatchObject({ status: 2, run_state: 2 });
     const log = await k('task_status_log').where({ task_id: taskId, actor: 'scheduler' }).first();
-    expect(log).toMatchObject({ from_status: 4, to_status: 2, reason: 'first slot' });
+    expect(log).toMatchObject({
+      from_status: 4,
+      to_status: 2,
+      reason: '获得第一个呼叫名额，开始拨打',
+      reason_message: { code: 'taskFirstSlot' },
+    });
     await finishTask(taskId);
   });
 
@@ -306,7 +311,10 @@ describe('settlement', () => {
     expect(await taskRow(k, taskId)).toMatchObject({ status: 13, run_state: 0 });
     expect(
       await k('task_status_log').where({ task_id: taskId, actor: 'billing', to_status: 13 }).first(),
-    ).toBeTruthy();
+    ).toMatchObject({
+      reason: `通话 ${call.call_uuid} 的费用未能全额扣除，欠费暂停`,
+      reason_message: { code: 'taskUnpaid', params: { call: call.call_uuid } },
+    });
     expect(await k('notices').where({ account_id: id.operator, type: 99 }).first()).toBeTruthy();
     // The second number was never dialed.
     expect(await k('calls').where({ task_id: taskId }).count({ n: '*' })).toEqual([{ n: '1' }]);
@@ -325,6 +333,10 @@ describe('settlement', () => {
     await d.cycle();
     await d.stop();
     expect(await taskRow(k, taskId)).toMatchObject({ status: 13 });
+    expect(await k('task_status_log').where({ task_id: taskId, to_status: 13 }).first()).toMatchObject({
+      actor: 'billing',
+      reason_message: { code: 'taskBalanceZero' },
+    });
     expect(await k('calls').where({ task_id: taskId }).first()).toBeUndefined();
     expect(await k('notices').where({ account_id: id.operator, type: 99 }).first()).toBeTruthy();
     await k('accounts').where({ id: id.operator }).update({ balance_fen: 50_000 });
@@ -361,6 +373,8 @@ describe('windows, redials, failures and slots', () => {
     await d.stop();
     expect(await taskRow(k, taskId)).toMatchObject({ status: 2, run_state: 2 });
     expect(await k('calls').where({ task_id: taskId }).first()).toBeTruthy();
+    const log = await k('task_status_log').where({ task_id: taskId }).orderBy('id').select('reason_message');
+    expect(log.map((l) => l.reason_message.code)).toEqual(['taskOutsideHours', 'taskWindowOpened']);
     await finishTask(taskId);
   });
 
@@ -419,7 +433,10 @@ describe('windows, redials, failures and slots', () => {
     expect(await k('calls').where({ task_id: taskId }).count({ n: '*' })).toEqual([{ n: '2' }]);
     expect(
       await k('task_status_log').where({ task_id: taskId, actor: 'system', to_status: 12 }).first(),
-    ).toBeTruthy();
+    ).toMatchObject({
+      reason: '连续 2 次呼叫失败，系统暂停',
+      reason_message: { code: 'taskFailureStreak', params: { n: 2 } },
+    });
     expect(
       await k('notices')
         .where({ account_id: id.merchant, type: 100, body_key: 'taskSuspended.body' })

@@ -12,6 +12,7 @@ import { NEVER_PLACED_SQL } from './returnUndialled';
 import type { Knex } from 'knex';
 import { NoticeType } from '../../../domain/codes';
 import { fenToYuan } from '../../../domain/format';
+import { coded } from '../../../domain/reasons';
 import {
   billingChain,
   failureStreak,
@@ -99,6 +100,12 @@ export interface Talk {
   what: string;
 }
 
+/** The status log's note for an arrears pause after `talk` (ref call:<uuid> or softphone:<uuid>). */
+function unpaidReason(talk: Talk) {
+  const [kind, uuid = ''] = talk.ref.split(/:(.*)/);
+  return coded(kind === 'softphone' ? 'taskUnpaidSoftphone' : 'taskUnpaid', { call: uuid });
+}
+
 const payersOf = (charges: { accountId: number }[]) => charges.map((c) => c.accountId);
 
 /** What each level pays for `talk`: the account itself, then its ancestors nearest first. */
@@ -166,7 +173,7 @@ export async function chargeTalk(trx: Knex.Transaction, cache: SettleCache, talk
     if (c.accountId === accountId && r.applied) out.chargedFen = r.balanceBeforeFen - r.balanceAfterFen;
     if (!r.applied) continue;
     if (short > 0 || r.balanceAfterFen <= 0) {
-      const p = await pauseForArrears(trx, who, `${talk.what} could not be paid in full`);
+      const p = await pauseForArrears(trx, who, unpaidReason(talk));
       out.moved.push(...p.moved);
       out.notices.push(...p.notices);
     } else if (
@@ -243,7 +250,7 @@ async function moveNumberOn(trx: Knex.Transaction, call: Row, now: Date, out: Se
     .where({ id: taskId })
     .update({ consecutive_failures: suspend ? 0 : streak });
   if (!suspend) return;
-  const m = await moveTask(trx, taskId, 'suspend', 'system', `${streak} consecutive failures`);
+  const m = await moveTask(trx, taskId, 'suspend', 'system', coded('taskFailureStreak', { n: streak }));
   if (!m) return;
   out.moved.push(m);
   out.notices.push(

@@ -1,7 +1,8 @@
 // Task transitions the dialer makes (domain/dialer status.ts table): dispatch, leaving and entering the
 // call window, arrears pause, suspension and completion. Each locks the task row, re-reads its state,
 // applies transition() and writes the status-log row in the same transaction. Notices are inserted
-// in the transaction and pushed to the browser after commit (the caller gets them back).
+// in the transaction and pushed to the browser after commit (the caller gets them back). The log row's
+// reason is a code with parameters (domain/reasons.ts), its zh-CN text stored beside it.
 import type { Knex } from 'knex';
 import type { NoticeDto } from '../../../domain/api';
 import { NoticeType } from '../../../domain/codes';
@@ -13,6 +14,7 @@ import {
   type TaskStatus,
 } from '../../../domain/dialer/status';
 import type { NoticeMessage } from '../../../domain/notices';
+import { messageOf, type CodedReason } from '../../../domain/reasons';
 import { insertNotice } from '../modules/notices/repo';
 import { whereDialable } from '../db/dialable';
 import { likePrefix } from '../../../domain/like';
@@ -38,7 +40,7 @@ export async function moveTask(
   id: number,
   action: TaskAction,
   actor: Actor,
-  reason: string,
+  reason: CodedReason,
   opts: { insideWindow?: boolean; skipLocked?: boolean; extra?: Record<string, unknown> } = {},
 ): Promise<Moved | null> {
   const q = trx('tasks')
@@ -61,7 +63,8 @@ export async function moveTask(
     to_run: to.runState,
     by_account_id: null,
     actor,
-    reason,
+    reason: reason.text,
+    reason_message: JSON.stringify(messageOf(reason)),
   });
   return { taskId: id, accountId: Number(row.account_id), ...to };
 }
@@ -83,7 +86,7 @@ export async function addNotice(
 export async function pauseForArrears(
   trx: Knex.Transaction,
   account: { id: number; path: string },
-  reason: string,
+  reason: CodedReason,
 ): Promise<{ moved: Moved[]; notices: PendingNotice[] }> {
   const like = likePrefix(account.path);
   const ids: { id: string }[] = await trx('tasks')

@@ -30,6 +30,7 @@ import type { RateWindows } from './rate';
 import { openCallCounts } from './slots';
 import { switchFree, switchState } from './switches';
 import { DEFAULT_NODE_MAX_CALLS } from '../../../domain/media';
+import { coded } from '../../../domain/reasons';
 import { addNotice, moveTask, pauseForArrears, type Moved, type PendingNotice } from './taskState';
 
 export interface TickReport {
@@ -124,7 +125,7 @@ export async function runTick(
           task.id,
           flip,
           'scheduler',
-          flip === 'enterWindow' ? 'call window opened' : 'outside call hours',
+          coded(flip === 'enterWindow' ? 'taskWindowOpened' : 'taskOutsideHours'),
           {
             skipLocked: true,
           },
@@ -139,7 +140,7 @@ export async function runTick(
       inside.push(task);
   }
   for (const a of broke.values()) {
-    const p = await deps.db.transaction((trx) => pauseForArrears(trx, a, 'balance is 0'));
+    const p = await deps.db.transaction((trx) => pauseForArrears(trx, a, coded('taskBalanceZero')));
     report.moved.push(...p.moved);
     notices.push(...p.notices);
   }
@@ -278,7 +279,7 @@ async function completeFinished(
   for (const id of new Set(ids)) {
     await deps.db
       .transaction(async (trx) => {
-        const m = await moveTask(trx, id, 'complete', 'scheduler', 'no numbers left', {
+        const m = await moveTask(trx, id, 'complete', 'scheduler', coded('taskNoNumbersLeft'), {
           skipLocked: true,
           extra: { completed_at: trx.fn.now() },
         });

@@ -329,12 +329,13 @@ describe('low balance and arrears', () => {
         l.from_status,
         l.to_status,
         l.actor,
+        l.reason_message,
         l.reason,
         Number(l.by_account_id),
       ]),
     ).toEqual([
-      [ids[0], 13, 4, 'billing', 'recharged', t.ids.m1],
-      [ids[1], 13, 4, 'billing', 'recharged', t.ids.m1],
+      [ids[0], 13, 4, 'billing', { code: 'taskRecharged' }, '充值后恢复', t.ids.m1],
+      [ids[1], 13, 4, 'billing', { code: 'taskRecharged' }, '充值后恢复', t.ids.m1],
     ]);
   });
 });

@@ -16,6 +16,7 @@ import {
   type RechargeReply,
 } from '../../../../domain/finance';
 import { fenToYuan } from '../../../../domain/format';
+import { coded } from '../../../../domain/reasons';
 import { translate } from '../../../../domain/messages';
 import type { Deps } from '../../deps';
 import { AppError, forbidden, notFound } from '../../http/errors';
@@ -98,7 +99,7 @@ export async function resumeArrears(
       to,
       byAccountId,
       actor: 'billing',
-      reason: 'recharged',
+      reason: coded('taskRecharged'),
     });
     resumed.push(Number(t.id));
   }

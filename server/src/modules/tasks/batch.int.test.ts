@@ -117,7 +117,7 @@ describe('start, pause, stop', () => {
       toStatus: 4,
       actor: 'user',
       byAccountId: t.ids.m1,
-      reason: 'batch start',
+      reason: { code: 'taskBatchStart', text: '在批量任务页启动' },
     });
     const paused = (await move(t.m1, { action: 'pause', ids: [a.id, noNumbers.id] })).body.data!;
     expect(paused.items.map((i) => [i.id, i.done, i.reason, i.status])).toEqual([
@@ -153,7 +153,7 @@ describe('start, pause, stop', () => {
     ]);
     expect(r1.body.data).toEqual(r2.body.data);
     expect((r1.body.data as TaskBatchReply).done).toBe(1);
-    expect((await logOf(task.id)).filter((l) => l.reason === 'batch start')).toHaveLength(1);
+    expect((await logOf(task.id)).filter((l) => l.reason.code === 'taskBatchStart')).toHaveLength(1);
     const again = await t.m1.post<TaskBatchReply>('/api/tasks/batch/move', body);
     expect(again.body.data).toEqual(r1.body.data);
     expect((await t.m1.post('/api/tasks/batch/move', { ...body, action: 'pause' })).status).toBe(409);

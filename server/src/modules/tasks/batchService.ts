@@ -24,7 +24,8 @@ import type { AuthContext } from '../auth/sessions';
 import type { BatchFilter, BatchTarget } from './batchSchema';
 import { insertClassified, type RawLine } from './numbers';
 import { matchingTasks, ownerOf, setPeriods, tasksOf } from './repo';
-import { applyAction } from './service';
+import { coded } from '../../../../domain/reasons';
+import { applyAction, USER_REASONS } from './service';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Row = any;
@@ -152,7 +153,7 @@ export async function batchMove(
       for (const row of rows) {
         let reason = skipped.get(Number(row.id));
         if (!reason) {
-          const r = await applyAction(trx, auth, row, action, `batch ${action}`);
+          const r = await applyAction(trx, auth, row, action, coded(USER_REASONS.batch[action]));
           if (!r.ok) reason = r.reason === 'notAllowed' ? 'notApplicable' : r.reason;
         }
         outcome.push({ row, reason });

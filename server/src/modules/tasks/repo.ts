@@ -16,6 +16,7 @@ import type {
 } from '../../../../domain/tasks';
 import { listTags } from '../crm/tags/repo';
 import { likeContains } from '../../../../domain/like';
+import { messageOf, type CodedReason, type StoredReason } from '../../../../domain/reasons';
 import { DEFAULT_DIAL_TZ } from '../../../../domain/taskStart';
 import { heldLineIds } from '../dialcenter/repo';
 import type { ListQuery, TaskBody } from './schema';
@@ -262,8 +263,14 @@ export interface LogEntry {
   to: { status: number; runState: number };
   byAccountId: number | null;
   actor: Actor;
-  reason: string;
+  reason: CodedReason;
 }
+
+/** The log row's reason: its code and parameters when it has them, else (an older row) its text. */
+export const logReason = (text: string, message: unknown): StoredReason => {
+  const m = messageOf(message);
+  return m ? { ...m, text } : { text };
+};
 
 export const writeLog = (trx: Db, e: LogEntry) =>
   trx('task_status_log').insert({
@@ -274,7 +281,8 @@ export const writeLog = (trx: Db, e: LogEntry) =>
     to_run: e.to.runState,
     by_account_id: e.byAccountId,
     actor: e.actor,
-    reason: e.reason,
+    reason: e.reason.text,
+    reason_message: JSON.stringify(messageOf(e.reason)),
   });
 
 /** The status log of a task in reach, newest first. */
@@ -297,7 +305,7 @@ export async function statusLog(db: Knex, actor: Tenant, taskId: number): Promis
     byAccountId: r.by_account_id === null ? null : Number(r.by_account_id),
     byAccount: r.by_account ?? null,
     actor: r.actor,
-    reason: r.reason,
+    reason: logReason(r.reason, r.reason_message),
     at: iso(r.at),
   }));
 }

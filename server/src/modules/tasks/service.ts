@@ -43,6 +43,7 @@ import {
 } from './repo';
 import type { TaskBody } from './schema';
 import { isUniqueViolation } from '../../lib/pgErrors';
+import { coded, type CodedReason, type ReasonCode } from '../../../../domain/reasons';
 
 type Tenant = AuthContext['actor'];
 
@@ -90,7 +91,7 @@ export async function createTask(deps: Deps, auth: AuthContext, v: TaskBody) {
         to: { status: 1, runState: 1 },
         byAccountId: actor.id,
         actor: 'user',
-        reason: 'created',
+        reason: coded('taskCreated'),
       });
       return id;
     });
@@ -138,7 +139,7 @@ export async function copyTask(deps: Deps, auth: AuthContext, id: number, name?:
       to: { status: 1, runState: 1 },
       byAccountId: auth.actor.id,
       actor: 'user',
-      reason: `copied from #${id}`,
+      reason: coded('taskCopied', { id: String(id) }),
     });
     return (await getTask(trx, auth.actor, newId))!;
   });
@@ -153,6 +154,13 @@ export async function deleteTask(deps: Deps, auth: AuthContext, id: number) {
 }
 
 const ACTIONS: Record<TaskAction, DialerAction> = { start: 'start', pause: 'pause', stop: 'stop' };
+
+/** The status log's note for a user's start/pause/stop, by where it was asked for. */
+export const USER_REASONS = {
+  one: { start: 'taskUserStart', pause: 'taskUserPause', stop: 'taskUserStop' },
+  bulk: { start: 'taskBulkStart', pause: 'taskBulkPause' },
+  batch: { start: 'taskBatchStart', pause: 'taskBatchPause', stop: 'taskBatchStop' },
+} as const satisfies Record<string, Partial<Record<TaskAction, ReasonCode>>>;
 
 export type Refusal = 'inactive' | 'notAllowed' | StartRefusal;
 
@@ -173,7 +181,7 @@ export async function applyAction(
     line_id: unknown;
   },
   action: TaskAction,
-  reason: string,
+  reason: CodedReason,
 ): Promise<{ ok: true } | { ok: false; reason: Refusal }> {
   const from = { status: row.status as TaskStatus, runState: row.run_state as RunState, active: row.active };
   const to = transition(from, ACTIONS[action], 'user');
@@ -197,7 +205,7 @@ export async function applyAction(
 export async function actOn(deps: Deps, auth: AuthContext, id: number, action: TaskAction) {
   const r = await deps.db.transaction(async (trx) => {
     const row = await reachable(trx, auth, id, true);
-    return applyAction(trx, auth, row, action, action);
+    return applyAction(trx, auth, row, action, coded(USER_REASONS.one[action]));
   });
   if (!r.ok) {
     // A start refusal reads as its own message; a status refusal stays the plain 409.
@@ -229,7 +237,7 @@ export async function bulk(
     skipped.push(...split.skip);
     const applied: number[] = [];
     for (const id of split.apply) {
-      const r = await applyAction(trx, auth, found.get(id)!, action, `bulk ${action}`);
+      const r = await applyAction(trx, auth, found.get(id)!, action, coded(USER_REASONS.bulk[action]));
       if (r.ok) applied.push(id);
       else
         skipped.push({

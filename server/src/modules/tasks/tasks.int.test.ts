@@ -122,7 +122,7 @@ describe('create, read, edit, copy, delete', () => {
         toRun: 1,
         actor: 'user',
         byAccountId: t.ids.m1,
-        reason: 'created',
+        reason: { code: 'taskCreated', text: '创建任务' },
       }),
     ]);
   });
@@ -248,11 +248,11 @@ describe('transitions', () => {
     expect((await t.m1.put(`/api/tasks/${task.id}`, form())).status).toBe(409);
     const log = (await t.m1.get<StatusLogDto[]>(`/api/tasks/${task.id}/log`)).body.data!;
     expect(log.map((l) => [l.fromStatus, l.toStatus, l.actor, l.reason])).toEqual([
-      [4, 100, 'user', 'stop'],
-      [0, 4, 'user', 'start'],
-      [4, 0, 'user', 'pause'],
-      [1, 4, 'user', 'start'],
-      [null, 1, 'user', 'created'],
+      [4, 100, 'user', { code: 'taskUserStop', text: '用户停止' }],
+      [0, 4, 'user', { code: 'taskUserStart', text: '用户启动' }],
+      [4, 0, 'user', { code: 'taskUserPause', text: '用户暂停' }],
+      [1, 4, 'user', { code: 'taskUserStart', text: '用户启动' }],
+      [null, 1, 'user', { code: 'taskCreated', text: '创建任务' }],
     ]);
     expect(log[0]!.byAccount).toBe('merchant01');
   });

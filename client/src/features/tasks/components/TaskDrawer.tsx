@@ -1,6 +1,7 @@
 // A task's detail drawer: counts per number state, adding numbers with the dialog's picker (my
 // customers by filters, a txt/csv/xls/xlsx file, a pasted list; a count preview first) and what was
-// skipped and why, the numbers (keyset pages, remove), and the status log (who moved it, why).
+// skipped and why, the numbers (keyset pages, remove), and the status log (who moved it, why: the
+// reason's code in the reader's language, an older row's stored text as it is).
 import { Button, Callout, Drawer, FormGroup, Intent, Tab, Tabs, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,7 @@ import { formatDateTime } from '../../../../../domain/format';
 import { NUMBER_STATE_NAMES } from '../../../../../domain/tasks';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { DataTable } from '../../../ui/DataTable';
+import { useReasonText } from '../../../ui/reasonText';
 import { selectTasks, tasksActions as A, type AddNumbersRequest } from '../slice';
 import { AddResult } from './AddResult';
 import { NumbersPicker } from './NumbersPicker';
@@ -109,6 +111,7 @@ function Numbers() {
 
 function Log() {
   const { t } = useTranslation('tasks');
+  const reasonText = useReasonText();
   const d = useAppSelector(selectTasks).detail;
   return (
     <DataTable
@@ -132,7 +135,9 @@ function Log() {
           </td>
           <td>{l.byAccount ?? t('detail.none')}</td>
           <td>{t(`detail.actors.${l.actor}`)}</td>
-          <td>{l.reason}</td>
+          <td className="cp-tasks-log-reason" data-testid={`log-reason-${l.id}`}>
+            {reasonText(l.reason) ?? ''}
+          </td>
         </tr>
       ))}
     </DataTable>
