@@ -224,6 +224,19 @@ export async function startFsKit(o: FsKitOptions): Promise<FsKit> {
         conn.destroy();
       }
     };
+    // Under load the switch's first OPTIONS ping can go unanswered: the gateway is DOWN for a ping
+    // period and the worker's probe refuses the line (a line fault pauses the task). Tests start
+    // once the worker has seen every carrier's gateway up, as a merchant would wait for a green line.
+    await until(
+      "the worker's probe seeing every carrier's gateway up",
+      async () => worker.pool.nodes.find((n) => n.connected)?.probe?.gateways,
+      (gateways) =>
+        [...carriers.values()].every((c) =>
+          gateways?.some((g) => g.name === c.gateway && g.status !== 'DOWN'),
+        ),
+      70_000,
+      500,
+    );
     let callers = 0;
     return {
       p,

@@ -46,6 +46,7 @@ export function DateRangeField(p: {
       startInputProps={{
         'aria-label': p.fromLabel ?? t('dates.from'),
         title: p.fromLabel ?? t('dates.from'),
+        placeholder: p.fromLabel ?? t('dates.from'),
         // @ts-expect-error data attributes pass through to the input
         'data-testid': `${p.testId}-from`,
         style: width,
@@ -53,6 +54,7 @@ export function DateRangeField(p: {
       endInputProps={{
         'aria-label': p.toLabel ?? t('dates.to'),
         title: p.toLabel ?? t('dates.to'),
+        placeholder: p.toLabel ?? t('dates.to'),
         // @ts-expect-error data attributes pass through to the input
         'data-testid': `${p.testId}-to`,
         style: width,

@@ -253,9 +253,16 @@ describe('recharges', () => {
     for (const id of [t.ids.m2, t.ids.m2user, superId, 999999])
       expect((await t.m1.post('/api/finance/recharges', { ...good(), accountId: id })).status).toBe(404);
     expect((await t.op1.post('/api/finance/recharges', good())).status).toBe(403);
-    // An ordinary user holding the accounts menu still cannot handle money.
-    const role = (
+    // The finance routes ask for the finance menu, not the accounts menu.
+    const accountsOnly = (
       await t.m2.post<{ id: number }>('/api/roles', { name: '用户管理', menus: ['system/usermanagemain'] })
+    ).body.data!;
+    await t.m2.put(`/api/accounts/${t.ids.m2user}`, { roleId: accountsOnly.id });
+    const u1 = await loggedIn(t.p, 'm2user01', 'secret12');
+    expect((await u1.get('/api/finance/rates')).status).toBe(403);
+    // An ordinary user holding the finance menu still cannot handle money.
+    const role = (
+      await t.m2.post<{ id: number }>('/api/roles', { name: '财务', menus: ['bussinesscentral/financial'] })
     ).body.data!;
     await t.m2.put(`/api/accounts/${t.ids.m2user}`, { roleId: role.id });
     const u2 = await loggedIn(t.p, 'm2user01', 'secret12');

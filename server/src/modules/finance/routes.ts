@@ -1,5 +1,5 @@
 // /api/finance (issue 6 Billing): call rates of subordinates, recharges, the ledger of the subtree.
-// Managing money is part of managing accounts: the accounts menu (system/usermanagemain) is required.
+// The finance menu (bussinesscentral/financial) is required: a user may hold it without user management.
 // The finance page (issue 24): GET /rates lists the subordinates with balance and rate; the ledger
 // filters by time; POST /ledger/export writes the filtered ledger as xlsx/csv behind the export password.
 import fs from 'node:fs';
@@ -40,7 +40,7 @@ const EXPORT_MAX_ROWS = 100_000;
 
 export function financeRoutes(deps: Deps): Router {
   const r = new Router({ prefix: '/finance' });
-  r.use(requireMenu('system/usermanagemain'));
+  r.use(requireMenu('bussinesscentral/financial'));
 
   r.get('/rates', async (ctx) => {
     const q = query(ctx, ratesListSchema);

@@ -105,6 +105,27 @@ it('refuses bad input field by field, and a duplicate submit', async () => {
   expect((await t.admin.post('/api/merchants', form)).status).toBe(409);
 });
 
+it('writes a merchant, its rate and its menus together or not at all', async () => {
+  // A real failure after the account row is written: the rate table refuses this rate.
+  const k = t.p.db.knex;
+  await k.raw('ALTER TABLE billing_rates ADD CONSTRAINT test_no_rate_777 CHECK (rate_per_min_fen <> 777)');
+  try {
+    const r = await t.admin.post(
+      '/api/merchants',
+      merchantForm({ account: 'merchant07', ratePerMinFen: 777 }),
+    );
+    expect(r.status).toBe(400); // a check violation maps to 400
+    expect(await k('accounts').where({ account: 'merchant07' }).first()).toBeUndefined();
+    const m = (await t.admin.post<MerchantDto>('/api/merchants', merchantForm({ account: 'merchant08' })))
+      .body.data!;
+    const edit = await t.admin.put(`/api/merchants/${m.id}`, { realName: '不该留下', ratePerMinFen: 777 });
+    expect(edit.status).toBe(400);
+    expect((await k('accounts').where({ id: m.id }).first('real_name')).real_name).not.toBe('不该留下');
+  } finally {
+    await k.raw('ALTER TABLE billing_rates DROP CONSTRAINT test_no_rate_777');
+  }
+});
+
 it('keeps each tree to itself and needs the menu', async () => {
   // merchant02's tree is not merchant01's: every id route answers 404.
   for (const id of [t.ids.m2, t.ids.m2user]) {

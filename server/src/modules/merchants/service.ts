@@ -1,7 +1,8 @@
 // Merchant management (issue 24 item 4, SPEC §6): merchants are level-2 accounts; creating and editing
 // one goes through the accounts service (the SPEC §3/§5 user rules, one way to do it), its call rate
 // and settlement method through the finance service (which also enforces the settlement lock), its
-// assignable menus here. Every rule that can refuse is checked before anything is written.
+// assignable menus here. Every rule that can refuse is checked before anything is written, and the
+// account, its rate and its menus are written in one transaction: a failure part-way leaves nothing.
 import type { z } from 'zod';
 import { Code } from '../../../../domain/api';
 import type { MerchantDto } from '../../../../domain/merchants';
@@ -65,9 +66,13 @@ export async function createMerchant(
   const lock = await lockForChildOf(deps.db, auth.actor.path);
   await checkExtras(deps, auth, extras, lock);
   // A duplicate submit finds the account name taken (409) and writes nothing.
-  const created = await createSubordinate(deps, auth, { ...account, level: 2 });
-  await writeExtras(deps, auth, Number(created.id), extras, lock);
-  return found(deps, auth, Number(created.id));
+  const id = await deps.db.transaction(async (trx) => {
+    const inTrx = { ...deps, db: trx };
+    const created = await createSubordinate(inTrx, auth, { ...account, level: 2 });
+    await writeExtras(inTrx, auth, Number(created!.id), extras, lock);
+    return Number(created!.id);
+  });
+  return found(deps, auth, id);
 }
 
 export async function updateMerchant(
@@ -83,8 +88,11 @@ export async function updateMerchant(
   await checkExtras(deps, auth, extras, await lockAbove(deps.db, row.path));
   // A merchant stays a merchant here: its level is not this page's to change.
   const { level: _level, ...fields } = account;
-  if (Object.values(fields).some((v) => v !== undefined)) await updateSubordinate(deps, auth, id, fields);
-  await writeExtras(deps, auth, id, extras, await lockAbove(deps.db, row.path));
+  await deps.db.transaction(async (trx) => {
+    const inTrx = { ...deps, db: trx };
+    if (Object.values(fields).some((v) => v !== undefined)) await updateSubordinate(inTrx, auth, id, fields);
+    await writeExtras(inTrx, auth, id, extras, await lockAbove(trx, row.path));
+  });
   return found(deps, auth, id);
 }
 
