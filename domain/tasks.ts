@@ -2,7 +2,8 @@
 // shared by the client's form and the server's request check, so both refuse exactly the same.
 import { parsePeriods, type PeriodError } from './dialer/callWindow';
 import { validateRedial, type RedialSettingsError } from './dialer/redial';
-import type { Actor, BulkSkipReason, RunState, TaskStatus } from './dialer/status';
+import { GRADE_LEVELS, NOT_CONNECTED_LEVELS } from './dialer/levels';
+import type { Actor, RunState, TaskStatus } from './dialer/status';
 import { isDayText, isUrl } from './validators';
 import type { TaskProgressEvent } from './events';
 import type { StoredReason } from './reasons';
@@ -24,9 +25,9 @@ export const NUMBER_STATE_NAMES = ['pending', 'claimed', 'done', 'skipped'] as c
 export type NumberStateName = (typeof NUMBER_STATE_NAMES)[number];
 
 /** Result levels a redial may be earned by (SPEC §4 not-connected subset). */
-export const REDIAL_LEVEL_OPTIONS: readonly number[] = [62, 63, 64, 65, 66, 67, 68, 69, 70, 79, 90];
+export const REDIAL_LEVEL_OPTIONS: readonly number[] = NOT_CONNECTED_LEVELS;
 /** Intention grades that can be pushed (A–F). */
-export const PUSH_GRADE_OPTIONS: readonly number[] = [21, 22, 23, 24, 25, 26];
+export const PUSH_GRADE_OPTIONS: readonly number[] = GRADE_LEVELS;
 export const WEEKDAYS: readonly number[] = [1, 2, 3, 4, 5, 6, 7];
 
 export const TASK_NAME_MAX = 64;
@@ -235,12 +236,6 @@ export type TaskAction = 'start' | 'pause' | 'stop';
  * 409 with data.reason; the client reads tasks:reasons.<reason>.
  */
 export type StartRefusal = 'noBot' | 'noLine' | 'noNumbers' | 'noRate';
-
-export interface BulkReply {
-  applied: number[];
-  /** Why each one was left alone: inactive / notApplicable (splitBulk) or notFound. */
-  skipped: { id: number; reason: BulkSkipReason | 'notFound' | StartRefusal }[];
-}
 
 export interface StatusLogDto {
   id: number;

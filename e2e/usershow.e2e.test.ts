@@ -1,9 +1,11 @@
 // The user info page in Chromium (issue 24): merchant01 in Chinese opens operator01's card from the
 // user management table (详情), sees its identity, limits, this month's settled calls and its logins,
 // then picks itself from the searchable list; in English it sees its own card, and another tree's
-// account id in the URL shows an error, not a card.
+// account id in the URL shows an error, not a card. The super administrator, in Chinese, opens
+// merchant01's card from user management and picks operator01 from the whole platform.
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'puppeteer-core';
+import { fenToYuan } from '../domain/format';
 import { menuPath } from '../domain/menus';
 import { settleEnded } from '../server/src/dialer/settle';
 import { useE2eEnv } from './support/platform';
@@ -109,5 +111,35 @@ it('shows its own card in en, and an error for an account outside its tree', asy
   await page.waitForSelector(tid('info-error'));
   expect(await textOf(page, tid('info-error'))).toContain('Could not load');
   expect(await page.$(tid('info-identity'))).toBeNull();
+  expect(errors).toEqual([]);
+});
+
+it("the super administrator opens merchant01's card and then operator01's, in zh-CN", async () => {
+  const page = await newPage(env.b, true);
+  const errors = collectErrors(page);
+  await login(page, env.platform.url, 'superadmin');
+  await page.goto(env.platform.url + menuPath('system/usermanagemain'));
+  await page.waitForSelector(tid('user-info-merchant01'));
+  await click(page, 'user-info-merchant01');
+  await page.waitForSelector(tid('usershow-page'));
+  expect(new URL(page.url()).searchParams.get('accountId')).toBe(String(await idOf('merchant01')));
+  await waitForText(page, tid('info-account'), 'merchant01');
+  expect(await textOf(page, tid('info-superior'))).toBe('superadmin');
+  expect(await textOf(page, tid('info-level'))).toBe('商户');
+  expect(await textOf(page, tid('info-role'))).toBe('商户');
+  const m1 = await env.platform.db.knex('accounts').where({ account: 'merchant01' }).first('balance_fen');
+  expect(await textOf(page, tid('info-balance'))).toBe(fenToYuan(Number(m1.balance_fen)));
+  expect(await textOf(page, tid('info-lines'))).toContain('demo-line-1');
+  // The merchant's card counts its subtree's calls: operator01's three this month.
+  expect(await textOf(page, cell('usage-month', 1))).toBe('本月');
+  expect(await textOf(page, cell('usage-month', 3))).toBe('3');
+  await shot(page, 'usershow-admin-merchant-zh');
+
+  // The whole platform is the super administrator's to pick from.
+  await fill(page, 'info-search', 'operator01');
+  await click(page, 'choice-operator01');
+  await waitForText(page, tid('info-account'), 'operator01');
+  expect(await textOf(page, tid('info-superior'))).toBe('merchant01');
+  expect(await textOf(page, tid('info-level'))).toBe('普通用户');
   expect(errors).toEqual([]);
 });

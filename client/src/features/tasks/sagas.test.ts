@@ -1,8 +1,9 @@
-import { put } from 'redux-saga/effects';
+import { put, select } from 'redux-saga/effects';
 import type { AddNumbersReply, TaskDto, TaskInput } from '../../../../domain/tasks';
 import { api, ApiError } from '../../api';
-import { previewSaga, saveSaga } from './sagas';
-import { tasksActions as A } from './slice';
+import type { TaskBatchReply } from '../../../../domain/taskBatch';
+import { bulkSaga, previewSaga, saveSaga } from './sagas';
+import { initialTasksState, selectTasks, tasksActions as A } from './slice';
 
 jest.mock('../../app/env', () => ({ API_BASE: '' }));
 
@@ -60,5 +61,32 @@ describe('previewSaga', () => {
     expect([c.fn, c.args[0], c.args[1]]).toEqual([api.post, '/api/tasks/numbers/preview', numbers]);
     const r = { toAdd: 1, skipped: reply.skipped, invalidSamples: [] };
     expect(g.next(r).value).toEqual(put(A.previewLoaded(r)));
+  });
+});
+
+describe('bulkSaga', () => {
+  const state = { ...initialTasksState, selected: [4, 2] };
+
+  it('sends the ticked tasks to the batch move as the AI-task page, then reads the list again', () => {
+    const g = bulkSaga(A.bulkRequested('pause'));
+    expect(g.next().value).toEqual(select(selectTasks));
+    const c = callOf(g.next(state).value);
+    expect([c.fn, c.args[0]]).toEqual([api.post, '/api/tasks/batch/move']);
+    expect(c.args[1]).toEqual({ action: 'pause', ids: [4, 2], requestId: expect.any(String), page: 'tasks' });
+    const reply: TaskBatchReply = {
+      items: [{ id: 2, name: 'b', done: true, status: 0 }],
+      done: 1,
+      refused: 0,
+    };
+    expect(g.next(reply).value).toEqual(put(A.bulkDone(reply)));
+    expect(g.next().value).toEqual(put(A.listRequested()));
+  });
+
+  it('a refused batch (a task gone meanwhile: 404) ends the wait and reads the list again', () => {
+    const g = bulkSaga(A.bulkRequested('start'));
+    g.next();
+    g.next(state);
+    expect(g.throw(new ApiError('Not found', 404, 'envelope', null)).value).toEqual(put(A.bulkFailed()));
+    expect(g.next().value).toEqual(put(A.listRequested()));
   });
 });

@@ -6,7 +6,6 @@ import type { SagaIterator } from 'redux-saga';
 import { call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type {
   AddNumbersReply,
-  BulkReply,
   NumberSources,
   NumbersPreviewReply,
   OverviewRow,
@@ -17,6 +16,7 @@ import type {
   TaskListReply,
   TaskNumbersReply,
 } from '../../../../domain/tasks';
+import type { TaskBatchReply } from '../../../../domain/taskBatch';
 import { api, isApiError } from '../../api';
 import { i18n } from '../../app/i18n';
 import { newRequestId } from '../../app/requestId';
@@ -193,22 +193,25 @@ export function* deleteSaga(action: PayloadAction<string>): SagaIterator {
   }
 }
 
+/**
+ * Bulk start/pause of the ticked tasks: the batch move (/api/tasks/batch/move, page 'tasks'), one
+ * request id per click. A task no longer in reach (deleted meanwhile) refuses the whole batch; the
+ * client shows why (SPEC §8) and the list is read again.
+ */
 export function* bulkSaga(action: PayloadAction<'start' | 'pause'>): SagaIterator {
   const s = (yield select(selectTasks)) as TasksState;
   try {
     const reply = (yield call(
       api.post,
-      `${BASE}/bulk`,
-      { action: action.payload, ids: s.selected },
-      {
-        successToast: false,
-      },
-    )) as BulkReply;
+      `${BASE}/batch/move`,
+      { action: action.payload, ids: s.selected, requestId: newRequestId(), page: 'tasks' },
+      { successToast: false },
+    )) as TaskBatchReply;
     yield put(A.bulkDone(reply));
-    yield put(A.listRequested());
   } catch {
     yield put(A.bulkFailed());
   }
+  yield put(A.listRequested());
 }
 
 function* loadLog(id: number): SagaIterator {

@@ -64,12 +64,16 @@ describe('tasks slice', () => {
     let s = tasksReducer(initialTasksState, A.listLoaded({ items: [task(1, 4), task(2)], total: 2 }));
     s = tasksReducer(s, A.selectAll(true));
     s = tasksReducer(s, A.bulkRequested('pause'));
-    s = tasksReducer(s, A.bulkDone({ applied: [1], skipped: [{ id: 2, reason: 'notApplicable' }] }));
-    expect(s.bulk).toEqual({
-      pending: false,
-      action: 'pause',
-      reply: { applied: [1], skipped: [{ id: 2, reason: 'notApplicable' }] },
-    });
+    const reply = {
+      items: [
+        { id: 1, name: 't1', done: true, status: 0 as const },
+        { id: 2, name: 't2', done: false, reason: 'notApplicable' as const, status: 1 as const },
+      ],
+      done: 1,
+      refused: 1,
+    };
+    s = tasksReducer(s, A.bulkDone(reply));
+    expect(s.bulk).toEqual({ pending: false, action: 'pause', reply });
     expect(s.selected).toEqual([]);
     s = tasksReducer(s, A.taskUpdated({ ...task(1), status: 0 }));
     expect(s.list.items[0]!.status).toBe(0);

@@ -4,7 +4,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type {
   AddNumbersReply,
-  BulkReply,
   CustomerPick,
   NumberCounts,
   NumberSources,
@@ -19,6 +18,7 @@ import type {
   TaskNumberDto,
 } from '../../../../domain/tasks';
 import type { TaskProgressEvent } from '../../../../domain/events';
+import type { TaskBatchReply } from '../../../../domain/taskBatch';
 import type { RunState, TaskStatus } from '../../../../domain/dialer/status';
 import { authActions } from '../auth/slice';
 
@@ -70,7 +70,7 @@ export interface TasksState {
     formError: string | null;
   };
   deleting: { id: number | null; pending: boolean; error: string | null };
-  bulk: { pending: boolean; action: 'start' | 'pause' | null; reply: BulkReply | null };
+  bulk: { pending: boolean; action: 'start' | 'pause' | null; reply: TaskBatchReply | null };
   detail: {
     id: number | null;
     numbers: TaskNumberDto[];
@@ -229,7 +229,7 @@ const slice = createSlice({
     bulkRequested(state, action: PayloadAction<'start' | 'pause'>) {
       state.bulk = { pending: true, action: action.payload, reply: null };
     },
-    bulkDone(state, action: PayloadAction<BulkReply>) {
+    bulkDone(state, action: PayloadAction<TaskBatchReply>) {
       state.bulk.pending = false;
       state.bulk.reply = action.payload;
       state.selected = [];

@@ -2,7 +2,8 @@
 // (each with a pool of its own, like eight processes) billing the operator's calls at both levels, and
 // 100 softphone CDRs of the merchant posted at once, all together against a real PostgreSQL. Every
 // request succeeds (no "deadlock detected"), every balance equals the chain of its ledger rows, and
-// /api/health answers 200 throughout (the CDR posts do not take the server's ten connections). Also:
+// /api/health answers 200 throughout (the CDR posts do not take the server's ten connections). The same
+// race on thin balances (issue 24): recharges refused or calls charged short, never below zero. Also:
 // a real deadlock is retried and both sides commit; retries are bounded and logged.
 import { randomUUID } from 'node:crypto';
 import knexFactory, { type Knex } from 'knex';
@@ -288,4 +289,69 @@ it('100 CDR posts of one merchant at once: all charged once, the pool never exha
   expect(maxUsed).toBeLessThanOrEqual(6);
   const m1After = Number((await k('accounts').where({ id: t.ids.m1 }).first('balance_fen')).balance_fen);
   expect(m1After).toBe(m1Before - CDRS * chargeFen(7000, RATE_M1, 6));
+});
+
+it('recharges and settlements racing on thin balances: refused or short, never below zero, ledgers equal', async () => {
+  // Last in the file: it leaves both balances near zero. merchant01 can pay at most 30 of the 60
+  // recharges; operator01's 120 calls cost more than it can ever receive, so both balances are driven
+  // to zero while the settlers and the recharges run together.
+  const CALLS_THIN = 120;
+  const RECHARGES_THIN = 60;
+  const startLedger = Number((await k('ledger_entries').max({ m: 'id' }).first())!.m ?? 0);
+  await k('accounts').where({ id: t.ids.m1 }).update({ balance_fen: 3000 });
+  await k('accounts').where({ id: t.ids.op1 }).update({ balance_fen: 0 });
+  const bot = await k('bots').where({ account_id: t.ids.m1 }).first('id');
+  await k('calls').insert(
+    Array.from({ length: CALLS_THIN }, (_, i) => ({
+      call_uuid: randomUUID(),
+      account_id: t.ids.op1,
+      bot_id: bot.id,
+      bot_version: 1,
+      phone_masked: '138****0000',
+      phone_hash: `thin-${i}`,
+      status: 'ended',
+      test: true,
+      talk_ms: CALL_MS,
+      billable_ms: CALL_MS,
+      ended_at: new Date(),
+    })),
+  );
+
+  const settlers = Promise.all(Array.from({ length: 8 }, () => settler()));
+  const replies = await Promise.all(
+    Array.from({ length: RECHARGES_THIN }, (_, i) =>
+      t.m1.post<RechargeReply>('/api/finance/recharges', {
+        accountId: t.ids.op1,
+        amount: '1',
+        confirm: true,
+        requestId: `thin-race-${i}`,
+      }),
+    ),
+  );
+  expect((await settlers).reduce((a, b) => a + b, 0)).toBe(CALLS_THIN);
+
+  // Each recharge either landed or was refused for the merchant's balance (409 in the envelope).
+  const refused = replies.filter((r) => r.status !== 200);
+  expect(refused.map((r) => [r.status, r.body.code])).toEqual(refused.map(() => [409, 409]));
+  expect(refused.every((r) => r.body.message!.startsWith('余额不足'))).toBe(true);
+  const applied = replies.length - refused.length;
+  expect(applied).toBeLessThanOrEqual(30);
+  expect(refused.length).toBeGreaterThan(0);
+
+  // Never below zero: not a balance, not a ledger row; each balance is the end of its ledger chain.
+  const rows = await k('ledger_entries').where('id', '>', startLedger).select('*');
+  expect(rows.filter((r) => Number(r.balance_after_fen) < 0)).toEqual([]);
+  const balances = await k('accounts').whereIn('id', [t.ids.m1, t.ids.op1]).pluck('balance_fen');
+  expect(balances.every((b) => Number(b) >= 0)).toBe(true);
+  await expectLedgersBalance(startLedger, [t.ids.m1, t.ids.op1]);
+  const sum = (id: number, kind: string) =>
+    rows
+      .filter((r) => Number(r.account_id) === id && r.kind === kind)
+      .reduce((a, r) => a + Number(r.delta_fen), 0);
+  expect(sum(t.ids.op1, 'recharge')).toBe(applied * 100);
+  expect(sum(t.ids.m1, 'recharge')).toBe(-applied * 100);
+  // operator01 paid what it had and no more: short calls were taken to zero, not beyond.
+  expect(-sum(t.ids.op1, 'call')).toBeLessThanOrEqual(applied * 100);
+  expect(-sum(t.ids.op1, 'call')).toBeLessThan(CALLS_THIN * chargeFen(CALL_MS, RATE_OP, 6));
+  expect(rows.some((r) => String(r.description).includes('shortfall'))).toBe(true);
 });

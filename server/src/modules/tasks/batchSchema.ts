@@ -38,13 +38,25 @@ const oneTarget = (v: { ids?: number[]; filter?: unknown }, ctx: z.RefinementCtx
 export const targetSchema = (max: number) => z.object(targetFields(max)).superRefine(oneTarget);
 export type BatchTarget = { ids: number[]; filter?: undefined } | { ids?: undefined; filter: BatchFilter };
 
+/**
+ * Which page asks: the batch page (default), or the AI-task page's bulk start/pause (SPEC §4 bulk
+ * rules; it has no bulk stop). Only the status log's note and the menu the route asks for differ.
+ */
+export const BATCH_PAGES = ['batch', 'tasks'] as const;
+export type BatchPage = (typeof BATCH_PAGES)[number];
+
 export const batchMoveSchema = z
   .object({
     ...targetFields(TASK_BATCH_MAX),
     action: z.enum(['start', 'pause', 'stop'], 'validation.invalid'),
     requestId,
+    page: z.enum(BATCH_PAGES, 'validation.invalid').default('batch'),
   })
-  .superRefine(oneTarget);
+  .superRefine((v, ctx) => {
+    oneTarget(v, ctx);
+    if (v.page === 'tasks' && v.action === 'stop')
+      ctx.addIssue({ code: 'custom', path: ['action'], message: 'validation.invalid' });
+  });
 
 export const batchPeriodsSchema = z
   .object({

@@ -1,6 +1,7 @@
 // The batch task page's rules (批量任务, issue 23): start/pause/stop, call periods and a number file
-// applied to many tasks. Every named task must be in the caller's subtree and of a kind it holds, or
-// the whole batch is refused (404 / 403) and nothing changes. Each task then moves by the same path as
+// applied to many tasks; the AI-task page's bulk start/pause is the same move (page 'tasks'). Every
+// named task must be in the caller's subtree and of a kind it holds, or the whole batch is refused
+// (404 / 403) and nothing changes. Each task then moves by the same path as
 // one by one (service.ts applyAction: the transition table, a start's checks, the log row), inside
 // the SPEC §4 bulk rules for start and pause (splitBulk); a task that cannot is reported with its
 // reason and the others move. One transaction per batch, keyed by the request id (task_batch_requests):
@@ -21,7 +22,7 @@ import {
 import type { Deps } from '../../deps';
 import { AppError, fieldError, forbidden, notFound } from '../../http/errors';
 import type { AuthContext } from '../auth/sessions';
-import type { BatchFilter, BatchTarget } from './batchSchema';
+import type { BatchFilter, BatchPage, BatchTarget } from './batchSchema';
 import { insertClassified, type RawLine } from './numbers';
 import { matchingTasks, ownerOf, setPeriods, tasksOf } from './repo';
 import { coded } from '../../../../domain/reasons';
@@ -129,6 +130,10 @@ async function statusesOf(trx: Knex.Transaction, ids: number[]): Promise<Map<num
   return new Map(rows.map((r: Row) => [Number(r.id), r.status as TaskStatus]));
 }
 
+/** The status log's note: the AI-task page's bulk start/pause, or a move on the batch page. */
+const moveReason = (page: BatchPage, action: TaskAction) =>
+  coded(page === 'tasks' && action !== 'stop' ? USER_REASONS.bulk[action] : USER_REASONS.batch[action]);
+
 /** Start, pause or stop every named task that may make the move; the rest with their reasons. */
 export async function batchMove(
   deps: Deps,
@@ -136,6 +141,7 @@ export async function batchMove(
   target: BatchTarget,
   action: TaskAction,
   requestId: string,
+  page: BatchPage = 'batch',
 ): Promise<TaskBatchReply> {
   return deps.db.transaction((trx) =>
     once(trx, auth.actor.id, requestId, `move:${action}`, async () => {
@@ -153,7 +159,7 @@ export async function batchMove(
       for (const row of rows) {
         let reason = skipped.get(Number(row.id));
         if (!reason) {
-          const r = await applyAction(trx, auth, row, action, coded(USER_REASONS.batch[action]));
+          const r = await applyAction(trx, auth, row, action, moveReason(page, action));
           if (!r.ok) reason = r.reason === 'notAllowed' ? 'notApplicable' : r.reason;
         }
         outcome.push({ row, reason });

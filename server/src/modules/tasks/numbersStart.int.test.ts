@@ -6,13 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { phoneHash } from '../../../../config/secrets';
-import type {
-  AddNumbersReply,
-  BulkReply,
-  NumberSources,
-  NumbersPreviewReply,
-  TaskDto,
-} from '../../../../domain/tasks';
+import type { AddNumbersReply, NumberSources, NumbersPreviewReply, TaskDto } from '../../../../domain/tasks';
+import type { TaskBatchReply } from '../../../../domain/taskBatch';
 import { insertCustomer, loggedIn, startTree, type Tree } from '../../../../test/fixtures';
 import type { ApiClient } from '../../../../test/apiClient';
 import { writeText, writeXls, writeXlsx } from '../crm/imports/fixtures';
@@ -256,9 +251,16 @@ describe('start refusals', () => {
     const r = await t.m1.post(`/api/tasks/${task.id}/start`);
     expect([r.status, r.body.code, r.body.data]).toEqual([409, 409, { reason: 'noNumbers' }]);
     expect(r.body.message).toBe('任务还没有号码，不能启动：请先添加号码');
-    const bulk = (await t.m1.post<BulkReply>('/api/tasks/bulk', { action: 'start', ids: [task.id] })).body
-      .data!;
-    expect(bulk).toEqual({ applied: [], skipped: [{ id: task.id, reason: 'noNumbers' }] });
+    // The AI-task page's bulk start (the batch move, page 'tasks') says the same.
+    const bulk = (
+      await t.m1.post<TaskBatchReply>('/api/tasks/batch/move', {
+        action: 'start',
+        ids: [task.id],
+        page: 'tasks',
+        requestId: `no-numbers-${Date.now()}`,
+      })
+    ).body.data!;
+    expect(bulk.items.map((i) => [i.id, i.done, i.reason])).toEqual([[task.id, false, 'noNumbers']]);
     expect((await t.m1.get<TaskDto>(`/api/tasks/${task.id}`)).body.data!.status).toBe(1);
     await t.m1.post(`/api/tasks/${task.id}/numbers`, { source: 'text', text: '13800000301' });
     expect((await t.m1.post<TaskDto>(`/api/tasks/${task.id}/start`)).body.data!.status).toBe(4);

@@ -5,6 +5,7 @@
 import type { Knex } from 'knex';
 import type { Actor as Tenant } from '../../db/scope';
 import { scoped } from '../../db/scope';
+import { whereDialable } from '../../db/dialable';
 import type { Actor, RunState, TaskStatus } from '../../../../domain/dialer/status';
 import type {
   NumberCounts,
@@ -164,7 +165,7 @@ export async function listTasks(
 export async function runningTasks(db: Knex, actor: Tenant, own: boolean) {
   const rows = await withNames(tasksOf(db, actor))
     .where('t.active', true)
-    .whereIn('t.status', [4, 2])
+    .modify(whereDialable('t.status'))
     .modify((q) => own && q.where('t.account_id', actor.id))
     .orderBy('t.id', 'desc')
     .limit(500)

@@ -24,7 +24,6 @@ import { uploadedLines } from './numbers';
 import { billingOf } from './startChecks';
 import {
   addNumbersSchema,
-  bulkSchema,
   copySchema,
   kindQuerySchema,
   listSchema,
@@ -36,7 +35,6 @@ import {
 import {
   actOn,
   addNumbers,
-  bulk,
   copyTask,
   createTask,
   deleteTask,
@@ -106,10 +104,6 @@ export function tasksRoutes(deps: Deps): Router {
     ok(ctx, await previewAdd(deps, authOf(ctx), null, { source: 'lines', lines: await uploadedLines(ctx) })),
   );
   r.post('/', async (ctx) => ok(ctx, await createTask(deps, authOf(ctx), body(ctx, taskSchema))));
-  r.post('/bulk', async (ctx) => {
-    const v = body(ctx, bulkSchema);
-    ok(ctx, await bulk(deps, authOf(ctx), v.action, v.ids));
-  });
 
   // The batch page's routes (batchRoutes.ts) before the /:id ones, which would take "batch" for an id.
   r.use(taskBatchRoutes(deps).routes());

@@ -113,11 +113,6 @@ export const copySchema = z.object({
   name: z.string('validation.invalid').trim().min(2, 'validation.minLength2').max(TASK_NAME_MAX).optional(),
 });
 
-export const bulkSchema = z.object({
-  action: z.enum(['start', 'pause'], 'validation.invalid'),
-  ids: z.array(id, 'validation.required').min(1, 'validation.required').max(500, 'validation.invalid'),
-});
-
 /** The customer picker: the customer list's filters, plus an import batch and "never called". */
 export const numbersFilterSchema = filterSchema.extend({
   importJobId: id.optional(),

@@ -1,12 +1,11 @@
 // Task rules (SPEC §2 AI tasks, §4 statuses and bulk rules, §5 validation): create (idempotent with
 // requestId), edit, copy, delete, start/pause/stop through transition() with a status-log row in the
-// same transaction (a start also needs numbers and a billing rate: startChecks.ts), bulk start/pause
-// through splitBulk(), and numbers (numbers.ts: added or previewed with one classification).
+// same transaction (a start also needs numbers and a billing rate: startChecks.ts; many tasks at once
+// go through batchService.ts), and numbers (numbers.ts: added or previewed with one classification).
 import type { Knex } from 'knex';
 import { Code } from '../../../../domain/api';
 import {
   isDialableStatus,
-  splitBulk,
   transition,
   type TaskAction as DialerAction,
   type RunState,
@@ -15,7 +14,6 @@ import {
 import {
   TASK_MENU,
   type AddNumbersReply,
-  type BulkReply,
   type NumbersPreviewReply,
   type StartRefusal,
   type TaskAction,
@@ -155,7 +153,7 @@ export async function deleteTask(deps: Deps, auth: AuthContext, id: number) {
 
 const ACTIONS: Record<TaskAction, DialerAction> = { start: 'start', pause: 'pause', stop: 'stop' };
 
-/** The status log's note for a user's start/pause/stop, by where it was asked for. */
+/** The status log's note for a user's start/pause/stop, by where (bulk: the AI-task page's). */
 export const USER_REASONS = {
   one: { start: 'taskUserStart', pause: 'taskUserPause', stop: 'taskUserStop' },
   bulk: { start: 'taskBulkStart', pause: 'taskBulkPause' },
@@ -166,7 +164,7 @@ export type Refusal = 'inactive' | 'notAllowed' | StartRefusal;
 
 /**
  * One user transition inside `trx`, with the task row locked; the log row is written with it. The one
- * path of a user's start/pause/stop: one by one (actOn), bulk and the batch page (batchService.ts).
+ * path of a user's start/pause/stop: one by one (actOn), and many at once (batchService.ts).
  */
 export async function applyAction(
   trx: Knex.Transaction,
@@ -214,49 +212,6 @@ export async function actOn(deps: Deps, auth: AuthContext, id: number, action: T
     throw new AppError(Code.Conflict, 409, key, {}, { reason: r.reason });
   }
   return (await getTask(deps.db, auth.actor, id))!;
-}
-
-/** Bulk start/pause (SPEC §4 bulk rules): which were applied, which were skipped and why. */
-export async function bulk(
-  deps: Deps,
-  auth: AuthContext,
-  action: 'start' | 'pause',
-  ids: number[],
-): Promise<BulkReply> {
-  const unique = [...new Set(ids)];
-  return deps.db.transaction(async (trx) => {
-    const rows = await findRows(trx, auth, unique);
-    const found = new Map(rows.map((r) => [Number(r.id), r]));
-    const skipped: BulkReply['skipped'] = unique
-      .filter((id) => !found.has(id))
-      .map((id) => ({ id, reason: 'notFound' as const }));
-    const split = splitBulk(
-      action,
-      rows.map((r) => ({ id: Number(r.id), status: r.status as TaskStatus, active: r.active })),
-    );
-    skipped.push(...split.skip);
-    const applied: number[] = [];
-    for (const id of split.apply) {
-      const r = await applyAction(trx, auth, found.get(id)!, action, coded(USER_REASONS.bulk[action]));
-      if (r.ok) applied.push(id);
-      else
-        skipped.push({
-          id,
-          reason: r.reason === 'notAllowed' || r.reason === 'inactive' ? 'notApplicable' : r.reason,
-        });
-    }
-    return { applied, skipped };
-  });
-}
-
-/** The tasks of `ids` in reach whose kind the caller holds, locked. */
-async function findRows(trx: Knex.Transaction, auth: AuthContext, ids: number[]) {
-  const rows = [];
-  for (const id of ids.sort((a, b) => a - b)) {
-    const r = await findTask(trx, auth.actor, id, true);
-    if (r && auth.menus.includes(TASK_MENU[r.kind as TaskKind])) rows.push(r);
-  }
-  return rows;
 }
 
 // ---- numbers ----

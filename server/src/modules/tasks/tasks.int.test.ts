@@ -1,15 +1,16 @@
 // AI tasks over real HTTP: create/edit/copy/delete with the SPEC §5 rules, transitions and their log,
-// bulk start/pause, numbers (customers, paste, upload), own/all lists, menus and tenant isolation.
+// bulk start/pause (the batch move with page 'tasks'), numbers (customers, paste, upload), own/all
+// lists, menus and tenant isolation.
 import { phoneHash } from '../../../../config/secrets';
 import type {
   AddNumbersReply,
-  BulkReply,
   OverviewRow,
   StatusLogDto,
   TaskDto,
   TaskListReply,
   TaskNumbersReply,
 } from '../../../../domain/tasks';
+import type { TaskBatchReply } from '../../../../domain/taskBatch';
 import { insertCustomer, insertCustomers, loggedIn, startTree, type Tree } from '../../../../test/fixtures';
 import type { ApiClient } from '../../../../test/apiClient';
 
@@ -58,6 +59,17 @@ beforeAll(async () => {
     .ignore();
 }, 60_000);
 afterAll(() => t.p.close());
+
+let bulkSeq = 0;
+/** The AI-task page's bulk start/pause: the batch move, page 'tasks', one request id per click. */
+const bulk = (c: ApiClient, action: string, taskIds: number[], page = 'tasks') =>
+  c.post<TaskBatchReply>('/api/tasks/batch/move', {
+    action,
+    ids: taskIds,
+    page,
+    requestId: `tasks-bulk-${++bulkSeq}-${Date.now()}`,
+  });
+const outcome = (r: TaskBatchReply) => r.items.map((i) => [i.id, i.done, i.reason ?? null]);
 
 const form = (over: Record<string, unknown> = {}) => ({
   name: '测试任务',
@@ -263,8 +275,8 @@ describe('transitions', () => {
     await t.p.db.knex('bots').where({ id: bot }).update({ enabled: false });
     const r = await t.m1.post(`/api/tasks/${task.id}/start`);
     expect([r.status, r.body.data]).toEqual([409, { reason: 'noBot' }]);
-    const b = (await t.m1.post<BulkReply>('/api/tasks/bulk', { action: 'start', ids: [task.id] })).body.data!;
-    expect(b).toEqual({ applied: [], skipped: [{ id: task.id, reason: 'noBot' }] });
+    const b = (await bulk(t.m1, 'start', [task.id])).body.data!;
+    expect(outcome(b)).toEqual([[task.id, false, 'noBot']]);
   });
 
   it('bulk start and pause apply where SPEC §4 allows and say why the others were skipped', async () => {
@@ -273,22 +285,56 @@ describe('transitions', () => {
     const b = await create(t.m1, { name: '批量B' });
     const c = await create(t.m1, { name: '批量C' });
     await t.m1.post(`/api/tasks/${c.id}/stop`);
-    const started = (
-      await t.m1.post<BulkReply>('/api/tasks/bulk', { action: 'start', ids: [a.id, c.id, 999_999] })
-    ).body.data!;
-    expect(started.applied).toEqual([a.id]);
-    expect(started.skipped).toEqual(
-      expect.arrayContaining([
-        { id: 999_999, reason: 'notFound' },
-        { id: c.id, reason: 'notApplicable' },
-      ]),
-    );
-    const paused = (await t.m1.post<BulkReply>('/api/tasks/bulk', { action: 'pause', ids: [a.id, b.id] }))
-      .body.data!;
-    expect(paused).toEqual({ applied: [a.id], skipped: [{ id: b.id, reason: 'notApplicable' }] });
+    // An id out of reach (here: nobody's) refuses the whole batch, as on the batch page: nothing moves.
+    const unknown = await bulk(t.m1, 'start', [a.id, c.id, 999_999]);
+    expect([unknown.status, unknown.body.code]).toEqual([404, 404]);
+    expect((await t.m1.get<TaskDto>(`/api/tasks/${a.id}`)).body.data!.status).toBe(1);
+    const started = (await bulk(t.m1, 'start', [a.id, c.id])).body.data!;
+    expect(outcome(started)).toEqual([
+      [a.id, true, null],
+      [c.id, false, 'notApplicable'],
+    ]);
+    expect(started).toMatchObject({ done: 1, refused: 1 });
+    const paused = (await bulk(t.m1, 'pause', [b.id, a.id])).body.data!;
+    expect(outcome(paused)).toEqual([
+      [a.id, true, null],
+      [b.id, false, 'notApplicable'],
+    ]);
+    expect(paused.items.map((i) => i.name)).toEqual(['批量A', '批量B']);
     expect((await t.m1.get<TaskDto>(`/api/tasks/${a.id}`)).body.data!.status).toBe(0);
-    expect((await t.m1.post('/api/tasks/bulk', { action: 'stop', ids: [a.id] })).status).toBe(400);
-    expect((await t.m1.post('/api/tasks/bulk', { action: 'start', ids: [] })).status).toBe(400);
+    // The status log says it was the AI-task page's bulk action.
+    const log = (await t.m1.get<StatusLogDto[]>(`/api/tasks/${a.id}/log`)).body.data!;
+    expect(log.slice(0, 2).map((l) => l.reason)).toEqual([
+      { code: 'taskBulkPause', text: '批量暂停' },
+      { code: 'taskBulkStart', text: '批量启动' },
+    ]);
+    // The page has no bulk stop; bad input names its field.
+    for (const [action, taskIds, path] of [
+      ['stop', [a.id], 'action'],
+      ['start', [], 'ids'],
+      ['jump', [a.id], 'action'],
+    ] as const) {
+      const r = await bulk(t.m1, action, [...taskIds]);
+      expect(r.status).toBe(400);
+      const errors = (r.body.data as unknown as { errors: { path: string }[] }).errors.map((e) => e.path);
+      expect(errors).toContain(path);
+    }
+    expect((await bulk(t.m1, 'start', [a.id], 'elsewhere')).status).toBe(400);
+  });
+
+  it("bulk start/pause is open to a holder of the task's kind without 批量任务, and to nobody else", async () => {
+    // operator01 holds single tasks, not 批量任务: its own task moves through the AI-task page's bulk.
+    const task = await create(t.op1, { name: '坐席批量', lineId: ids.opLine });
+    const r = await bulk(t.op1, 'start', [task.id]);
+    expect(r.status).toBe(200);
+    expect(outcome(r.body.data!)).toEqual([[task.id, false, 'noNumbers']]);
+    // …but not as the batch page, and m2user01 holds no task menu at all.
+    expect((await bulk(t.op1, 'start', [task.id], 'batch')).status).toBe(403);
+    expect((await bulk(u2, 'start', [task.id])).status).toBe(403);
+    // A task of a kind it does not hold: 403 for the whole batch.
+    const multi = await create(t.m1, { name: '多任务', kind: 'multi' });
+    await t.p.db.knex('tasks').where({ id: multi.id }).update({ account_id: t.ids.op1 });
+    expect((await bulk(t.op1, 'pause', [task.id, multi.id])).status).toBe(403);
   });
 });
 
@@ -463,9 +509,8 @@ describe('lists, menus and tenant isolation', () => {
       t.m2.post(`${base}/numbers/remove`, { ids: [n.id] }),
     ];
     for (const r of await Promise.all(attempts)) expect(r.status).toBe(404);
-    const bulk = (await t.m2.post<BulkReply>('/api/tasks/bulk', { action: 'start', ids: [task.id] })).body
-      .data!;
-    expect(bulk).toEqual({ applied: [], skipped: [{ id: task.id, reason: 'notFound' }] });
+    const foreignBulk = await bulk(t.m2, 'start', [task.id]);
+    expect([foreignBulk.status, foreignBulk.body.code]).toEqual([404, 404]);
     const after = (await t.m1.get<TaskDto>(base)).body.data!;
     expect(after).toMatchObject({ name: '隔离任务', status: 1, counts: { total: 1 } });
     // m1 cannot use m2's customers, bot or line.

@@ -1,4 +1,5 @@
-// What a bulk start/pause did: how many were applied and, for each skipped task, why (SPEC §4 rules).
+// What a bulk start/pause did (the batch move's reply): how many moved and, for each task left alone,
+// its name and why (SPEC §4 rules).
 import { Button, Callout, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -10,20 +11,20 @@ export function BulkResult() {
   const s = useAppSelector(selectTasks);
   const r = s.bulk.reply;
   if (!r) return null;
-  const nameOf = (id: number) => s.list.items.find((x) => x.id === id)?.name ?? `#${id}`;
+  const skipped = r.items.filter((x) => !x.done);
   return (
     <Callout
-      intent={r.skipped.length ? Intent.WARNING : Intent.SUCCESS}
+      intent={r.refused ? Intent.WARNING : Intent.SUCCESS}
       title={t(s.bulk.action === 'pause' ? 'bulk.pauseTitle' : 'bulk.startTitle')}
       data-testid="bulk-result"
     >
-      <div data-testid="bulk-applied">{t('bulk.applied', { count: r.applied.length })}</div>
-      {r.skipped.length > 0 && (
+      <div data-testid="bulk-applied">{t('bulk.applied', { count: r.done })}</div>
+      {skipped.length > 0 && (
         <>
-          <div>{t('bulk.skipped', { count: r.skipped.length })}</div>
+          <div>{t('bulk.skipped', { count: skipped.length })}</div>
           <ul data-testid="bulk-skipped">
-            {r.skipped.map((x) => (
-              <li key={x.id}>{t('bulk.item', { name: nameOf(x.id), reason: t(`reasons.${x.reason}`) })}</li>
+            {skipped.map((x) => (
+              <li key={x.id}>{t('bulk.item', { name: x.name, reason: t(`reasons.${x.reason}`) })}</li>
             ))}
           </ul>
         </>
