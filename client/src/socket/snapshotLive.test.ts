@@ -1,7 +1,14 @@
 import { createAction } from '@reduxjs/toolkit';
 import type { SagaIterator, Task } from 'redux-saga';
 import { cancel, fork, put, select, take } from 'redux-saga/effects';
-import { holdForSnapshot, whilePageOpen, type LivePage } from './snapshotLive';
+import {
+  whilePageOpen,
+  withLiveEvent,
+  withSnapshot,
+  type LiveMerge,
+  type LivePage,
+  type LiveState,
+} from './snapshotLive';
 
 const opened = createAction('page/opened');
 const closed = createAction('page/closed');
@@ -33,16 +40,60 @@ describe('whilePageOpen', () => {
   });
 });
 
-describe('holdForSnapshot', () => {
-  it('keeps events while a snapshot loads or none is on screen, the newest `max`', () => {
-    const s = { loading: true, view: { n: 1 }, pending: [] as number[] };
-    for (const e of [1, 2, 3]) holdForSnapshot(s, e, 2);
-    expect(s.pending).toEqual([2, 3]);
-    const none = { loading: false, view: null, pending: [] as number[] };
-    holdForSnapshot(none, 9, 2);
-    expect(none.pending).toEqual([9]);
-    const shown = { loading: false, view: { n: 1 }, pending: [] as number[] };
-    holdForSnapshot(shown, 9, 2);
-    expect(shown.pending).toEqual([]);
+// A toy page: the snapshot is a set of ids as of a time; events are ids stamped with a time; the view
+// counts each id once. Events older than the snapshot are in it already.
+interface Snap {
+  asOf: number;
+  ids: string[];
+}
+interface View extends Snap {
+  applied: number;
+}
+type Ev = { id: string; at: number };
+const toy: LiveMerge<Snap, View, Ev> = {
+  keep: (s, events) => events.filter((e) => e.at >= s.asOf),
+  merge: (base, events) => {
+    const ids = [...base.ids];
+    let applied = (base as Partial<View>).applied ?? 0;
+    for (const e of events) {
+      if (ids.includes(e.id)) continue;
+      ids.push(e.id);
+      applied++;
+    }
+    return { ...base, ids, applied };
+  },
+  max: 2,
+};
+const ev = (id: string, at: number): Ev => ({ id, at });
+
+describe('withLiveEvent', () => {
+  it('holds events while a snapshot loads or none is on screen, the newest `max`', () => {
+    let s: LiveState<View, Ev> = { loading: true, view: null, pending: [] };
+    for (const e of [ev('a', 1), ev('b', 2), ev('c', 3)]) s = { ...s, ...withLiveEvent(toy, s, e) };
+    expect(s.pending.map((e) => e.id)).toEqual(['b', 'c']);
+    expect(s.view).toBeNull();
+    s = { loading: false, view: null, pending: [] };
+    expect(withLiveEvent(toy, s, ev('d', 4)).pending).toEqual([ev('d', 4)]);
+  });
+
+  it('applies an event to the view on screen at once, and holds it only while a new snapshot loads', () => {
+    const view: View = { asOf: 5, ids: ['x'], applied: 0 };
+    const shown = withLiveEvent(toy, { loading: false, view, pending: [] }, ev('y', 6));
+    expect(shown).toEqual({ view: { asOf: 5, ids: ['x', 'y'], applied: 1 }, pending: [] });
+    const reloading = withLiveEvent(toy, { loading: true, view, pending: [] }, ev('y', 6));
+    expect(reloading.view!.ids).toEqual(['x', 'y']);
+    expect(reloading.pending).toEqual([ev('y', 6)]);
+    expect(view.ids).toEqual(['x']); // pure: the state passed in is not touched
+  });
+});
+
+describe('withSnapshot', () => {
+  it('sets the view from the snapshot, keeps held events it lacks and drops the older ones', () => {
+    const held = [ev('old', 1), ev('new', 9), ev('seen', 9)];
+    const r = withSnapshot(toy, held, { asOf: 5, ids: ['seen'] });
+    expect(r).toEqual({ view: { asOf: 5, ids: ['seen', 'new'], applied: 1 }, pending: [] });
+    // Merging incrementally later gives what merging at once gives.
+    const later = withLiveEvent(toy, { loading: false, view: r.view, pending: [] }, ev('new', 9));
+    expect(later.view).toEqual(r.view);
   });
 });

@@ -1,6 +1,7 @@
-// Dashboard state: the snapshot with the live call events merged in (domain/dashboard.ts mergeLive).
-// Events that arrive while a snapshot loads are kept in `pending` and merged into the new snapshot
-// (which drops the ones it already counted); they are also applied to the figures on screen.
+// Dashboard state: the snapshot with the live call events merged in (domain/dashboard.ts mergeLive)
+// by the snapshot-plus-live helper (socket/snapshotLive.ts). Events that arrive while a snapshot loads
+// are kept in `pending` and merged into the new snapshot (which drops the ones it already counted);
+// they are also applied to the figures on screen.
 import { createSlice, original, type PayloadAction } from '@reduxjs/toolkit';
 import {
   dataAsOf,
@@ -10,7 +11,7 @@ import {
   type MergedDashboard,
 } from '../../../../domain/dashboard';
 import type { CallStateEvent } from '../../../../domain/events';
-import { holdForSnapshot } from '../../socket/snapshotLive';
+import { withLiveEvent, withSnapshot, type LiveMerge } from '../../socket/snapshotLive';
 import { authActions } from '../auth/slice';
 
 export type LiveStatus = 'off' | 'joining' | 'on' | 'failed';
@@ -27,6 +28,13 @@ export interface DashboardState {
 
 /** Beyond this many events waiting for a snapshot, the oldest go (the next snapshot counts them). */
 export const PENDING_MAX = 20_000;
+
+/** Ended calls into the figures, each once; the ones a snapshot counted are dropped (LIVE_GRACE_MS). */
+export const DASHBOARD_LIVE: LiveMerge<DashboardSnapshot, MergedDashboard, CallStateEvent> = {
+  keep: keepAfterSnapshot,
+  merge: mergeLive,
+  max: PENDING_MAX,
+};
 
 export const initialDashboardState: DashboardState = {
   view: null,
@@ -54,9 +62,11 @@ const dashboardSlice = createSlice({
       state.error = null;
     },
     snapshotLoaded(state, action: PayloadAction<DashboardSnapshot>) {
-      const s = action.payload;
-      state.view = mergeLive(s, keepAfterSnapshot(s, original(state.pending) ?? []));
-      state.pending = [];
+      ({ view: state.view, pending: state.pending } = withSnapshot(
+        DASHBOARD_LIVE,
+        original(state.pending) ?? [],
+        action.payload,
+      ));
       state.loading = false;
       state.error = null;
     },
@@ -67,10 +77,7 @@ const dashboardSlice = createSlice({
     callStateReceived(state, action: PayloadAction<CallStateEvent>) {
       const e = action.payload;
       if (e.status !== 'ended' || !state.watching) return;
-      holdForSnapshot(state, e, PENDING_MAX);
-      // The undrafted view: merging reads every remembered uuid, which a draft would proxy one by one.
-      const view = original(state)?.view;
-      if (view) state.view = mergeLive(view, [e]);
+      ({ view: state.view, pending: state.pending } = withLiveEvent(DASHBOARD_LIVE, original(state)!, e));
     },
     liveChanged(state, action: PayloadAction<{ status: LiveStatus; complete?: boolean }>) {
       state.live = { status: action.payload.status, complete: action.payload.complete ?? true };

@@ -73,6 +73,33 @@ describe('seat desk slice', () => {
     expect(s.partial).toBeNull();
   });
 
+  it('keeps the call events that come while the current call loads, and merges them into it', () => {
+    let s = [D.seatChosen(4), D.currentRequested()].reduce(reduce, initialSeatDeskState);
+    const ended = {
+      callUuid: 'c1',
+      accountId: 1,
+      taskId: null,
+      status: 'ended' as const,
+      resultLevel: 22,
+      grade: 22,
+      test: false,
+      at: '2026-11-23T00:01:00.000Z',
+    };
+    s = reduce(s, D.lineReceived({ callUuid: 'c1', line: line(2, '首套', 'customer') }));
+    s = reduce(s, D.callStateReceived(ended));
+    s = reduce(s, D.lineReceived({ callUuid: 'c0', line: line(5, '上一通') }));
+    expect(s.pending).toHaveLength(3);
+    s = reduce(s, D.currentLoaded(current('c1')));
+    expect(s.pending).toEqual([]);
+    expect(s.current!.call).toMatchObject({ status: 'ended', endedAt: ended.at });
+    expect(s.current!.call!.transcript.map((l) => l.khcontent)).toEqual(['您好', '首套']);
+    // On screen and not reloading: applied, not held.
+    s = reduce(s, D.lineReceived({ callUuid: 'c1', line: line(3, '好的') }));
+    expect(s.pending).toEqual([]);
+    expect(s.current!.call!.transcript).toHaveLength(3);
+    expect(reduce(s, D.seatChosen(5)).pending).toEqual([]);
+  });
+
   it('follows the call state and the seat state', () => {
     let s = reduce(
       withCall(),

@@ -1,11 +1,11 @@
 // The seat desk's state (issue 7): which of the user's seats the desk shows, its current call from
 // the server (GET /api/seats/:id/desk: a reload during a call gets it back) kept live by the call's
-// socket events, what the customer is saying now (call:partial), the disposition and quick
-// follow-up forms, and the seat's recent calls.
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+// socket events (snapshot, then live: socket/snapshotLive.ts with the desk's merge, live.ts), what the
+// customer is saying now (call:partial), the disposition and quick follow-up forms, and the seat's
+// recent calls.
+import { createSlice, original, type Draft, type PayloadAction } from '@reduxjs/toolkit';
 import type { CallLineEvent, CallPartialEvent, CallStateEvent } from '../../../../domain/events';
 import {
-  mergeLine,
   type DeskCallDto,
   type DeskCurrentDto,
   type DeskRecentCallDto,
@@ -14,8 +14,10 @@ import {
   type DispositionInput,
 } from '../../../../domain/seatDesk';
 import type { SeatStateDto } from '../../../../domain/seats';
+import { withLiveEvent, withSnapshot } from '../../socket/snapshotLive';
 import type { CustomerInput, FollowUpInput } from '../crm/types';
 import { authActions } from '../auth/slice';
+import { DESK_LIVE, type DeskEvent } from './live';
 
 export interface FormState {
   saving: boolean;
@@ -30,6 +32,8 @@ export interface SeatDeskState {
   watching: boolean;
   seatId: number | null;
   current: DeskCurrentDto | null;
+  /** The call's events that came while `current` loaded (or before it was there), for merging into it. */
+  pending: DeskEvent[];
   loading: boolean;
   error: string | null;
   /** The customer's words not yet final (call:partial), cleared by the next line. */
@@ -49,6 +53,7 @@ export const initialSeatDeskState: SeatDeskState = {
   watching: false,
   seatId: null,
   current: null,
+  pending: [],
   loading: false,
   error: null,
   partial: null,
@@ -70,6 +75,13 @@ const failed = (f: FormState, e: Failure) => {
   f.fieldErrors = e.fieldErrors;
 };
 
+/** A live event of the call: onto the desk at once, and held for the current call on its way. */
+function applyLive(state: Draft<SeatDeskState>, event: DeskEvent): void {
+  const s = original(state)!;
+  const live = { loading: s.loading, view: s.current, pending: s.pending };
+  ({ view: state.current, pending: state.pending } = withLiveEvent(DESK_LIVE, live, event));
+}
+
 const slice = createSlice({
   name: 'seatDesk',
   initialState: initialSeatDeskState,
@@ -79,11 +91,13 @@ const slice = createSlice({
     },
     closed(state) {
       state.watching = false;
+      state.pending = [];
     },
     seatChosen(state, action: PayloadAction<number>) {
       if (state.seatId === action.payload) return;
       state.seatId = action.payload;
       state.current = null;
+      state.pending = [];
       state.partial = null;
       state.recent = { ...initialSeatDeskState.recent };
     },
@@ -100,7 +114,8 @@ const slice = createSlice({
         state.followUp = form();
         state.newCustomer = { ...initialSeatDeskState.newCustomer };
       }
-      state.current = action.payload;
+      const held = original(state.pending) ?? [];
+      ({ view: state.current, pending: state.pending } = withSnapshot(DESK_LIVE, held, action.payload));
     },
     currentFailed(state, action: PayloadAction<string>) {
       state.loading = false;
@@ -111,22 +126,17 @@ const slice = createSlice({
         state.current.state = action.payload.state;
     },
     lineReceived(state, action: PayloadAction<CallLineEvent>) {
-      const call = state.current?.call;
-      if (!call || call.callUuid !== action.payload.callUuid) return;
-      call.transcript = mergeLine(call.transcript, action.payload.line);
-      if (action.payload.line.khtype === 'customer') state.partial = null;
+      const mine = state.current?.call?.callUuid === action.payload.callUuid;
+      applyLive(state, { kind: 'line', e: action.payload });
+      if (mine && action.payload.line.khtype === 'customer') state.partial = null;
     },
     partialReceived(state, action: PayloadAction<CallPartialEvent>) {
       if (state.current?.call?.callUuid === action.payload.callUuid) state.partial = action.payload.text;
     },
     callStateReceived(state, action: PayloadAction<CallStateEvent>) {
-      const call = state.current?.call;
-      if (!call || call.callUuid !== action.payload.callUuid) return;
-      call.status = action.payload.status;
-      if (action.payload.status === 'ended') {
-        call.endedAt ??= action.payload.at;
-        state.partial = null;
-      }
+      const mine = state.current?.call?.callUuid === action.payload.callUuid;
+      applyLive(state, { kind: 'state', e: action.payload });
+      if (mine && action.payload.status === 'ended') state.partial = null;
     },
     recentRequested(state, _action: PayloadAction<{ more: boolean }>) {
       state.recent.loading = true;

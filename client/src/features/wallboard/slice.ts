@@ -1,6 +1,7 @@
-// Wallboard state: the snapshot with the socket's events merged in (domain/wallboard.ts mergeWall).
-// Events that arrive while a snapshot loads wait in `pending` and are merged into it (which drops
-// what it already has). The transcript of the call picked on screen is kept apart (lines by seq).
+// Wallboard state: the snapshot with the socket's events merged in (domain/wallboard.ts mergeWall) by
+// the snapshot-plus-live helper (socket/snapshotLive.ts). Events that arrive while a snapshot loads
+// wait in `pending` and are merged into it (which drops what it already has). The transcript of the
+// call picked on screen is kept apart (lines by seq).
 import { createSlice, original, type PayloadAction } from '@reduxjs/toolkit';
 import type { ConversationLine } from '../../../../domain/calls';
 import {
@@ -10,7 +11,7 @@ import {
   type WallboardSnapshot,
   type WallboardView,
 } from '../../../../domain/wallboard';
-import { holdForSnapshot } from '../../socket/snapshotLive';
+import { withLiveEvent, withSnapshot, type LiveMerge } from '../../socket/snapshotLive';
 import { authActions } from '../auth/slice';
 import { callInfoOf, mergeCallInfo, type WallCallInfo } from './wallMode';
 
@@ -42,6 +43,13 @@ export interface WallboardState {
 
 /** Beyond this many events waiting for a snapshot, the oldest go (the next snapshot has them). */
 export const WALL_PENDING_MAX = 20_000;
+
+/** Calls, transfers, seats and tasks into the wall; what a snapshot has already is dropped. */
+export const WALL_LIVE: LiveMerge<WallboardSnapshot, WallboardView, WallEvent> = {
+  keep: keepWallEvents,
+  merge: mergeWall,
+  max: WALL_PENDING_MAX,
+};
 
 export const initialWallboardState: WallboardState = {
   accountId: null,
@@ -93,8 +101,11 @@ const wallboardSlice = createSlice({
     snapshotLoaded(state, action: PayloadAction<WallboardSnapshot>) {
       const s = action.payload;
       if (state.accountId !== null && s.accountId !== state.accountId) return; // a superseded pick
-      state.view = mergeWall(s, keepWallEvents(s, original(state.pending) ?? []));
-      state.pending = [];
+      ({ view: state.view, pending: state.pending } = withSnapshot(
+        WALL_LIVE,
+        original(state.pending) ?? [],
+        s,
+      ));
       state.loading = false;
       state.error = null;
     },
@@ -104,9 +115,11 @@ const wallboardSlice = createSlice({
     },
     eventReceived(state, action: PayloadAction<WallEvent>) {
       if (!state.watching) return;
-      holdForSnapshot(state, action.payload, WALL_PENDING_MAX);
-      const view = original(state)?.view;
-      if (view) state.view = mergeWall(view, [action.payload]);
+      ({ view: state.view, pending: state.pending } = withLiveEvent(
+        WALL_LIVE,
+        original(state)!,
+        action.payload,
+      ));
       const t = state.transcript;
       if (t && state.view) t.info = mergeCallInfo(t.info, callInfoOf(state.view, t.callUuid));
     },

@@ -9,7 +9,7 @@ import type { CallRecordDetail } from '../../../../../domain/callRecords';
 import { formatDateTime } from '../../../../../domain/format';
 import { OutcomeTag } from '../../../ui/OutcomeTag';
 import { useReasonText } from '../../../ui/reasonText';
-import { Voice } from './Voice';
+import { Voice } from '../../../ui/Voice';
 import { seconds } from './RecordTable';
 
 function Fields({ d }: { d: CallRecordDetail }) {

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { FILTER_LEVELS } from '../../../../../domain/callRecords';
 import { filterProblems } from '../query';
 import type { RecordFilters, RecordOptions } from '../slice';
-import { gradeKey } from './GradeTag';
+import { gradeKey } from '../../../ui/GradeTag';
 import { DateField } from '../../../ui/DateField';
 
 const triState = (v: boolean | null) => (v === null ? '' : v ? '1' : '0');

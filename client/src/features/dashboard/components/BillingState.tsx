@@ -4,7 +4,7 @@ import { Callout, Classes, Intent } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { billingHint, type DashboardBilling } from '../../../../../domain/dashboard';
 import { fenToYuan } from '../../../../../domain/format';
-import { Figure } from './StatCard';
+import { Figure } from '../../../ui/StatCard';
 
 export function RateFigure({ billing }: { billing: DashboardBilling }) {
   const { t } = useTranslation('dashboard');

@@ -12,7 +12,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { useDailySnapshot } from '../../../ui/useDailySnapshot';
 import { BillingHint, RateFigure } from '../components/BillingState';
 import { CallFiguresCard } from '../components/CallFiguresCard';
-import { Figure, StatCard } from '../components/StatCard';
+import { Figure, StatCard } from '../../../ui/StatCard';
 import { WeekCharts } from '../components/WeekCharts';
 import { dashboardActions, selectDashboard, selectDataAsOf, type LiveStatus } from '../slice';
 import '../dashboard.css';
@@ -72,7 +72,7 @@ export default function DashboardPage() {
           {t('live.partial', { count: LIVE_ROOMS_MAX })}
         </Callout>
       )}
-      <div className="cp-stat-grid">
+      <div className="cp-stat-grid cp-dash-top">
         <StatCard title={t('balance')} testId="card-balance" loading={waiting}>
           {view && (
             <Figure

@@ -10,7 +10,7 @@ import { formatDateTime } from '../../../../../domain/format';
 import { panelAsOf, type PanelToday } from '../../../../../domain/platformPanel';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { PageHeader } from '../../../ui/PageHeader';
-import { Figure, StatCard } from '../../dashboard/components/StatCard';
+import { Figure, StatCard } from '../../../ui/StatCard';
 import { PanelCharts } from '../components/PanelCharts';
 import {
   ExpiringTable,

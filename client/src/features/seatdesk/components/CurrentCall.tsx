@@ -9,8 +9,8 @@ import { WRAP_UP_TIMEOUT_MS } from '../../../../../domain/transfer';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { CustomerDialog } from '../../crm/components/CustomerDialog';
 import { FollowUpForm } from '../../crm/components/FollowUpForm';
-import { OfferCard } from '../../seats/components/OfferCard';
-import { OfferTranscript } from '../../seats/components/OfferTranscript';
+import { OfferCard } from '../../../ui/OfferCard';
+import { OfferTranscript } from '../../../ui/OfferTranscript';
 import { seatDeskActions as D, selectSeatDesk } from '../slice';
 import { DispositionForm } from './DispositionForm';
 

@@ -10,7 +10,7 @@ import {
   formatDuration,
 } from '../../../../../domain/format';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { GradeTag } from '../../callrecords/components/GradeTag';
+import { GradeTag } from '../../../ui/GradeTag';
 import { seatDeskActions as D, selectSeatDesk } from '../slice';
 import { DispositionForm } from './DispositionForm';
 

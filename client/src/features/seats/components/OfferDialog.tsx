@@ -6,9 +6,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { offersActions as O, offerShown, secondsLeft, selectOffers, type OpenOffer } from '../offerSlice';
-import { OfferCard } from './OfferCard';
-import { OfferTranscript } from './OfferTranscript';
-import '../offers.css';
+import { OfferCard } from '../../../ui/OfferCard';
+import { OfferTranscript } from '../../../ui/OfferTranscript';
 
 /** Seconds left of the ring, re-read twice a second while it rings. */
 function useSecondsLeft(expiresAt: string, ringing: boolean): number {

@@ -1,12 +1,16 @@
-// The customer card of a transfer pop-up: who is calling and what is known of them so far.
+// The customer card of a transferred call (the transfer pop-up, the seat desk): who is calling and
+// what is known of them so far (the last follow-up's text; an AI-visit record's reason in the seat's
+// language).
 import { Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../../../domain/format';
-import type { TransferCard } from '../../../../../domain/transfer';
-import { GradeTag } from '../../callrecords/components/GradeTag';
+import { formatDateTime } from '../../../domain/format';
+import type { TransferCard } from '../../../domain/transfer';
+import { reasonText } from './reasonText';
+import { GradeTag } from './GradeTag';
+import './offer.css';
 
 export function OfferCard({ card }: { card: TransferCard }) {
-  const { t } = useTranslation('seats');
+  const { t, i18n } = useTranslation('seats');
   const none = <span className="cp-offer-none">{t('offer.none')}</span>;
   const last = card.lastFollowUp;
   return (
@@ -34,7 +38,7 @@ export function OfferCard({ card }: { card: TransferCard }) {
         {last ? (
           <>
             <span className="cp-offer-when">{formatDateTime(last.at)}</span>
-            {last.content}
+            {(last.message && reasonText(i18n, { ...last.message, text: last.content })) || last.content}
           </>
         ) : (
           none

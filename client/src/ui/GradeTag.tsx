@@ -1,7 +1,7 @@
 // A record's grade code in the SPEC §4 display reading (A–F, 63…79, otherwise unknown).
 import { Intent, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { gradeDisplayKey } from '../../../../../domain/callRecords';
+import { gradeDisplayKey } from '../../../domain/callRecords';
 
 /**
  * i18n key of a level: the display reading for the table, the result level's own name for filters

@@ -1,7 +1,9 @@
-// The live conversation of an offered call: robot and customer lines apart, the newest kept in view.
+// The live conversation of a transferred call (the transfer pop-up, the seat desk): robot and
+// customer lines apart, the newest kept in view.
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ConversationLine } from '../../../../../domain/calls';
+import type { ConversationLine } from '../../../domain/calls';
+import './offer.css';
 
 export function OfferTranscript({ lines }: { lines: ConversationLine[] }) {
   const { t } = useTranslation('seats');

@@ -3,7 +3,7 @@
 // failed to load). Shared by the call-record drawer and the customer drawer's call history.
 import { Classes, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import type { VoiceRef } from '../../../../../domain/callRecords';
+import type { VoiceRef } from '../../../domain/callRecords';
 
 export function Voice(p: { v: VoiceRef; audio: Record<string, string>; testId: string }) {
   const { t } = useTranslation('callrecords');

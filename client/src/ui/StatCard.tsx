@@ -1,4 +1,5 @@
-// One dashboard card: a title and a figure (or a spinner while the first snapshot loads).
+// A card of one figure with its title (or a spinner while the first snapshot loads): the dashboard and the
+// platform panel.
 import { Card, Classes, H2, H6, Spinner, SpinnerSize } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 
