@@ -1,5 +1,6 @@
 // Customer center codes (SPEC §4) and the /api/crm contract.
 import type { ImportProgress } from './events';
+import type { ReasonMessage } from './reasons';
 
 /** Customer stages. */
 export const Stage = {
@@ -117,6 +118,12 @@ export interface FollowUpDto {
   callId: number | null;
   /** An AI-visit record's call result level (grades A–F or a SPEC §4 result level); else null. */
   resultLevel: number | null;
+  /**
+   * An AI-visit record's reason as a code with parameters (domain/reasons.ts), rendered in the
+   * reader's language; `details` is its zh-CN text. Null (or absent) for records people wrote and
+   * for rows stored before codes: their `details` is shown as it is.
+   */
+  detailsMessage?: ReasonMessage | null;
 }
 
 /** The text fields of a customer that files carry (import column mapping, export columns), in order. */

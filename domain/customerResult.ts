@@ -2,6 +2,7 @@
 // (server/src/dialer/customerResult.ts) reads the customer row, asks this, and writes the answer in
 // the call's settlement transaction, so it happens once per call.
 import { Stage } from './crm';
+import { isGrade } from './dialer/levels';
 
 /** The customer fields the rules read. */
 export interface CustomerCallState {
@@ -38,7 +39,7 @@ export const INTENTION_LABEL_MAX = 64;
 
 /** A grade A–F (21–26): the call was a conversation the bot graded. */
 export const isIntentionGrade = (level: number | null | undefined): level is number =>
-  typeof level === 'number' && Number.isInteger(level) && level >= 21 && level <= 26;
+  typeof level === 'number' && isGrade(level);
 
 /**
  * The stage after an AI call: a new customer (100) has had its AI first visit (200). Any other stage

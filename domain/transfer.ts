@@ -10,6 +10,7 @@
 //   <p>:transfer:<uuid>:alive   string: renewed while a server process runs the offer
 //   <p>:transfer:wake           pub/sub: a call's uuid, whenever its offer state, reply or cancel changes
 import type { ConversationLine } from './calls';
+import type { ReasonMessage } from './reasons';
 
 export const TRANSFER_QUEUE = 'transfers';
 
@@ -56,7 +57,11 @@ export interface TransferCard {
   /** The grade so far (21–26), when the engine has one. */
   grade: number | null;
   tags: string[];
-  lastFollowUp: { at: string; content: string } | null;
+  /**
+   * The customer's newest follow-up record: its text, and for an AI-visit record the reason's code
+   * and parameters (domain/reasons.ts) that the pop-up renders in the seat's language.
+   */
+  lastFollowUp: { at: string; content: string; message?: ReasonMessage | null } | null;
 }
 
 /**

@@ -70,7 +70,8 @@ it('logged in: bare paths, /rootmain, 404 back-home, forbidden and not-yet-built
 
 // Issue 23: the side bar in groups with icons, search and an icon-only mode; one label per menu for
 // the side bar, the page header's title and its breadcrumbs; no side-bar entry leads to a page that
-// is not built; the pledge the login form asks for can be read.
+// is not built nor to one with a native date or time input; the pledge the login form asks for can
+// be read.
 
 type Lang = 'zh-CN' | 'en';
 const VIEWPORTS = [
@@ -85,6 +86,18 @@ async function shellIn(lang: Lang, viewport: { width: number; height: number }, 
   await login(page, env.platform.url, account);
   return page;
 }
+
+/** The browser's own date and time inputs, which the pages must not use. */
+const NATIVE_DATE_INPUTS =
+  'input[type="date"], input[type="datetime-local"], input[type="time"], input[type="month"], input[type="week"]';
+
+/** How many lines an element's text takes. */
+const textLines = (page: Page, selector: string): Promise<number> =>
+  page.$eval(selector, (e) => {
+    const r = document.createRange();
+    r.selectNodeContents(e);
+    return new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size;
+  });
 
 const entryKeys = (page: Page): Promise<string[]> =>
   page.$$eval(`${tid('sidebar')} [data-testid^="menu-"]`, (els) =>
@@ -105,6 +118,11 @@ describe.each(['zh-CN', 'en'] as const)('side bar in %s', (lang) => {
       for (const g of groups) expect(g).not.toMatch(/侧边栏|side bar/i);
       for (const key of keys) {
         const label = await textOf(page, tid(`menu-${key}`));
+        // Every entry has its icon.
+        expect({ key, icon: !!(await page.$(`${tid(`menu-${key}`)} .bp6-icon svg`)) }).toEqual({
+          key,
+          icon: true,
+        });
         await click(page, `menu-${key}`);
         await waitForPath(page, `/rootmain/${key}`);
         await page.waitForSelector(`${tid('page-header')}[data-menu="${key}"]`);
@@ -117,6 +135,16 @@ describe.each(['zh-CN', 'en'] as const)('side bar in %s', (lang) => {
         else expect({ key, crumbs }).toEqual({ key, crumbs: [expect.any(String), label] });
         expect(crumbs[0]).not.toBe(label);
         expect(await page.$(tid('not-available'))).toBeNull();
+        // Dates and times are the 24-hour pickers, never the browser's own inputs (mm/dd/yyyy, AM/PM).
+        expect({ key, native: await page.$$eval(NATIVE_DATE_INPUTS, (els) => els.length) }).toEqual({
+          key,
+          native: 0,
+        });
+        // The balance figure ("0.00 ×10k yuan") keeps to one line.
+        if (key === 'dashboards/rootdashboard') {
+          await page.waitForSelector(tid('dash-balance'));
+          expect(await textLines(page, tid('dash-balance'))).toBe(1);
+        }
         // The entry is visible in the side bar at this size (scrolled into view if need be).
         const box = await (await page.$(tid(`menu-${key}`)))!.boundingBox();
         expect(box && box.width > 0).toBe(true);

@@ -1,8 +1,9 @@
 // Issue 23, the shared table and pickers: at 1440×900 and 1920×1080 in zh-CN and en, every row action
-// of call records, AI tasks, lines and bots is on screen (the action column is pinned); no page uses a
-// native date/time input; the call records selection bar acts on the ticked rows or, only when chosen,
-// on "all N filtered" (删除 disabled with nothing chosen); a live call shows its live state, not a grade;
-// a click on a row opens it; the task dialog's 24-hour pickers keep what is typed.
+// of call records, AI tasks, lines and bots is on screen (the action column is pinned) and the filter
+// bars keep search and reset on one line; no page uses a native date/time input; the call records
+// selection bar acts on the ticked rows or, only when chosen, on "all N filtered" (删除 disabled with
+// nothing chosen); a live call shows its live state, not a grade; a click on a row opens it; the task
+// dialog's 24-hour pickers keep what is typed.
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'puppeteer-core';
 import { phoneHash } from '../config/secrets';
@@ -107,6 +108,34 @@ describe.each(['zh-CN', 'en'] as const)('row actions in %s', (lang) => {
       expect(actions.length).toBeGreaterThan(0);
       expect({ menu, actions }).toEqual({ menu, actions: actions.map((a) => ({ ...a, ok: true })) });
       await shot(page, `table-${menu.replace('/', '-')}-${lang}-${vp.width}`);
+    }
+    await page.browserContext().close();
+  });
+});
+
+/** Where the filter bar's search and reset buttons are: reset must never wrap onto a line alone. */
+const filterButtons = (page: Page) =>
+  page.$$eval([tid('filter-search'), tid('filter-reset')].join(', '), (els) =>
+    els.map((e) => {
+      const r = e.getBoundingClientRect();
+      return { top: Math.round(r.top), right: Math.round(r.right), width: innerWidth };
+    }),
+  );
+
+const FILTER_PAGES = ['crm/dialrecord', 'dialcenter/singletask', 'dialcenter/multtask', 'crm/mycustomer'];
+
+describe.each(['zh-CN', 'en'] as const)('filter bars in %s', (lang) => {
+  it.each(VIEWPORTS)('keep search and reset together and on screen ($width×$height)', async (vp) => {
+    const page = await shellIn(lang, vp);
+    for (const menu of FILTER_PAGES) {
+      await page.goto(`${env.platform.url}/rootmain/${menu}`);
+      await page.waitForSelector(tid('filter-reset'));
+      const [search, reset] = await filterButtons(page);
+      expect({ menu, sameLine: search!.top === reset!.top, onScreen: reset!.right <= reset!.width }).toEqual({
+        menu,
+        sameLine: true,
+        onScreen: true,
+      });
     }
     await page.browserContext().close();
   });

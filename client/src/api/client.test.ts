@@ -168,6 +168,20 @@ describe('api client: downloads', () => {
     expect(await blob.text()).toBe('RIFF');
   });
 
+  it('names a Chinese export by filename*, not by the ASCII filename before it (as the server sends it)', async () => {
+    const name = '通话记录-2026-11-27.xlsx';
+    const { api } = setup(
+      () =>
+        new Response('PK', {
+          status: 200,
+          headers: {
+            'Content-Disposition': `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+          },
+        }),
+    );
+    expect((await api.download('/api/callrecords/exports/1/file')).filename).toBe(name);
+  });
+
   it('turns an error envelope into an error', async () => {
     const { api, deps } = setup(() => json({ code: 404, message: 'No such recording', data: null }, 404));
     const e = await rejection(api.download('/api/rec/2'));

@@ -1,6 +1,7 @@
 // The one HTTP client (SPEC §7, §8): base address + path, bearer token, cookies, Accept-Language,
 // JSON envelope { code, message, data }, and the error catalogue. Sagas call it; components never do.
 import { LOGIN_REQUIRED_CODES, isSuccess, type Envelope } from '../../../domain/api';
+import { filenameOf } from './contentDisposition';
 import { ApiError, httpStatusMessage, type Translate } from './errors';
 
 export interface ApiDeps {
@@ -142,9 +143,8 @@ export function createApiClient(deps: ApiDeps) {
         opts,
       );
     }
-    const disposition = res.headers.get('Content-Disposition') ?? '';
-    const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
-    return { blob: await res.blob(), filename: match?.[1] ? decodeURIComponent(match[1]) : null };
+    // filename* (UTF-8, e.g. a Chinese export name) before the ASCII filename (contentDisposition.ts).
+    return { blob: await res.blob(), filename: filenameOf(res.headers.get('Content-Disposition')) };
   }
 
   return {

@@ -14,6 +14,8 @@ import { releaseSlots } from '../../../media/src/calls/slots';
 import { accountId, insertCustomer, secondMerchantTree } from '../../../test/fixtures';
 import { startTestPlatform, type TestPlatform } from '../../../test/harness';
 import { until } from '../../../test/until';
+import { coded, messageOf } from '../../../domain/reasons';
+import { presentFollowUp } from '../modules/crm/followups/repo';
 import { settleCall } from './settle';
 import { hashOf, ids as demoIds, insertTask, manualDialer } from './testKit';
 
@@ -103,7 +105,11 @@ async function inboundCall(owner: number, phone: string, customerId: number | nu
 }
 
 /** Closes the record as the worker does; a graded conversation carries labels, a reason, an LLM grade. */
-async function close(callId: number, resultLevel = 22, extra: { labels?: string[]; llm?: string } = {}) {
+async function close(
+  callId: number,
+  resultLevel = 22,
+  extra: { labels?: string[]; llm?: string; reason?: unknown } = {},
+) {
   const graded = resultLevel <= 26;
   await closeRecord(k, callId, {
     resultLevel,
@@ -116,7 +122,7 @@ async function close(callId: number, resultLevel = 22, extra: { labels?: string[
     totalMs: 21_000,
     billableMs: graded ? 20_000 : 0,
     rounds: graded ? 3 : 0,
-    reason: graded ? { kind: 'rule', text: `可以 → 规则「测试」→ ${resultLevel}` } : null,
+    reason: extra.reason ?? (graded ? { kind: 'rule', text: `可以 → 规则「测试」→ ${resultLevel}` } : null),
     recordingPath: null,
   });
   if (extra.llm) await k('calls').where({ id: callId }).update({ llm_grade: extra.llm });
@@ -332,6 +338,44 @@ describe('a task call', () => {
     await close(call2.id, 21);
     expect((await settle(call2.id))?.customer).toBeNull();
     expect(await customer(foreign2)).toEqual(before2);
+  });
+});
+
+describe("the visit record's reason", () => {
+  it('keeps the code and parameters for the reader’s language; an uncoded reason has none', async () => {
+    const reason = {
+      kind: 'rule',
+      ...coded('gradeRule', {
+        facts: [{ code: 'fact_affirm', params: { n: '2' } }],
+        rule: '有兴趣', // the bot author's rule name: a parameter, as written
+        grade: 'A',
+      }),
+    };
+    const a = num(90);
+    const cid = await insertCustomer(p, id.operator, { phone: a, name: '钱女士' });
+    const call = await taskCall(id.merchant, a);
+    await close(call.id, 21, { reason });
+    await settle(call.id);
+    const [v] = await visits(call.id);
+    expect(v).toMatchObject({ details: '肯定2次 → 规则「有兴趣」→ A', details_message: messageOf(reason) });
+    expect(presentFollowUp(v)).toMatchObject({
+      details: reason.text,
+      detailsMessage: {
+        code: 'gradeRule',
+        params: { facts: [{ code: 'fact_affirm', params: { n: '2' } }], rule: '有兴趣', grade: 'A' },
+      },
+    });
+    expect(await customer(cid)).toMatchObject({ grade: 21 });
+
+    // A reason written before codes: its text, no message.
+    const b = num(91);
+    await insertCustomer(p, id.operator, { phone: b });
+    const old = await taskCall(id.merchant, b);
+    await close(old.id, 22);
+    await settle(old.id);
+    const [w] = await visits(old.id);
+    expect(w).toMatchObject({ details: '可以 → 规则「测试」→ 22', details_message: null });
+    expect(presentFollowUp(w).detailsMessage).toBeNull();
   });
 });
 

@@ -8,10 +8,12 @@
 // never create one. Test calls (bot pages) are not conversations with customers and change nothing.
 // Written: the rules of domain/customerResult.ts (last call, count, result, grade, intention label,
 // LLM grade, stage 100 → 200), the call linked to the customer, and one AI-visit follow-up (record
-// type 1, contact method 201, the result level and the engine's reason, call_id unique per type).
+// type 1, contact method 201, the result level and the engine's reason — its zh-CN text in `details`,
+// its code and parameters in `details_message` for the reader's language —, call_id unique per type).
 import type { Knex } from 'knex';
 import { ContactMethod, RecordType } from '../../../domain/crm';
 import { customerAfterCall, visitDetails } from '../../../domain/customerResult';
+import { messageOf } from '../../../domain/reasons';
 import { log } from '../../../platform/log';
 import type { DialAccount } from './context';
 import { customerFor } from './requests';
@@ -54,6 +56,12 @@ export async function applyCustomerResult(
   }
 }
 
+/** The reason's code and parameters as jsonb, for the reader's language; NULL for an uncoded reason. */
+const visitMessage = (reason: unknown): string | null => {
+  const m = messageOf(reason);
+  return m ? JSON.stringify(m) : null;
+};
+
 async function apply(trx: Knex.Transaction, call: Row, account: DialAccount): Promise<CustomerResult | null> {
   const found = await customerFor(trx, call, account, {
     create: await mayCreate(trx, call),
@@ -95,8 +103,8 @@ async function apply(trx: Knex.Transaction, call: Row, account: DialAccount): Pr
   if (call.customer_id === null || Number(call.customer_id) !== found.id)
     await trx('calls').where({ id: call.id }).update({ customer_id: found.id });
   const { rows } = await trx.raw(
-    `INSERT INTO follow_ups (account_id, customer_id, record_type, stage, contact_method, details, call_id, result_level)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+    `INSERT INTO follow_ups (account_id, customer_id, record_type, stage, contact_method, details, details_message, call_id, result_level)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (call_id, record_type) WHERE call_id IS NOT NULL DO NOTHING
      RETURNING id`,
     [
@@ -106,6 +114,7 @@ async function apply(trx: Knex.Transaction, call: Row, account: DialAccount): Pr
       u.stage,
       ContactMethod.SysAiVisit,
       visitDetails(call.reason),
+      visitMessage(call.reason),
       call.id,
       call.result_level,
     ],

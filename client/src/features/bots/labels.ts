@@ -1,15 +1,11 @@
 // Display of SPEC §4 codes in the bot pages: levels A–F, match counts, speeds, next actions.
 import type { TFunction } from 'i18next';
-import { IntentionLevel, MATCH_COUNT_ALL } from '../../../../domain/bot/definition';
-
-const LETTERS = Object.fromEntries(Object.entries(IntentionLevel).map(([k, v]) => [v, k])) as Record<
-  number,
-  string
->;
+import { MATCH_COUNT_ALL } from '../../../../domain/bot/definition';
+import { gradeLetter } from '../../../../domain/dialer/levels';
 
 /** 21 -> 'A' … 26 -> 'F'. */
 export const levelLetter = (level: number | null | undefined): string =>
-  level ? (LETTERS[level] ?? String(level)) : '';
+  level ? (gradeLetter(level) ?? String(level)) : '';
 
 /** "至少1个 / 全部 / 至少2个 … 至少10个" for a SPEC §4 match-count code. */
 export function matchCountLabel(code: number, t: TFunction): string {

@@ -104,13 +104,13 @@ describe('grade-set', () => {
     expect(tooBig.status).toBe(413);
     expect(tooBig.body).toEqual({
       code: 413,
-      message: '文件超过 2 MB',
+      message: '请求内容过大',
       data: { errors: [{ path: 'file', message: '文件超过 2 MB' }] },
     });
     t.m1.lang = 'en';
-    expect((await upload(t.m1, url(b.id), big, 'big.jsonl')).body.message).toBe(
-      'The file is larger than 2 MB',
-    );
+    expect((await upload(t.m1, url(b.id), big, 'big.jsonl')).body.data).toEqual({
+      errors: [{ path: 'file', message: 'The file is larger than 2 MB' }],
+    });
     t.m1.lang = 'zh-CN';
 
     // Multipart without a file.

@@ -22,7 +22,8 @@ import type { Deps } from '../../deps';
 import type { AuthContext } from '../auth/sessions';
 import { compiledDraft } from './engine';
 import { getBot } from './service';
-import { fileProblem, receiveFile } from './upload';
+import { fileError } from '../crm/imports/upload';
+import { receiveFile } from './upload';
 
 export interface GradeSetReply {
   rows: GradeRow[];
@@ -37,9 +38,9 @@ function textOf(bytes: Buffer): string {
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    throw fileProblem('bots.gradeFileText');
+    throw fileError('bots.gradeFileText');
   }
-  if (text.includes('\u0000')) throw fileProblem('bots.gradeFileText');
+  if (text.includes('\u0000')) throw fileError('bots.gradeFileText');
   return text;
 }
 
@@ -74,7 +75,7 @@ export async function gradeSet(
 ): Promise<GradeSetReply> {
   const bot = await getBot(deps, auth, id);
   const upload = await receiveFile(ctx, GRADE_FILE_MAX_BYTES);
-  if (!TEXT_FILE.test(upload.originalName)) throw fileProblem('bots.gradeFileType');
+  if (!TEXT_FILE.test(upload.originalName)) throw fileError('bots.gradeFileType');
   const text = textOf(upload.bytes);
   const compiled = compiledDraft(Number(bot.id), bot.draft_rev, bot.draft as BotDefinition);
   return gradeConversations(withOwnBot(text, String(bot.id)), () => compiled);

@@ -15,6 +15,7 @@ import { mapRecordingIds } from '../../../../domain/bot/prompts';
 import { insertBot, presentDetail } from './repo';
 import { metaSchema } from './schema';
 import { getBot } from './service';
+import { fileError } from '../crm/imports/upload';
 import { receiveFile } from './upload';
 
 export const BOT_FILE_FORMAT = 'callplat-bot';
@@ -76,9 +77,6 @@ export async function exportBot(deps: Deps, auth: AuthContext, ctx: Context, id:
   };
 }
 
-const badFile = (reason: string) =>
-  new AppError(400, 400, 'bots.badFile', { reason }, { errors: [{ path: 'file', message: reason }] });
-
 export async function importBot(deps: Deps, auth: AuthContext, ctx: Context) {
   const upload = await receiveFile(ctx, MAX_DEFINITION_BYTES);
   await checkDownloadPassword(deps, auth, ctx, upload.fields.password ?? '');
@@ -86,10 +84,10 @@ export async function importBot(deps: Deps, auth: AuthContext, ctx: Context) {
   try {
     doc = JSON.parse(upload.bytes.toString('utf8'));
   } catch {
-    throw badFile('not JSON');
+    throw fileError('bots.fileNotJson');
   }
   if (!doc || typeof doc !== 'object' || doc.format !== BOT_FILE_FORMAT || doc.version !== 1)
-    throw badFile(`not a ${BOT_FILE_FORMAT} version 1 file`);
+    throw fileError('bots.fileNotBot', { format: BOT_FILE_FORMAT });
   const meta = parse(ctx, metaSchema, doc.bot ?? {});
   const definition = parse(ctx, definitionSchema, doc.definition) as BotDefinition;
   const row = await insertBot(deps.db, {

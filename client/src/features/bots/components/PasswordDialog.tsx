@@ -51,6 +51,7 @@ export function PasswordDialog() {
               <FileInput
                 fill
                 text={file?.name ?? t('dialog.file')}
+                buttonText={t('batch.browse')}
                 inputProps={{ accept: '.json,application/json', 'data-testid': 'import-file' } as never}
                 onInputChange={(e) => setFile((e.currentTarget as HTMLInputElement).files?.[0] ?? null)}
               />

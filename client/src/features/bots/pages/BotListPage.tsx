@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { BotStatus } from '../../../../../domain/bot/api';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { TypeToConfirmDialog } from '../../../ui/TypeToConfirmDialog';
-import { EmptyState } from '../../crm/components/EmptyState';
+import { EmptyState } from '../../../ui/EmptyState';
 import { BotMetaDialog } from '../components/BotMetaDialog';
 import { BotTable } from '../components/BotTable';
 import { DistributeDialog } from '../components/DistributeDialog';

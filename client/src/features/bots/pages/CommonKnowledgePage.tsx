@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import type { CommonKnowledge } from '../../../../../domain/bot/api';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { EmptyState } from '../../crm/components/EmptyState';
+import { EmptyState } from '../../../ui/EmptyState';
 import { KnowledgeForm } from '../components/KnowledgeForm';
 import '../bots.css';
 import { levelLetter, matchCountLabel } from '../labels';

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectMe } from '../../auth/slice';
-import { EmptyState } from '../../crm/components/EmptyState';
+import { EmptyState } from '../../../ui/EmptyState';
 import { BotMetaDialog } from '../components/BotMetaDialog';
 import { StatusTag } from '../components/StatusTag';
 import '../bots.css';

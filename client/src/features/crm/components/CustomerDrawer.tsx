@@ -9,7 +9,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { phoneText, stageKey } from '../labels';
 import { selectFollowUps } from '../slice';
 import { followUpsActions as F } from '../slice/followUps';
-import { GradeTag } from '../../callrecords/components/GradeTag';
+import { GradeTag } from '../../../ui/GradeTag';
 import { CustomerCalls } from './CustomerCalls';
 import { FollowUpForm } from './FollowUpForm';
 import { LoadMore } from '../../../ui/LoadMore';

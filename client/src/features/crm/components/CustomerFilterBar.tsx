@@ -5,7 +5,7 @@ import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FILTER_LEVELS } from '../../../../../domain/callRecords';
 import type { TagDto } from '../../../../../domain/crm';
-import { gradeKey } from '../../callrecords/components/GradeTag';
+import { gradeKey } from '../../../ui/GradeTag';
 import type { CustomerFilters, CustomerSort } from '../slice/customers';
 import { StageSelect } from './StageSelect';
 import { DateRangeField } from '../../../ui/DateRangeField';
@@ -121,14 +121,17 @@ export function CustomerFilterBar(p: {
           </option>
         ))}
       </HTMLSelect>
-      <Button
-        type="submit"
-        icon="search"
-        intent={Intent.PRIMARY}
-        text={t('actions.search')}
-        data-testid="filter-search"
-      />
-      <Button icon="reset" text={t('actions.reset')} onClick={p.onReset} data-testid="filter-reset" />
+      {/* Search and reset wrap as one: reset is never left alone on a line. */}
+      <span className="cp-crm-filter-actions">
+        <Button
+          type="submit"
+          icon="search"
+          intent={Intent.PRIMARY}
+          text={t('actions.search')}
+          data-testid="filter-search"
+        />
+        <Button icon="reset" text={t('actions.reset')} onClick={p.onReset} data-testid="filter-reset" />
+      </span>
     </form>
   );
 }

@@ -4,7 +4,7 @@ import { Button, Classes, HTMLTable } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { CustomerDto, TagDto } from '../../../../../domain/crm';
 import { formatDateTime } from '../../../../../domain/format';
-import { GradeTag } from '../../callrecords/components/GradeTag';
+import { GradeTag } from '../../../ui/GradeTag';
 import { phoneText, stageKey } from '../labels';
 import { FocusStar, SelectAllBox, SelectBox } from '../../../ui/selectionCells';
 import { TagList } from './TagList';

@@ -5,19 +5,19 @@ import { useTranslation } from 'react-i18next';
 import { ContactMethod, RecordType, type FollowUpDto } from '../../../../../domain/crm';
 import { formatDateTime } from '../../../../../domain/format';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { GradeTag } from '../../callrecords/components/GradeTag';
+import { GradeTag } from '../../../ui/GradeTag';
 import { selectCustomerCalls } from '../slice';
 import { customerCallsActions as K } from '../slice/customerCalls';
 import { contactKey, followUpDetails, parseStageChange, stageKey } from '../labels';
 
 function Details({ r }: { r: FollowUpDto }) {
-  const { t } = useTranslation('crm');
+  const { t, i18n } = useTranslation(['crm', 'reasons']);
   const change = r.contactMethod === ContactMethod.SysEvent ? parseStageChange(r.details) : null;
   if (change)
     return (
       <div>{t('drawer.stageChange', { from: t(stageKey(change.from)), to: t(stageKey(change.to)) })}</div>
     );
-  return <div className="cp-crm-pre">{followUpDetails(r, t)}</div>;
+  return <div className="cp-crm-pre">{followUpDetails(r, i18n)}</div>;
 }
 
 /** Opens the record's call in the drawer's calls list (when that list has loaded it). */

@@ -17,7 +17,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { selectMe } from '../../auth/slice';
 import { BlacklistAddDialog } from '../components/BlacklistAddDialog';
-import { EmptyState } from '../components/EmptyState';
+import { EmptyState } from '../../../ui/EmptyState';
 import { LoadMore } from '../../../ui/LoadMore';
 import '../crm.css';
 import { selectBlacklist } from '../slice';

@@ -11,7 +11,7 @@ import { CustomerDialog } from '../components/CustomerDialog';
 import { CustomerDrawer } from '../components/CustomerDrawer';
 import { CustomerFilterBar } from '../components/CustomerFilterBar';
 import { CustomerTable } from '../components/CustomerTable';
-import { EmptyState } from '../components/EmptyState';
+import { EmptyState } from '../../../ui/EmptyState';
 import { CustomerTools } from '../components/CustomerTools';
 import { ImportDialog } from '../components/ImportDialog';
 import { LoadMore } from '../../../ui/LoadMore';

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../../domain/format';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { EmptyState } from '../components/EmptyState';
+import { EmptyState } from '../../../ui/EmptyState';
 import { LoadMore } from '../../../ui/LoadMore';
 import '../crm.css';
 import { followUpDetails, phoneText, stageKey } from '../labels';
@@ -13,7 +13,7 @@ import { remindersActions as R, type ReminderStatus } from '../slice/reminders';
 import { PageHeader } from '../../../ui/PageHeader';
 
 export default function RemindersPage() {
-  const { t } = useTranslation('crm');
+  const { t, i18n } = useTranslation('crm');
   const dispatch = useAppDispatch();
   const s = useAppSelector(selectReminders);
 
@@ -75,7 +75,7 @@ export default function RemindersPage() {
                     </span>
                   </td>
                   <td>{t(stageKey(r.stage))}</td>
-                  <td className="cp-crm-pre">{followUpDetails(r, t)}</td>
+                  <td className="cp-crm-pre">{followUpDetails(r, i18n)}</td>
                   <td>
                     {pending ? (
                       <Button

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../../domain/format';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectMe } from '../../auth/slice';
-import { EmptyState } from '../components/EmptyState';
+import { EmptyState } from '../../../ui/EmptyState';
 import { LoadMore } from '../../../ui/LoadMore';
 import { SeaSettingsDialog } from '../components/SeaSettingsDialog';
 import { StageSelect } from '../components/StageSelect';

@@ -42,7 +42,7 @@ export function* reminderDueToastSaga(action: PayloadAction<FollowUpDto>): SagaI
     'info',
     i18n.t('crm:reminders.dueToast', {
       time: formatDateTime(r.remindAt ?? r.createdAt),
-      details: followUpDetails(r, i18n.t),
+      details: followUpDetails(r, i18n),
     }),
   );
 }

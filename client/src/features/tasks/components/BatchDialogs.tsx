@@ -149,6 +149,7 @@ export function BatchNumbersDialog(p: { scopeText: string; count: number }) {
         <FormGroup helperText={t('picker.fileHint')} label={t('picker.fromFile')}>
           <FileInput
             text={file?.name ?? t('actions.upload')}
+            buttonText={t('crm:imports.browse')}
             hasSelection={file !== null}
             inputProps={
               {

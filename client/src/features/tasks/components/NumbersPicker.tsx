@@ -194,6 +194,7 @@ export function NumbersPicker(p: {
         <FormGroup helperText={t('picker.fileHint')}>
           <FileInput
             text={file?.name ?? t('actions.upload')}
+            buttonText={t('crm:imports.browse')}
             hasSelection={file !== null}
             inputProps={
               {

@@ -103,7 +103,12 @@ export function TaskFilterBar(p: {
           data-testid="filter-search"
           onClick={() => apply(f)}
         />
-        <Button minimal text={t('actions.reset')} onClick={() => apply({ scope: f.scope })} />
+        <Button
+          minimal
+          text={t('actions.reset')}
+          onClick={() => apply({ scope: f.scope })}
+          data-testid="filter-reset"
+        />
       </span>
     </div>
   );

@@ -2,6 +2,7 @@
 // reminders are always the caller's own rows.
 import type { Knex } from 'knex';
 import type { FollowUpDto } from '../../../../../domain/crm';
+import { messageOf } from '../../../../../domain/reasons';
 import { scoped, type Actor } from '../../../db/scope';
 
 export interface ReminderDto extends FollowUpDto {
@@ -26,6 +27,7 @@ export const presentFollowUp = (r: any): FollowUpDto => ({
   createdAt: iso(r.created_at)!,
   callId: r.call_id === null || r.call_id === undefined ? null : Number(r.call_id),
   resultLevel: r.result_level === null || r.result_level === undefined ? null : Number(r.result_level),
+  detailsMessage: messageOf(r.details_message),
 });
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

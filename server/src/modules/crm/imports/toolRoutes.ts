@@ -31,7 +31,7 @@ export function importToolsRoutes(_deps: Deps): Router {
     allow(ctx, q.kind);
     const f = await templateFile(q.kind, q.format, q.lang ?? langOf(ctx));
     ctx.set('Content-Type', f.contentType);
-    // filename* first: the client's api.download reads the first filename parameter it finds.
+    // filename* names the file in the user's language (api.download prefers it); filename is an ASCII stand-in.
     ctx.set(
       'Content-Disposition',
       `attachment; filename*=UTF-8''${encodeURIComponent(f.fileName)}; filename="${f.fileName.replace(/[^\w.-]/g, '_')}"`,
