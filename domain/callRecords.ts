@@ -2,6 +2,7 @@
 // the display reading of grade codes (SPEC §4), the list filter as both pages and the API read it,
 // and the voice files of a conversation. Pure: client and server import it.
 import type { ConversationLine } from './calls';
+import { ALL_LEVELS, gradeLetter } from './dialer/levels';
 
 /**
  * /crm/dialrecord shows every record of the subtree; /dialcenter/callout only outbound ones,
@@ -16,11 +17,8 @@ export const VIEW_MENU: Readonly<Record<CallRecordView, string>> = {
 };
 
 /** Levels a record can be filtered by: grades A–F, then the SPEC §4 result levels. */
-export const FILTER_LEVELS: readonly number[] = [
-  21, 22, 23, 24, 25, 26, 62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 79, 90,
-];
+export const FILTER_LEVELS: readonly number[] = ALL_LEVELS;
 
-const LETTERS = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
 /** Codes with their own text in the display reading (SPEC §4); everything else reads "unknown". */
 export const DISPLAY_CODES: readonly number[] = [63, 64, 65, 66, 67, 68, 69, 70, 79];
 
@@ -32,7 +30,8 @@ export const DISPLAY_CODES: readonly number[] = [63, 64, 65, 66, 67, 68, 69, 70,
  */
 export function gradeDisplayKey(level: number | null | undefined): string {
   if (level === null || level === undefined) return 'unknown';
-  if (level >= 21 && level <= 26 && Number.isInteger(level)) return LETTERS[level - 21]!;
+  const letter = gradeLetter(level);
+  if (letter) return letter;
   return DISPLAY_CODES.includes(level) ? `c${level}` : 'unknown';
 }
 

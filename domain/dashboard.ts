@@ -13,7 +13,7 @@
 // users paid it. An account without a rate pays nothing: `billing` says so, so that billed minutes
 // next to a spend of 0 are explained instead of silent.
 import type { DashboardSummary } from './api';
-import { GRADE_LETTERS, type GradeLetter, isGrade, BLACKLIST_LEVEL } from './dialer/levels';
+import { GRADE_LETTER, GRADE_LETTERS, type GradeLetter, isGrade, BLACKLIST_LEVEL } from './dialer/levels';
 import type { CallStateEvent } from './events';
 import { DAY_MS, localDay } from './localTime';
 
@@ -173,7 +173,7 @@ export function callFigures(resultLevel: number | null, talkMs = 0, billableMs =
   f.billableMs = Math.max(0, Math.round(billableMs));
   if (resultLevel !== null && isGrade(resultLevel)) {
     f.connected = 1;
-    f.grades[GRADE_LETTERS[resultLevel - 21]!] = 1;
+    f.grades[GRADE_LETTER[resultLevel]!] = 1;
     f.talkMs = Math.max(0, Math.round(talkMs));
   }
   return f;

@@ -2,19 +2,13 @@
 // the /api/pushes contract, the address form's validation (shared by the page and the API), the
 // signing scheme, the retry rule, and the SSRF address ranges. Pure: no I/O, no Node APIs.
 import { isUrl } from './validators';
+import { GRADE_LEVELS } from './dialer/levels';
+export { GRADE_LETTER } from './dialer/levels';
 
 export const PUSH_MENU = 'set/apiandpush';
 
 /** Intention grades an address may be limited to (A–F); an empty list pushes every finished call. */
-export const PUSH_GRADES: readonly number[] = [21, 22, 23, 24, 25, 26];
-export const GRADE_LETTER: Readonly<Record<number, string>> = {
-  21: 'A',
-  22: 'B',
-  23: 'C',
-  24: 'D',
-  25: 'E',
-  26: 'F',
-};
+export const PUSH_GRADES: readonly number[] = GRADE_LEVELS;
 
 // ---- signing (what a receiver verifies) ----
 

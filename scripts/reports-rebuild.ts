@@ -26,7 +26,7 @@ async function main(): Promise<number> {
     console.error('Usage: npm run reports:rebuild -- --from yyyy-MM-dd --to yyyy-MM-dd [--account id,id]');
     return 2;
   }
-  const k = knexFactory({ client: 'pg', connection: loadConfig().databaseUrl, pool: { min: 0, max: 2 } });
+  const k = knexFactory({ client: 'pg', connection: loadConfig().databaseUrl, pool: { min: 0, max: 3 } });
   try {
     const t0 = performance.now();
     const r = await rebuildRollups(k, { from, to, ...(accountIds ? { accountIds } : {}) }, (done, total) => {

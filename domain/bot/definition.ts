@@ -3,27 +3,15 @@
 // This file is the contract between domain/bot (engine), server/modules/bots (API)
 // and client/features/bots (editor): change it in all three together.
 import { DEFAULT_TRANSFER_WAIT_S } from '../transfer';
+import { GRADE_CODE, GRADE_LEVELS, type GradeLevel } from '../dialer/levels';
 
 /** Intention levels A–F (SPEC §4). */
-export const IntentionLevel = { A: 21, B: 22, C: 23, D: 24, E: 25, F: 26 } as const;
-export type IntentionLevel = (typeof IntentionLevel)[keyof typeof IntentionLevel];
-export const INTENTION_LEVELS: readonly IntentionLevel[] = [21, 22, 23, 24, 25, 26];
+export const IntentionLevel = GRADE_CODE;
+export type IntentionLevel = GradeLevel;
+export const INTENTION_LEVELS: readonly IntentionLevel[] = GRADE_LEVELS;
 
-/** Call result levels outside A–F (SPEC §4). The engine itself only ends with 70 (assistant intercept). */
-export const CallResult = {
-  Shutdown: 62,
-  Vacant: 63,
-  Suspended: 64,
-  Refused: 65,
-  Unreachable: 66,
-  Busy: 67,
-  NoAnswer: 68,
-  InCall: 69,
-  AssistantIntercept: 70,
-  Blacklist: 71,
-  IncomingRestricted: 79,
-  Unknown: 90,
-} as const;
+// Call result levels outside A–F (SPEC §4): domain/telephony.ts ResultLevel. The engine itself only
+// ends with 70 (assistant intercept).
 
 /** Next action after a node or branch (SPEC §4). */
 export const NextAction = {

@@ -10,6 +10,7 @@ import { DIALOGUE_ACTS, matchCountNeeded } from './definition';
 import { coded, reasonZh, type ReasonCode, type ReasonMessage } from '../reasons';
 import { Fact, GlobalEnd, TOPICS, type SessionState } from './engine';
 import { normaliseBase } from './normalise';
+import { GRADE_LETTER } from '../dialer/levels';
 import type { CallFacts, GradeResult } from './session';
 
 function compare(actual: number, c: RuleCondition): boolean {
@@ -77,7 +78,6 @@ export function conditionHolds(
   }
 }
 
-const LETTER: Record<number, string> = { 21: 'A', 22: 'B', 23: 'C', 24: 'D', 25: 'E', 26: 'F' };
 const actCount = (s: SessionState, act: (typeof DIALOGUE_ACTS)[number]) =>
   s.a?.[DIALOGUE_ACTS.indexOf(act)] ?? 0;
 
@@ -290,7 +290,7 @@ const RULE_CODES: Record<string, ReasonCode> = {
 /** "facts → 规则「rule」→ A"; `rule` is an author's rule name, or a code for the platform's own. */
 function because(c: CallSummary, rule: string | ReasonCode, level: number, own = false) {
   const name = own && RULE_CODES[rule] ? { code: RULE_CODES[rule] } : rule;
-  return coded('gradeRule', { facts: c.msgs, rule: name, grade: LETTER[level] ?? String(level) });
+  return coded('gradeRule', { facts: c.msgs, rule: name, grade: GRADE_LETTER[level] ?? String(level) });
 }
 
 export function grade(compiled: CompiledBot, state: SessionState, facts: CallFacts): GradeResult {
@@ -323,7 +323,7 @@ export function grade(compiled: CompiledBot, state: SessionState, facts: CallFac
       ...coded('gradeRule', {
         facts: c.msgs,
         rule: { code: 'rule_levelSetInCall' },
-        grade: LETTER[state.lv] ?? String(state.lv),
+        grade: GRADE_LETTER[state.lv] ?? String(state.lv),
       }),
     });
   const strict = compiled.def.settings.defaultRuleSet !== 2;

@@ -8,6 +8,7 @@ import type { CompiledBot } from './compile';
 import { IntentionLevel } from './definition';
 import { start, step, type SessionState } from './engine';
 import { grade } from './grade';
+import { gradeLetter } from '../dialer/levels';
 import type { BotAction, BotEvent, Reason } from './session';
 
 export interface GradeCase {
@@ -51,12 +52,10 @@ export const GRADE_FILE_MAX_LINES = 2000;
 const MAX_TURNS = 60;
 const TURN_MS = 6000;
 
-const LETTERS: Record<number, string> = { 21: 'A', 22: 'B', 23: 'C', 24: 'D', 25: 'E', 26: 'F' };
 const CODES: Record<string, number> = Object.fromEntries(Object.entries(IntentionLevel));
 
 /** The letter of a level code, or null outside 21–26. */
-export const letterOf = (code: number | null): string | null =>
-  code === null ? null : (LETTERS[code] ?? null);
+export const letterOf = (code: number | null): string | null => gradeLetter(code);
 
 /** 'A'..'F' or a result code ('70', 70) as the code it stands for, or null when it is neither. */
 export function expectedCode(expect: unknown): number | null {

@@ -11,6 +11,8 @@ import {
   hangupBucket,
   roundBucket,
 } from './buckets';
+import { GRADE_LEVELS, RESULT_LEVELS, gradeSql, isGrade } from '../dialer/levels';
+import { ResultLevel } from '../telephony';
 
 /** The call fields the counters read. */
 export interface RollupCall {
@@ -24,9 +26,13 @@ export interface RollupCall {
 }
 
 /** Result codes with a column of their own (SPEC §4; an unknown or missing result counts as 90). */
-export const RESULT_CODES = [62, 63, 64, 65, 66, 67, 68, 69, 70, 71, 79, 90] as const;
-export const GRADE_CODES = [21, 22, 23, 24, 25, 26] as const;
+export const RESULT_CODES: readonly number[] = RESULT_LEVELS;
+export const GRADE_CODES: readonly number[] = GRADE_LEVELS;
 export const GRADE_KEYS = ['ga', 'gb', 'gc', 'gd', 'ge', 'gf'] as const;
+/** The result columns of the numbers report, page and export alike (no 62, no blacklist 71). */
+export const NUMBERS_RESULT_CODES: readonly number[] = RESULT_CODES.filter(
+  (c) => c !== ResultLevel.shutdown && c !== ResultLevel.blacklist,
+);
 /** Transfer outcomes with a column (domain/transfer.ts TransferOutcome); the rest count as xferOther. */
 export const TRANSFER_KEYS = {
   accepted: 'xfer_accepted',
@@ -44,11 +50,11 @@ export interface RollupColumn {
 
 const level = (c: RollupCall) => {
   const l = c.resultLevel ?? 90;
-  return (RESULT_CODES as readonly number[]).includes(l) || (l >= 21 && l <= 26) ? l : 90;
+  return RESULT_CODES.includes(l) || isGrade(l) ? l : 90;
 };
-const LEVEL_SQL = `(CASE WHEN coalesce(c.result_level, 90) IN (${RESULT_CODES.join(',')}) OR c.result_level BETWEEN 21 AND 26 THEN coalesce(c.result_level, 90) ELSE 90 END)`;
-const isConnected = (c: RollupCall) => level(c) >= 21 && level(c) <= 26;
-const CONNECTED_SQL = 'c.result_level BETWEEN 21 AND 26';
+const CONNECTED_SQL = gradeSql('c.result_level');
+const LEVEL_SQL = `(CASE WHEN coalesce(c.result_level, 90) IN (${RESULT_CODES.join(',')}) OR ${CONNECTED_SQL} THEN coalesce(c.result_level, 90) ELSE 90 END)`;
+const isConnected = (c: RollupCall) => isGrade(level(c));
 const DIALLED_SQL = 'c.result_level IS DISTINCT FROM 71';
 const n = (b: boolean) => (b ? 1 : 0);
 const count = (cond: string) => `(CASE WHEN ${cond} THEN 1 ELSE 0 END)`;

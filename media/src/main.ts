@@ -7,6 +7,7 @@ import { MEDIA_HEARTBEAT_MS, type MediaNodeHeartbeat } from '../../domain/media'
 import { MediaHeartbeat } from './heartbeat';
 import { startCallWorker } from './calls/worker';
 import { startTtsWorker } from './speech/ttsWorker';
+import { log } from '../../platform/log';
 
 const SHUTDOWN_TIMEOUT_MS = 5000;
 
@@ -16,7 +17,7 @@ async function main(): Promise<void> {
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: null });
   let lastError = '';
   redis.on('error', (err: Error) => {
-    if (err.message !== lastError) console.error(`media ${id}: redis: ${err.message}`);
+    if (err.message !== lastError) log.error('media: redis', { workerId: id, err: err.message });
     lastError = err.message;
   });
   redis.on('ready', () => (lastError = ''));
@@ -27,7 +28,7 @@ async function main(): Promise<void> {
     config.redisPrefix,
     // The FreeSWITCH nodes appear once the call worker has started (below).
     { id, host: os.hostname(), pid: process.pid, freeswitch: () => fsNodes() },
-    { onError: (err) => console.error(`media ${id}: heartbeat failed: ${(err as Error).message}`) },
+    { onError: (err) => log.error('media: heartbeat failed', { workerId: id, err: (err as Error).message }) },
   );
   await heartbeat.start();
   // Speech: prompt pre-rendering and editor previews (queue `tts`).
@@ -41,6 +42,8 @@ async function main(): Promise<void> {
     queue: { lockMs, stalledMs: lockMs },
   });
   fsNodes = () => calls.pool.nodes.map((n) => ({ name: n.config.name, connected: n.connected }));
+  // The start line stays plain on stdout: `npm start`, the benches and the tests wait for "up" in it
+  // (a test's child inherits JEST_WORKER_ID, which silences log.info).
   console.log(
     `media worker ${id} up: heartbeat every ${MEDIA_HEARTBEAT_MS / 1000}s under ${config.redisPrefix}:media, ` +
       `tts worker on, call worker on ${calls.pool.nodes.length} FreeSWITCH node(s)`,
@@ -50,7 +53,7 @@ async function main(): Promise<void> {
   const shutdown = (signal: string): void => {
     if (stopping) return;
     stopping = true;
-    console.log(`media worker ${id}: ${signal}, stopping`);
+    log.info('media worker stopping', { workerId: id, signal });
     const force = setTimeout(() => process.exit(1), SHUTDOWN_TIMEOUT_MS);
     force.unref();
     // The tts close waits (at most 3 s) for renders in progress; the heartbeat leaves meanwhile.
@@ -59,7 +62,7 @@ async function main(): Promise<void> {
       .then(
         () => process.exit(0),
         (err: unknown) => {
-          console.error(`media worker ${id}: unclean stop: ${(err as Error).message}`);
+          log.error('media worker: unclean stop', { workerId: id, err: (err as Error).message });
           process.exit(1);
         },
       );

@@ -22,6 +22,7 @@ import {
 } from '../../../domain/lostCall';
 import type { EslEvent } from '../esl/events';
 import type { NodePool } from '../esl/pool';
+import { log } from '../../../platform/log';
 
 export interface AliveLoopDeps {
   db: Knex;
@@ -53,7 +54,9 @@ export async function startAliveLoop(d: AliveLoopDeps): Promise<() => Promise<vo
   const timer = setInterval(() => {
     // One stamp at a time: a slow database is not piled on.
     stamping ??= stampAlive(d)
-      .catch((err: Error) => console.error(`media ${d.workerId}: alive stamp failed: ${err.message}`))
+      .catch((err: Error) =>
+        log.error('media: alive stamp failed', { workerId: d.workerId, err: err.message }),
+      )
       .finally(() => (stamping = null));
   }, CALLS_ALIVE_MS);
 

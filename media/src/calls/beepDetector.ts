@@ -14,6 +14,7 @@
 // (Twilio's MachineDetectionTimeout defaults to 30 s) and covers a long personal greeting.
 import type { EslNode } from '../esl/node';
 import { AVMD_BUG, hasMediaBug } from './switchReplies';
+import { log } from '../../../platform/log';
 
 export const AVMD_START_ARG = 'outbound_channel=1,inbound_channel=0';
 /** How long after the answer mod_avmd listens for a voicemail beep, ms. */
@@ -43,12 +44,15 @@ export class BeepDetector {
       const bugs = await this.node.api(`uuid_buglist ${this.uuid}`);
       if (hasMediaBug(bugs, AVMD_BUG) === false) {
         this.running = false;
-        console.warn(`call ${this.uuid}: avmd not started (no avmd media bug), no beep detection`);
+        log.warn('call: avmd not started (no avmd media bug), no beep detection', { callUuid: this.uuid });
       }
     } catch (err) {
       if (!this.running) return;
       this.running = false;
-      console.warn(`call ${this.uuid}: avmd_start failed, no beep detection: ${(err as Error).message}`);
+      log.warn('call: avmd_start failed, no beep detection', {
+        callUuid: this.uuid,
+        err: (err as Error).message,
+      });
     }
   }
 

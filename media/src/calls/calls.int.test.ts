@@ -15,6 +15,7 @@ import { fsNodeStatusKey } from '../../../domain/media';
 import { startCallKit, type CallKit } from './testKit';
 import { startCallWorker, type CallWorker } from './worker';
 import { decodePcm16, inspectWav } from '../speech/wav';
+import { until } from '../../../test/until';
 
 // 1/20 of real time: at 1/100 a timer 10-20 ms late on a loaded CI machine was a simulated second
 // or two, enough to miss a barge-in or a maximum duration.
@@ -327,12 +328,12 @@ describe('LLM answers', () => {
       ]);
       expect((lines[3]!.reason as { kind: string }).kind).toBe('llm');
       // Written just after the record closes.
-      let llmGrade: string | null = null;
-      for (let i = 0; i < 50 && !llmGrade; i++) {
-        llmGrade = (await kit.db.knex('calls').where({ call_uuid: job.callUuid }).first('llm_grade'))
-          .llm_grade;
-        if (!llmGrade) await new Promise((r) => setTimeout(r, 100));
-      }
+      const llmGrade = await until(
+        async () =>
+          (await kit.db.knex('calls').where({ call_uuid: job.callUuid }).first('llm_grade')).llm_grade as
+            string | null,
+        5000,
+      );
       expect(llmGrade).toBe('B');
     } finally {
       server.close();
@@ -390,11 +391,10 @@ describe('node disconnect', () => {
 });
 
 async function waitStatus(uuid: string, status: string): Promise<void> {
-  const until = Date.now() + 10000;
-  while (Date.now() < until) {
-    const row = await kit.db.knex('calls').where({ call_uuid: uuid }).first('status');
-    if (row?.status === status) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`call ${uuid} never ${status}`);
+  await until(
+    async () => (await kit.db.knex('calls').where({ call_uuid: uuid }).first('status'))?.status === status,
+    10_000,
+  ).catch(() => {
+    throw new Error(`call ${uuid} never ${status}`);
+  });
 }

@@ -24,6 +24,7 @@ import { outcomeOf, UNKNOWN_FACTS } from './outcome';
 import { closeRecord } from './record';
 import { CallSession, type SessionDeps } from './session';
 import { checkJob } from './checkJob';
+import { log } from '../../../platform/log';
 
 /** How long a claim on an inbound channel is kept (longer than any call). */
 const CLAIM_TTL_S = 6 * 3600;
@@ -65,7 +66,7 @@ export function listenInbound(pool: NodePool, deps: SessionDeps): InboundCalls {
   for (const node of pool.nodes) {
     const onParked = (ev: EslEvent) => {
       const p = handle(node, ev).catch((err: Error) =>
-        console.error(`inbound call ${ev.uuid} on ${node.config.name}: ${err.message}`),
+        log.error('inbound call failed', { callUuid: ev.uuid, node: node.config.name, err: err.message }),
       );
       running.add(p);
       void p.finally(() => running.delete(p));
@@ -168,7 +169,7 @@ export function listenInbound(pool: NodePool, deps: SessionDeps): InboundCalls {
       .lpush(key, JSON.stringify(entry))
       .ltrim(key, 0, REJECTED_KEEP - 1)
       .exec();
-    console.warn(`inbound call to ${entry.did} from ${entry.caller} turned away (${route.why}, ${cause})`);
+    log.warn('inbound call turned away', { did: entry.did, caller: entry.caller, why: route.why, cause });
     if (route.why !== 'unknownNumber') await recordRefused(route.sceneId, caller, ev, cause, route.why);
   }
 
@@ -218,7 +219,7 @@ export function listenInbound(pool: NodePool, deps: SessionDeps): InboundCalls {
       workerAlive: deps.workerAlive,
       nodeOf: (name) => pool.byName(name),
       isActive: (uuid) => active.has(uuid),
-    }).catch((err: Error) => console.error(`inbound sweep failed: ${err.message}`));
+    }).catch((err: Error) => log.error('inbound sweep failed', { err: err.message }));
   }, SWEEP_MS);
   sweep.unref();
 

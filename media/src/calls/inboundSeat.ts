@@ -18,6 +18,7 @@ import { closeAndRelease, type Hangup } from './closing';
 import { SeatLeg, type SeatFailure } from './seatLeg';
 import { isErrReply } from './switchReplies';
 import type { EslEvent } from '../esl/events';
+import { log } from '../../../platform/log';
 
 export interface SeatCallJob extends DialJob {
   seatGroupId: number;
@@ -120,7 +121,7 @@ export class InboundSeatCall {
       .api(recordCommand(this.uuid, this.recPath))
       .then((reply) => {
         if (!isErrReply(reply)) return;
-        console.warn(`inbound call ${this.uuid}: uuid_record failed: ${reply.trim()}`);
+        log.warn('inbound call: uuid_record failed', { callUuid: this.uuid, reply: reply.trim() });
         this.recPath = null;
       })
       .catch(() => (this.recPath = null));
@@ -159,7 +160,9 @@ export class InboundSeatCall {
     this.finished = true;
     this.node.detach(this.uuid);
     void this.close()
-      .catch((err: Error) => console.error(`inbound call ${this.uuid}: record not closed: ${err.message}`))
+      .catch((err: Error) =>
+        log.error('inbound call: record not closed', { callUuid: this.uuid, err: err.message }),
+      )
       .finally(this.resolveDone);
   }
 

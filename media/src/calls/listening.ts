@@ -13,6 +13,7 @@ import { NO_ASR, type AsrAdapter, type AsrCommand, type AsrResult } from '../spe
 import { BeepDetector } from './beepDetector';
 import type { CallHost } from './callHost';
 import { DETECT_SPEECH_BUG, hasMediaBug, isErrReply } from './switchReplies';
+import { log } from '../../../platform/log';
 
 /** The fault of a recognizer that would not start (the record's reason, domain/reasons.ts). */
 const asrFault = (asr: string): ReasonMessage => ({ code: 'fault_asr', params: { asr } });
@@ -122,7 +123,11 @@ export class Listening {
         // The channel is gone (the customer hung up at once): its hang-up closes the call.
         if (h.over() || /No such channel/i.test(reply)) return;
         if (starting) return h.fault(asrFault(this.asr.name), `${c.command}: ${reply.trim()}`);
-        console.warn(`call ${h.uuid}: ${c.command.split(' ')[0]} failed: ${reply.trim()}`);
+        log.warn('call: recognizer command failed', {
+          callUuid: h.uuid,
+          command: c.command.split(' ')[0],
+          reply: reply.trim(),
+        });
         continue;
       }
       const done = await node.execute(h.uuid, c.app, c.arg, 10000).catch(() => null);

@@ -11,6 +11,7 @@ import {
   type LineType,
 } from '../../../domain/calls';
 import { maskPhone } from '../../../domain/format';
+import { log } from '../../../platform/log';
 
 export interface OpenRecord {
   id: number;
@@ -202,7 +203,9 @@ export class Transcript {
           .onConflict(['call_id', 'seq'])
           .merge(['khcontent', 'khvoicepath', 'lose_flag']),
       )
-      .catch((err: Error) => console.error(`call ${this.callId}: transcript write failed: ${err.message}`));
+      .catch((err: Error) =>
+        log.error('call: transcript write failed', { callId: this.callId, err: err.message }),
+      );
   }
 
   /** Resolves when every line is written. */

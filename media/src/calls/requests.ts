@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import { encryptSecret } from '../../../config/secrets';
 import type { BotAction } from '../../../domain/bot';
 import { requestSentence, type CallbackNote } from '../../../domain/callback';
+import { log } from '../../../platform/log';
 
 export class CustomerRequests {
   private writes: Promise<unknown> = Promise.resolve();
@@ -55,7 +56,7 @@ export class CustomerRequests {
           .update(cols()),
       )
       .catch((err: Error) =>
-        console.error(`call ${this.callId}: customer request not stored: ${err.message}`),
+        log.error('call: customer request not stored', { callId: this.callId, err: err.message }),
       );
   }
 }

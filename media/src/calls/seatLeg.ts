@@ -15,6 +15,7 @@ import type { EslNode } from '../esl/node';
 import { seatDialString } from './commands';
 import { playHoldMusic } from './holdMusic';
 import type { SessionDeps } from './session';
+import { log } from '../../../platform/log';
 
 /** Seats of one call whose leg may fail the bridge before the call gives up on seats. */
 const MAX_SEAT_FAILURES = 3;
@@ -131,12 +132,14 @@ export class SeatLeg {
             originateDisposition: done.headers.get('variable_originate_disposition'),
           });
           if (h.over() || !cause) return;
-          console.warn(`call ${h.uuid}: bridge to seat ${seat.id} failed: ${cause}`);
+          log.warn('call: bridge to seat failed', { callUuid: h.uuid, seatId: seat.id, cause });
           return this.seatDidNotAnswer(o, fail, [...exclude, seat.id], cause);
         },
         () => undefined,
       )
-      .catch((err: Error) => console.error(`call ${h.uuid}: re-offer after a failed bridge: ${err.message}`));
+      .catch((err: Error) =>
+        log.error('call: re-offer after a failed bridge failed', { callUuid: h.uuid, err: err.message }),
+      );
   }
 
   /** How the transfer ended, on the call record (calls.transfer_outcome / transfer_seat_id). */
@@ -147,7 +150,7 @@ export class SeatLeg {
       .where({ id: this.host.recordId() })
       .update({ transfer_outcome: outcome, transfer_seat_id: seatId })
       .catch((err: Error) =>
-        console.error(`call ${this.host.uuid}: transfer outcome not stored: ${err.message}`),
+        log.error('call: transfer outcome not stored', { callUuid: this.host.uuid, err: err.message }),
       );
   }
 
@@ -161,7 +164,9 @@ export class SeatLeg {
         seatId: this.took.seatId,
         talkMs: Date.now() - this.took.at,
       })
-      .catch((err: Error) => console.error(`call ${this.host.uuid}: seat wrap-up not sent: ${err.message}`));
+      .catch((err: Error) =>
+        log.error('call: seat wrap-up not sent', { callUuid: this.host.uuid, err: err.message }),
+      );
   }
 
   /** A seat that took the call will never be bridged to it: its offer ends as failed, the seat is free. */
@@ -169,7 +174,7 @@ export class SeatLeg {
     await this.host.deps.transfers
       .failed({ kind: 'failed', callUuid: this.host.uuid, seatId, cause })
       .catch((err: Error) =>
-        console.error(`call ${this.host.uuid}: seat ${seatId} not let go: ${err.message}`),
+        log.error('call: seat not let go', { callUuid: this.host.uuid, seatId, err: err.message }),
       );
     if (cause === 'ORIGINATOR_CANCEL') await this.record('cancelled', null);
   }
@@ -185,7 +190,9 @@ export class SeatLeg {
     const seatId = failed[failed.length - 1]!;
     await this.host.deps.transfers
       .failed({ kind: 'failed', callUuid: this.host.uuid, seatId, cause })
-      .catch((err: Error) => console.error(`call ${this.host.uuid}: seat failure not sent: ${err.message}`));
+      .catch((err: Error) =>
+        log.error('call: seat failure not sent', { callUuid: this.host.uuid, seatId, err: err.message }),
+      );
     if (this.host.over()) return;
     if (failed.length >= MAX_SEAT_FAILURES) {
       await this.record('noSeat', null);

@@ -45,6 +45,7 @@ import { SeatLeg, TRANSFER_FAILED, type SeatFailure } from './seatLeg';
 import { closeAndRelease, robotOutcome, type Hangup } from './closing';
 import { isErrReply } from './switchReplies';
 import { AVMD_WINDOW_MS } from './beepDetector';
+import { log } from '../../../platform/log';
 
 export interface SessionMetrics {
   /** Final ASR result received -> the playback it caused written to the socket, ms. */
@@ -268,7 +269,7 @@ export class CallSession {
     const reply = await node.api(`uuid_answer ${this.uuid}`).catch((err: Error) => `-ERR ${err.message}`);
     // The caller gave up before we answered: the channel is gone (its hang-up came before attach).
     if (!reply.startsWith('+OK') && !this.finished) {
-      console.warn(`inbound call ${this.uuid}: uuid_answer failed: ${reply.trim()}`);
+      log.warn('inbound call: uuid_answer failed', { callUuid: this.uuid, reply: reply.trim() });
       this.failedCause = 'ORIGINATOR_CANCEL';
       this.finish();
     }
@@ -283,7 +284,7 @@ export class CallSession {
       // The socket dropped or the job never reported: the channel may exist. Ask, or wait for
       // the reconnect's reconcile (onReconciled), or give up after lostAfterMs.
       if (this.finished) return;
-      console.warn(`call ${this.uuid}: originate got no result: ${(err as Error).message}`);
+      log.warn('call: originate got no result', { callUuid: this.uuid, err: (err as Error).message });
       if (!node.connected) return this.nodeDown();
       const exists = await node.api(`uuid_exists ${this.uuid}`).catch(() => 'false');
       if (exists.trim() !== 'true') {
@@ -375,7 +376,7 @@ export class CallSession {
       .api(recordCommand(this.uuid, this.recPath))
       .then((reply) => {
         if (!isErrReply(reply)) return;
-        console.warn(`call ${this.uuid}: uuid_record failed: ${reply.trim()}`);
+        log.warn('call: uuid_record failed', { callUuid: this.uuid, reply: reply.trim() });
         this.recPath = null;
       })
       .catch(() => (this.recPath = null));
@@ -398,7 +399,7 @@ export class CallSession {
   private fault(why: ReasonMessage, reply: string): void {
     if (this.finished || this.faultWhy) return;
     this.faultWhy = why;
-    console.error(`call ${this.uuid}: ${reasonZh(why)}, hanging up: ${reply}`);
+    log.error('call: fault, hanging up', { callUuid: this.uuid, why: reasonZh(why), reply });
     this.engineEnded = true;
     this.kill('NORMAL_TEMPORARY_FAILURE');
   }

@@ -13,6 +13,7 @@ import { CallLive } from './live';
 import { FILLER_TEXT } from './audio';
 import { startCallKit, type CallKit } from './testKit';
 import { startCallWorker, type CallWorker } from './worker';
+import { until } from '../../../test/until';
 
 // Slower than calls.int.test.ts: live TTS of the first prompts takes real time, and the bot's
 // maximum duration (5 min) must stay well above it.
@@ -292,11 +293,10 @@ describe('dead air', () => {
       expect(texts.filter((t) => t === FILLER_TEXT)).toHaveLength(1);
       expect(answered).toBe(1);
       // The worker writes a robot line when the switch starts its prompt (PLAYBACK_START), as we saw it.
-      let lines: string[] = [];
-      for (let i = 0; i < 100 && lines.length < 3; i++) {
-        lines = (await kit.lines(job.callUuid)).map((l) => `${l.khtype}:${l.khcontent}`);
-        if (lines.length < 3) await new Promise((r) => setTimeout(r, 20));
-      }
+      const lines = await until(async () => {
+        const l = (await kit.lines(job.callUuid)).map((x) => `${x.khtype}:${x.khcontent}`);
+        return l.length >= 3 ? l : undefined;
+      }, 2000);
       expect(lines.slice(1, 3)).toEqual(['customer:你们周末上班吗', 'robot:周末也有客服值班。']);
       const raw = await RawEsl.open(sim.port, '');
       await raw.command(`api uuid_kill ${job.callUuid}`);

@@ -13,6 +13,7 @@ import {
 } from '../../../domain/transfer';
 import { createMediaQueue, type MediaQueue } from '../queue';
 import { TransferClient } from './transferClient';
+import { until } from '../../../test/until';
 
 const config = {
   ...loadConfig(),
@@ -51,12 +52,12 @@ const job = (): TransferOfferJob => ({
 
 /** Until the offer's job is in the queue (the server would take it now). */
 async function asked(callUuid: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    const jobs = await queue.queue.getWaiting();
-    if (jobs.some((j) => j.data.callUuid === callUuid)) return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error('the offer was never asked');
+  await until(
+    async () => (await queue.queue.getWaiting()).some((j) => j.data.callUuid === callUuid),
+    5000,
+  ).catch(() => {
+    throw new Error('the offer was never asked');
+  });
 }
 
 it("returns the server's reply once the server wakes it", async () => {
@@ -91,7 +92,7 @@ it('a customer who hangs up meanwhile: the cancel key is set and the server is w
     gone = true;
     await expect(pending).resolves.toBeNull();
     expect(await redis.get(transferCancelKey(prefix, j.callUuid))).toBe('1');
-    for (let i = 0; i < 100 && !heard.includes(j.callUuid); i++) await new Promise((r) => setTimeout(r, 20));
+    await until(() => heard.includes(j.callUuid), 2000);
     expect(heard).toContain(j.callUuid);
   } finally {
     sub.disconnect();

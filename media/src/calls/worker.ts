@@ -28,6 +28,7 @@ import { TRANSFER_QUEUE, type TransferJob } from '../../../domain/transfer';
 import { createDialQueue, type DialQueue, type DialQueueOptions } from './queue';
 import { followSeatHangups } from './seatHangup';
 import { AsrResolver } from '../speech/asr';
+import { log } from '../../../platform/log';
 import {
   CallSession,
   DEFAULT_LLM_DEAD_AIR_MS,
@@ -157,10 +158,15 @@ export async function startCallWorker(o: CallWorkerOptions): Promise<CallWorker>
 
   const dial = createDialQueue(config, o.queue);
   dial.queue.on('failed', (job, err) => {
-    console.error(`dial job ${job.data.callUuid} failed, attempt ${job.attemptsMade}: ${err.message}`);
+    log.error('dial job failed', {
+      callUuid: job.data.callUuid,
+      attempt: job.attemptsMade,
+      err: err.message,
+    });
     if (isStalledOut(err))
       void handleStalledOut(redis, config.redisPrefix, job, (j, e) => giveUp(deps, j, e), err).catch(
-        (e: Error) => console.error(`dial job ${job.data.callUuid} left after stalling: ${e.message}`),
+        (e: Error) =>
+          log.error('dial job left after stalling', { callUuid: job.data.callUuid, err: e.message }),
       );
   });
   dial.queue
@@ -179,7 +185,7 @@ export async function startCallWorker(o: CallWorkerOptions): Promise<CallWorker>
         const fit = need ? fitNodes(pool, need) : null;
         if (fit && 'refused' in fit) {
           if (await refuseCall(deps, data, fit.refused)) {
-            console.warn(`dial job ${data.callUuid}: not dialled: ${faultText(fit.refused)}`);
+            log.warn('dial job not dialled', { callUuid: data.callUuid, why: faultText(fit.refused) });
             deps.live.state(data, {
               callUuid: data.callUuid,
               accountId: data.accountId,
@@ -208,7 +214,7 @@ export async function startCallWorker(o: CallWorkerOptions): Promise<CallWorker>
         sessions.delete(session.uuid);
       }
     })
-    .catch((err: Error) => console.error(`dial worker stopped processing: ${err.message}`));
+    .catch((err: Error) => log.error('dial worker stopped processing', { err: err.message }));
   await dial.queue.isReady();
 
   // Node state for the cluster page, and gateway reloads when lines change.

@@ -10,6 +10,7 @@ import { EslClosedError, EslConnection } from './connection';
 import type { EslEvent } from './events';
 import { Lane } from './lane';
 import { probeGateways, probeNode } from './probe';
+import { log as platformLog } from '../../../platform/log';
 
 export interface NodeConfig {
   id: number;
@@ -65,7 +66,7 @@ export class EslNode extends EventEmitter<{
   /** What the switch answered to the probe of the last connect (null until it answered). */
   probe: NodeProbe | null = null;
   /** Where the node's log lines go (tests silence or collect them). */
-  log: (line: string) => void = (line) => console.warn(line);
+  log: (line: string) => void = (line) => platformLog.warn(line);
 
   constructor(
     readonly config: NodeConfig,

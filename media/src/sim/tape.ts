@@ -8,6 +8,7 @@ import path from 'node:path';
 import { encodeWav } from '../speech/wav';
 import { mixTimeline, type Placed } from './mix';
 import { customerVoice, promptSamples, RATE } from './voice';
+import { log } from '../../../platform/log';
 
 interface Sound {
   atUs: number;
@@ -61,7 +62,7 @@ export class Tape {
     if (from === undefined) return false;
     this.recording.delete(file);
     if (recordable(file)) await this.queue(file, () => this.write(file, from, atUs));
-    else console.error(`simulator: not recording ${file}: only absolute .wav paths are written`);
+    else log.error('simulator: not recording: only absolute .wav paths are written', { file });
     return true;
   }
 
@@ -81,7 +82,7 @@ export class Tape {
   private queue(file: string, fn: () => Promise<void>): Promise<void> {
     const next = (this.writes.get(file) ?? Promise.resolve())
       .then(fn)
-      .catch((err: Error) => console.error(`simulator: recording ${file} not written: ${err.message}`));
+      .catch((err: Error) => log.error('simulator: recording not written', { file, err: err.message }));
     this.writes.set(file, next);
     return next;
   }

@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { TELEPHONY_WAV } from '../../../domain/wav';
 import { espeakVoice, renderEspeak } from '../speech/espeak';
 import { decodePcm16, resample } from '../speech/wav';
+import { log } from '../../../platform/log';
 
 export const RATE = TELEPHONY_WAV.sampleRate;
 
@@ -68,7 +69,7 @@ export function customerVoice(text: string, voice = 'auto'): Promise<Int16Array 
       (wav) => decodePcm16(wav).samples,
       (err: Error) => {
         voices.delete(key); // a later call tries again (espeak-ng may have been installed meanwhile)
-        if (!warned) console.error(`simulator: customer speech not rendered: ${err.message}`);
+        if (!warned) log.error('simulator: customer speech not rendered', { err: err.message });
         warned = true;
         return null;
       },

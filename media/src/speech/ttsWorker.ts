@@ -10,6 +10,7 @@ import { NORMAL_SPEED } from './tts';
 import { createTtsQueue } from './ttsQueue';
 import { accountTts, type EngineOverrides } from './ttsSettings';
 import { renderCached } from './ttsStore';
+import { log } from '../../../platform/log';
 
 export interface TtsWorkerOptions extends EngineOverrides {
   config: Config;
@@ -107,7 +108,12 @@ export async function startTtsWorker(o: TtsWorkerOptions): Promise<TtsWorker> {
     o.db ?? knexFactory({ client: 'pg', connection: o.config.databaseUrl, pool: { min: 0, max: 4 } });
   const { queue, close } = createTtsQueue(o.config);
   queue.on('failed', (job, err) =>
-    console.error(`tts job ${job.id} (${job.data.kind}) failed, attempt ${job.attemptsMade}: ${err.message}`),
+    log.error('tts job failed', {
+      jobId: job.id,
+      kind: job.data.kind,
+      attempt: job.attemptsMade,
+      err: err.message,
+    }),
   );
   // '*' takes every job name: the producer may name jobs by kind or not at all.
   queue
@@ -118,11 +124,11 @@ export async function startTtsWorker(o: TtsWorkerOptions): Promise<TtsWorker> {
       await job.discard();
       throw new Error(`unknown tts job kind: ${(data as { kind?: unknown }).kind}`);
     })
-    .catch((err: Error) => console.error(`tts worker stopped processing: ${err.message}`));
+    .catch((err: Error) => log.error('tts worker stopped processing', { err: err.message }));
   await queue.isReady();
   if (o.queueUnrendered) {
     const queued = await queueUnrenderedVersions(db, queue);
-    if (queued) console.log(`tts worker: ${queued} published bot version(s) queued for rendering`);
+    if (queued) log.info('tts worker: published bot versions queued for rendering', { queued });
   }
   return {
     async close() {

@@ -18,6 +18,7 @@ import { startTestPlatform, type TestPlatform } from '../../../test/harness';
 import { startDialer, type Dialer } from './scheduler';
 import { settleEnded } from './settle';
 import { ids as demoIds, insertTask } from './testKit';
+import { until } from '../../../test/until';
 
 const SCALE = 0.01;
 const phone = (i: number) => `136000000${String(i).padStart(2, '0')}`;
@@ -180,11 +181,10 @@ it('dials a task to completion: robots held, every record settled once, billed o
   const mine = events.filter((e) => e.taskId === taskId);
   expect(mine.length).toBeGreaterThan(1);
   for (let i = 1; i < mine.length; i++) expect(mine[i]!.dialed).toBeGreaterThanOrEqual(mine[i - 1]!.dialed);
-  let last = mine.at(-1)!;
-  for (let i = 0; i < 100 && (last.dialed < numbers.length || last.status !== 100); i++) {
-    await new Promise((r) => setTimeout(r, 50));
-    last = events.filter((e) => e.taskId === taskId).at(-1)!;
-  }
+  const last = await until(() => {
+    const l = events.filter((e) => e.taskId === taskId).at(-1)!;
+    return l.dialed === numbers.length && l.status === 100 ? l : undefined;
+  }, 5000).catch(() => events.filter((e) => e.taskId === taskId).at(-1)!);
   expect(last).toMatchObject({
     dialed: numbers.length,
     remaining: 0,

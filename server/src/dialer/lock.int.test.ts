@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
 import { loadConfig } from '../../../config';
 import { TICK_HOLD_MS, TickLock } from './lock';
+import { until } from '../../../test/until';
 
 let redis: Redis;
 const key = `test:lock:${randomUUID()}`;
@@ -34,8 +35,8 @@ it('lets one process tick, rests after the tick, and wakes from the rest only', 
   const ttl = await redis.pttl(key);
   expect(ttl).toBeGreaterThan(0);
   expect(ttl).toBeLessThanOrEqual(20);
-  await new Promise((r) => setTimeout(r, 40));
-  expect(await b.acquire()).toBe(true);
+  // Free within moments, not the 10 s rest.
+  expect(await until(() => b.acquire(), 1000)).toBe(true);
   // A finish by a process that does not hold the lock changes nothing.
   await a.finish(10_000);
   expect(await redis.get(key)).not.toBe('rest');
@@ -47,7 +48,7 @@ it('tells listening processes when the lock is woken', async () => {
   const stop = await a.listen(() => heard++);
   try {
     await new TickLock(redis, key).wake(10);
-    for (let i = 0; i < 50 && heard === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    await until(() => heard > 0, 500);
     expect(heard).toBe(1);
   } finally {
     await stop();
@@ -83,7 +84,7 @@ describe('a holder that dies mid-tick (issue 21)', () => {
       expect(await b.acquire()).toBe(false);
       child.kill('SIGKILL');
       const killedAt = Date.now();
-      while (!(await b.acquire())) await new Promise((r) => setTimeout(r, 50));
+      await until(() => b.acquire(), 3000);
       expect(Date.now() - killedAt).toBeLessThan(3000);
     } finally {
       child.kill('SIGKILL');

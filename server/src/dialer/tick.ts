@@ -31,6 +31,7 @@ import { openCallCounts } from './slots';
 import { switchFree, switchState } from './switches';
 import { DEFAULT_NODE_MAX_CALLS } from '../../../domain/media';
 import { coded } from '../../../domain/reasons';
+import { RunState, TaskStatus } from '../../../domain/dialer/status';
 import { addNotice, moveTask, pauseForArrears, type Moved, type PendingNotice } from './taskState';
 
 export interface TickReport {
@@ -113,9 +114,9 @@ export async function runTick(
     const open =
       localDate(now, account.tz) >= task.startDay && inWindow(now, windowOf(task, account), account.tz);
     const flip =
-      task.status === 2 && open && task.runState === 3
+      task.status === TaskStatus.Running && open && task.runState === RunState.OutsideHours
         ? 'enterWindow'
-        : task.status === 2 && !open && task.runState === 2
+        : task.status === TaskStatus.Running && !open && task.runState === RunState.InProgress
           ? 'leaveWindow'
           : null;
     if (flip) {
@@ -174,7 +175,7 @@ export async function runTick(
     robots: t.robots,
     active: counts.task.get(t.id) ?? 0,
     // A queued task gets its first slot even with nothing to claim (so it can start and complete).
-    demand: t.status === 4 ? Math.max(1, demand.get(t.id) ?? 0) : (demand.get(t.id) ?? 0),
+    demand: t.status === TaskStatus.Queued ? Math.max(1, demand.get(t.id) ?? 0) : (demand.get(t.id) ?? 0),
   }));
   // The switches' capacity (switches.ts): never more calls open than the nodes carry together.
   let open = 0;
@@ -209,7 +210,7 @@ export async function runTick(
     claimNumbers(deps, grants, now, hooks),
     noNumbersLeft(
       deps,
-      tasks.filter((t) => t.status === 2).map((t) => t.id),
+      tasks.filter((t) => t.status === TaskStatus.Running).map((t) => t.id),
     ),
   ]);
   await Promise.all(

@@ -15,6 +15,7 @@ import { xmlCurlDirectory } from './directory';
 import { header, type SipMessage, type SipRequest } from './message';
 import { offerSdp, newSdpIdentity } from './sdp';
 import { SipWsClient } from './testClient';
+import { until } from '../../../../test/until';
 
 let p: TestPlatform;
 let op: Awaited<ReturnType<typeof loggedIn>>;
@@ -329,11 +330,10 @@ describe('a softphone dials out', () => {
     await phone.waitFor(isRes(200, 'BYE'));
     phone.close();
     // The simulator's mod_json_cdr posted the leg: the record has the switch's talk time, settled.
-    let row;
-    for (let i = 0; i < 250 && !row?.settled_at; i++) {
-      row = await p.db.knex('softphone_calls').where({ id: rec.id }).first();
-      if (!row?.settled_at) await new Promise((r) => setTimeout(r, 20));
-    }
+    const row = await until(async () => {
+      const r = await p.db.knex('softphone_calls').where({ id: rec.id }).first();
+      return r?.settled_at ? r : undefined;
+    }, 5000);
     expect(row).toMatchObject({ direction: 'out', hangup_cause: 'NORMAL_CLEARING' });
     expect(row.settled_at).not.toBeNull();
     expect(row.fs_uuid).toMatch(/^[0-9a-f-]{36}$/);

@@ -31,6 +31,7 @@ import {
 } from './message';
 import { softphoneLegCdr, type JsonCdr } from './cdr';
 import { answerSdp, newSdpIdentity, offerSdp, type SdpIdentity } from './sdp';
+import { log } from '../../../../platform/log';
 
 export interface RegistrarOptions {
   /** 0 picks a free port. */
@@ -338,7 +339,7 @@ export async function startRegistrar(opts: RegistrarOptions): Promise<Registrar>
       end: () => {
         if (!opts.cdr) return;
         const doc = softphoneLegCdr({ ...leg, endedAt: Date.now(), hangupCause });
-        opts.cdr(doc).catch((e: unknown) => console.error(`simulator: CDR post failed: ${String(e)}`));
+        opts.cdr(doc).catch((e: unknown) => log.error('simulator: CDR post failed', { err: String(e) }));
       },
       pendingInvite: req,
       timers: [],

@@ -7,6 +7,7 @@ import { Code } from '../../../../domain/api';
 import { insertCustomer, startTree, type Tree } from '../../../../test/fixtures';
 import { del, insertCall, insertTask, insertTaskNumber, rawGet } from './testHelpers';
 import type { CallExportDto } from './export';
+import { until } from '../../../../test/until';
 
 let t: Tree;
 let taskId: number;
@@ -232,11 +233,10 @@ describe('POST /api/callrecords/exports', () => {
     const r = await start({ format: 'csv', filter: { llmGrade: 'EXP' }, password: 'demo1234' });
     expect(r.status).toBe(200);
     const id = r.body.data!.exportJobId;
-    let job = r.body.data!;
-    for (let i = 0; i < 300 && job.status !== 'done' && job.status !== 'failed'; i++) {
-      await new Promise((res) => setTimeout(res, 100));
-      job = (await t.m1.get<CallExportDto>(`/api/callrecords/exports/${id}`)).body.data!;
-    }
+    const job = await until(async () => {
+      const j = (await t.m1.get<CallExportDto>(`/api/callrecords/exports/${id}`)).body.data!;
+      return j.status === 'done' || j.status === 'failed' ? j : undefined;
+    }, 30_000);
     expect(job).toMatchObject({ status: 'done', rows: 2, kind: 'calls' });
     const file = await rawGet(t.m1, job.downloadUrl!);
     expect(file.status).toBe(200);

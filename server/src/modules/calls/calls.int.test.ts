@@ -5,6 +5,7 @@ import { startCallWorker, type CallWorker } from '../../../../media/src/calls/wo
 import type { CallDetailDto, CallRecordDto } from '../../../../domain/calls';
 import type { CallLineEvent, CallStateEvent } from '../../../../domain/events';
 import { liveSocket, startTree, type Tree } from '../../../../test/fixtures';
+import { until } from '../../../../test/until';
 
 let t: Tree;
 let botId: number;
@@ -115,12 +116,10 @@ describe('call records', () => {
       socket.on('call:line', (e: CallLineEvent) => lines.push(e));
       const r = await start(t.m1, { numbers: '9999', botId, lineId });
       const uuid = r.body.data!.calls[0]!.callUuid;
-      let call: CallDetailDto | undefined;
-      const until = Date.now() + 20000;
-      do {
-        await new Promise((res) => setTimeout(res, 50));
-        call = (await t.m1.get<CallDetailDto>(`/api/calls/${uuid}`)).body.data!;
-      } while (call.status !== 'ended' && Date.now() < until);
+      const call = await until(async () => {
+        const c = (await t.m1.get<CallDetailDto>(`/api/calls/${uuid}`)).body.data!;
+        return c.status === 'ended' ? c : undefined;
+      }, 20_000);
       expect(call.status).toBe('ended');
       expect(call.resultLevel).toBeGreaterThanOrEqual(21);
       expect(call.resultLevel).toBeLessThanOrEqual(26);
@@ -132,8 +131,7 @@ describe('call records', () => {
       expect(call.lines.some((l) => l.khtype === 'customer')).toBe(true);
       // Live events reach the account's room through the Redis emitter (same adapter key), in
       // live:batch frames, which liveSocket hands to the call:state listener as the browser does.
-      for (let i = 0; i < 60 && !states.some((e) => e.callUuid === uuid && e.status === 'ended'); i++)
-        await new Promise((res) => setTimeout(res, 50));
+      await until(() => states.some((e) => e.callUuid === uuid && e.status === 'ended'), 3000);
       const mine = states.filter((e) => e.callUuid === uuid).map((e) => e.status);
       expect(mine).toEqual(['dialing', 'ringing', 'answered', 'ended']);
       expect(states.find((e) => e.callUuid === uuid && e.status === 'ended')?.resultLevel).toBe(

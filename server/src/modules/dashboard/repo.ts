@@ -2,7 +2,7 @@
 // account's balance, lines, time zone, call rates and its call spend from its own ledger (index
 // ledger_entries_call_spend, migration 2550). Every calls query goes through the tenant scope.
 import type { Knex } from 'knex';
-import { GRADE_LETTERS } from '../../../../domain/dialer/levels';
+import { GRADE_LETTERS, gradeSql } from '../../../../domain/dialer/levels';
 import { pathIds } from '../../../../domain/accountPath';
 import { emptyFigures, type CallFigures, type DashboardBilling } from '../../../../domain/dashboard';
 import { below, scoped, type Actor } from '../../db/scope';
@@ -39,7 +39,7 @@ export async function timeZoneOf(db: Db, id: number): Promise<string | null> {
 
 // One aggregate list for every query: test calls apart, blacklist refusals (71) not dialed.
 const COUNTED = 'NOT test AND result_level IS DISTINCT FROM 71';
-const CONNECTED = 'NOT test AND result_level BETWEEN 21 AND 26';
+const CONNECTED = `NOT test AND ${gradeSql('result_level')}`;
 const AGGREGATES = [
   `count(*) FILTER (WHERE ${COUNTED}) AS dialed`,
   `count(*) FILTER (WHERE ${CONNECTED}) AS connected`,

@@ -4,7 +4,8 @@
 import type { Lang } from '../../../../domain/messages';
 import { neutralise } from '../../../../domain/spreadsheet';
 import type { BusinessReport, ExpenseReport, LineReport, NumberReport } from '../../../../domain/reports/api';
-import { RESULT_CODES } from '../../../../domain/reports/columns';
+import { GRADE_KEYS, NUMBERS_RESULT_CODES } from '../../../../domain/reports/columns';
+import { GRADE_LETTERS } from '../../../../domain/dialer/levels';
 import { HANGUP_BUCKETS, ROUND_BUCKETS } from '../../../../domain/reports/buckets';
 import {
   answerSeizureRatio,
@@ -31,13 +32,8 @@ function numberHeader(l: Lang, key: string): string[] {
     zh(l) ? '外呼数' : 'Dialled',
     zh(l) ? '接通数' : 'Connected',
     zh(l) ? '接通率(%)' : 'Connected rate (%)',
-    ...RESULT_CODES.filter((c) => c !== 62 && c !== 71).map(String),
-    'A',
-    'B',
-    'C',
-    'D',
-    'E',
-    'F',
+    ...NUMBERS_RESULT_CODES.map(String),
+    ...GRADE_LETTERS,
     ...HANGUP_BUCKETS.map((b) => (zh(l) ? `挂断${HANGUP_LABEL[b]}` : `Hang-up ${HANGUP_LABEL[b]}`)),
     ...ROUND_BUCKETS.map((b) => (zh(l) ? `轮次${ROUND_LABEL[b]}` : `Rounds ${ROUND_LABEL[b]}`)),
     zh(l) ? '转人工' : 'Transfers',
@@ -50,13 +46,8 @@ function numberCells(c: Counters): Cell[] {
     c.dialled!,
     c.connected!,
     pct(connectedRate(c)),
-    ...RESULT_CODES.filter((x) => x !== 62 && x !== 71).map((x) => c[`lv${x}`]!),
-    c.ga!,
-    c.gb!,
-    c.gc!,
-    c.gd!,
-    c.ge!,
-    c.gf!,
+    ...NUMBERS_RESULT_CODES.map((x) => c[`lv${x}`]!),
+    ...GRADE_KEYS.map((k) => c[k]!),
     ...HANGUP_BUCKETS.map((b) => c[`h_${b}`]!),
     ...ROUND_BUCKETS.map((b) => c[`k_${b}`]!),
     c.xfer!,

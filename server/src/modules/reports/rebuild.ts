@@ -1,5 +1,5 @@
 // Rebuilds the rollups of a range of local days from the call records and the ledger, one day per
-// transaction for all the accounts at once: their rows of that day are deleted and recounted from
+// transaction for a group of accounts (groups rebuilt side by side): their rows of that day are deleted and recounted from
 // their settled calls that ended that day (each account's day in its own dialing zone; the same column
 // definitions as the settle hook, domain/reports/columns.ts). One pass over a day's calls (index
 // calls_account_ended: a range per account), so a rebuild reads each call once. The accounts' rollup
@@ -19,6 +19,7 @@ import {
   addOnConflict,
   rollupUpsert,
 } from './sql';
+import { GRADE_CODE, gradeSql } from '../../../../domain/dialer/levels';
 
 export interface RebuildRange {
   /** yyyy-MM-dd, local days in each account's dialing zone, both included. */
@@ -107,7 +108,7 @@ export async function rebuildDay(
        INSERT INTO report_spend_daily (${SPEND_KEYS.join(', ')}, ${SPEND_VALUES.join(', ')})
        SELECT l.account_id, CAST(:day AS date), c.account_id, coalesce(c.task_id, 0), coalesce(c.line_id, 0),
               -sum(l.delta_fen), sum(c.billable_ms), count(*),
-              count(*) FILTER (WHERE c.result_level BETWEEN 21 AND 26), count(*) FILTER (WHERE c.result_level IN (21, 22))
+              count(*) FILTER (WHERE ${gradeSql('c.result_level')}), count(*) FILTER (WHERE c.result_level IN (${GRADE_CODE.A}, ${GRADE_CODE.B}))
        FROM accts a JOIN accounts acc ON acc.id = a.id
          JOIN calls c ON c.account_id = a.id AND c.ended_at >= a.t0 AND c.ended_at < a.t1
          CROSS JOIN LATERAL unnest(string_to_array(trim(both '/' from acc.path), '/')::bigint[]) AS p(id)
@@ -121,11 +122,16 @@ export async function rebuildDay(
   });
 }
 
-/** Rebuilds every account's (or the given accounts') rollups of the days [from, to], a day at a time. */
+/**
+ * Rebuilds every account's (or the given accounts') rollups of the days [from, to], a day at a time.
+ * A day's accounts are split into `parallel` groups rebuilt at once on connections of their own (the
+ * pool needs that many): the groups' accounts, and so their rollup locks and rows, never overlap.
+ */
 export async function rebuildRollups(
   db: Knex,
   range: RebuildRange,
   onDay?: (done: number, total: number) => void,
+  parallel = 2,
 ): Promise<RebuildResult> {
   const q = db('accounts as a')
     .leftJoin('dial_settings as s', 's.account_id', 'a.id')
@@ -135,11 +141,18 @@ export async function rebuildRollups(
   const accounts = (await q).map((a: { id: string; tz: string }) => ({ id: Number(a.id), tz: a.tz }));
   const days: string[] = [];
   for (let d = range.from; d <= range.to; d = addDays(d, 1)) days.push(d);
+  // Contiguous groups of at most ACCOUNTS_AT_ONCE (rollup locks take lock table slots), at least
+  // `parallel` of them when there are that many accounts.
+  const size = Math.min(ACCOUNTS_AT_ONCE, Math.max(1, Math.ceil(accounts.length / Math.max(1, parallel))));
+  const groups: (typeof accounts)[] = [];
+  for (let a = 0; a < accounts.length; a += size) groups.push(accounts.slice(a, a + size));
   let calls = 0;
   for (const [i, day] of days.entries()) {
-    // At most ACCOUNTS_AT_ONCE rollup locks in one transaction (they take lock table slots).
-    for (let a = 0; a < accounts.length; a += ACCOUNTS_AT_ONCE)
-      calls += await rebuildDay(db, accounts.slice(a, a + ACCOUNTS_AT_ONCE), day);
+    let next = 0;
+    const lane = async () => {
+      while (next < groups.length) calls += await rebuildDay(db, groups[next++]!, day);
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(parallel, groups.length)) }, lane));
     onDay?.(i + 1, days.length);
   }
   return { accounts: accounts.length, days: days.length, calls };

@@ -8,6 +8,7 @@ import type { Knex } from 'knex';
 import { pathIds } from '../../../../domain/accountPath';
 import { ROLLUP_COLUMN_NAMES, rollupValues, type RollupCall } from '../../../../domain/reports/columns';
 import { CAUSE_KEYS, ROLLUP_LOCK_CLASS, SPEND_KEYS, SPEND_VALUES, addOnConflict, rollupUpsert } from './sql';
+import { GRADE_CODE, isGrade } from '../../../../domain/dialer/levels';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Row = any;
@@ -47,8 +48,8 @@ export async function rollUpCall(
   };
   const v = rollupValues(rollupCallOf(call));
   const level = call.result_level === null ? 90 : Number(call.result_level);
-  const connected = level >= 21 && level <= 26 ? 1 : 0;
-  const lead = level === 21 || level === 22 ? 1 : 0;
+  const connected = isGrade(level) ? 1 : 0;
+  const lead = level === GRADE_CODE.A || level === GRADE_CODE.B ? 1 : 0;
   const failed = level !== 71 && !connected;
   const payerKeys = pathIds(account.path).map((id) => `call:${call.call_uuid}:${id}`);
   const cols = ['account_id', 'task_id', 'line_id', 'bot_id', ...ROLLUP_COLUMN_NAMES];

@@ -1,5 +1,6 @@
 // SQL pieces shared by the settle hook and the rebuild: the rollup tables' keys and their upserts.
 import { ROLLUP_COLUMN_NAMES } from '../../../../domain/reports/columns';
+import { gradeSql } from '../../../../domain/dialer/levels';
 
 export const ROLLUP_KEYS = {
   report_hourly: ['account_id', 'hour', 'task_id', 'line_id', 'bot_id'],
@@ -30,4 +31,4 @@ export const ROLLUP_LOCK_CLASS = 2730;
 export const localDaySql = (ts: string, tz: string) => `(${ts} AT TIME ZONE ${tz})::date`;
 
 /** A not-connected, dialled call (its line's failure cause is counted). */
-export const FAILED_SQL = `c.result_level IS DISTINCT FROM 71 AND NOT coalesce(c.result_level BETWEEN 21 AND 26, false)`;
+export const FAILED_SQL = `c.result_level IS DISTINCT FROM 71 AND NOT coalesce(${gradeSql('c.result_level')}, false)`;

@@ -8,6 +8,7 @@ import type { SeatOfferEvent } from '../../../../domain/events';
 import type { SeatDto, SeatGroupDto } from '../../../../domain/seats';
 import type { CallWorker } from '../../../../media/src/calls/worker';
 import { startSimulator, type Simulator } from '../../../../media/src/sim/server';
+import { RawEsl } from '../../../../media/src/sim/testing';
 import type { ApiClient } from '../../../../test/apiClient';
 import { accountId, liveSocket, loggedIn, secondMerchantTree } from '../../../../test/fixtures';
 import { startTestPlatform, type TestPlatform } from '../../../../test/harness';
@@ -87,13 +88,15 @@ it('hangs up from the desk; the seat wraps up, then is idle again after the wrap
   const k = p.db.knex;
   wrapUp.timeoutMs = 2000;
   await op.put(`/api/seats/${seat.id}/state`, { online: true });
+  const watch = await RawEsl.open(sim.port, 'plain CHANNEL_BRIDGE');
   const uuid = await dialDemoBot(p, PHONE);
   // Taken by the seat and bridged (the virtual seat answers a second after the bridge starts).
   await until(
     async () => (await k('calls').where({ call_uuid: uuid }).first())?.transfer_outcome === 'accepted',
     60_000,
   );
-  await new Promise((r) => setTimeout(r, 1500));
+  await watch.event((e) => e['Event-Name'] === 'CHANNEL_BRIDGE' && e['Unique-ID'] === uuid, 10_000);
+  watch.close();
   expect((await k('calls').where({ call_uuid: uuid }).first()).status).not.toBe('ended');
   const asked = Date.now();
   const r = await hangup(op, seat.id, uuid);

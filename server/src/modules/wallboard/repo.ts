@@ -2,7 +2,7 @@
 // outcomes (calls.transfer_outcome, migration 2420), ended calls per minute, the open calls, the
 // tasks worth a progress bar, line names and the merchants the super administrator can pick.
 import type { Knex } from 'knex';
-import { GRADE_LETTERS } from '../../../../domain/dialer/levels';
+import { GRADE_LETTERS, gradeSql } from '../../../../domain/dialer/levels';
 import { TaskStatus } from '../../../../domain/dialer/status';
 import type { LiveCall, WallboardKpis } from '../../../../domain/wallboard';
 import { scoped, subtreeIds, type Actor } from '../../db/scope';
@@ -12,7 +12,7 @@ type Db = Knex | Knex.Transaction;
 type Row = any;
 
 const COUNTED = 'NOT test AND result_level IS DISTINCT FROM 71';
-const CONNECTED = 'NOT test AND result_level BETWEEN 21 AND 26';
+const CONNECTED = `NOT test AND ${gradeSql('result_level')}`;
 const TRANSFERRED = 'NOT test AND transfer_outcome IS NOT NULL';
 const KPI_COLUMNS = [
   `count(*) FILTER (WHERE ${COUNTED}) AS dialed`,

@@ -11,6 +11,7 @@ import { minuteOf, type WallboardSnapshot } from '../../../../domain/wallboard';
 import type { ApiClient } from '../../../../test/apiClient';
 import { loggedIn, startTree, type Tree } from '../../../../test/fixtures';
 import { insertCall } from '../callrecords/testHelpers';
+import { until } from '../../../../test/until';
 
 let t: Tree;
 let u2: ApiClient;
@@ -207,8 +208,15 @@ describe('call rooms', () => {
     };
     t.p.server.deps.live.toRooms([`call:${uuids.live}`], Events.CallLine, { callUuid: uuids.live!, line });
     expect((await arrived).line.khcontent).toBe('我想了解一下');
-    await new Promise((r) => setTimeout(r, 200));
-    expect(got).toEqual([]);
+    // Then a line of the call theirs does follow: one connection keeps the order the server sends in,
+    // so once that one is there, a leaked line would have come before it.
+    const theirLine = { ...line, khcontent: '他们的通话' };
+    t.p.server.deps.live.toRooms([`call:${uuids.otherLive}`], Events.CallLine, {
+      callUuid: uuids.otherLive!,
+      line: theirLine,
+    });
+    await until(() => got.length > 0);
+    expect(got).toEqual(['他们的通话']);
   });
 
   it('leaves a call room on request, and no other room', async () => {
@@ -223,11 +231,12 @@ describe('call rooms', () => {
     s.on(Events.CallLine, (e: CallLineEvent) => got.push(e.callUuid));
     const line = { seq: 3, khtype: 'robot', khcontent: '好的' } as ConversationLine;
     t.p.server.deps.live.toRooms([`call:${uuids.live}`], Events.CallLine, { callUuid: uuids.live!, line });
-    // The account room still delivers: the notice arrives, the left call's line does not.
+    // The account room still delivers: the notice arrives, the left call's line does not. The notice
+    // was sent after the line on the same connection, which keeps the order: had the line come, it
+    // would be here already.
     const notice = new Promise((resolve) => s.once(Events.NoticeNew, resolve));
     t.p.server.deps.live.noticeToUser(t.ids.m1, { id: 1 } as never);
     await notice;
-    await new Promise((r) => setTimeout(r, 200));
     expect(got).toEqual([]);
   });
 });

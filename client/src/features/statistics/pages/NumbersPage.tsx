@@ -16,7 +16,8 @@ import {
 } from 'recharts';
 import { REPORT_GROUPS, type ReportRow } from '../../../../../domain/reports/api';
 import { HANGUP_BUCKETS, ROUND_BUCKETS } from '../../../../../domain/reports/buckets';
-import { GRADE_KEYS } from '../../../../../domain/reports/columns';
+import { GRADE_KEYS, NUMBERS_RESULT_CODES as RESULTS } from '../../../../../domain/reports/columns';
+import { GRADE_LETTERS as LETTERS } from '../../../../../domain/dialer/levels';
 import { connectedRate, type Counters } from '../../../../../domain/reports/figures';
 import { DataTable } from '../../../ui/DataTable';
 import { PageHeader } from '../../../ui/PageHeader';
@@ -28,9 +29,6 @@ import { FILTER_OF, useReport } from '../components/useReport';
 import { pctText, pctValue } from '../format';
 import '../statistics.css';
 import { gradeColor } from '../../../ui/gradeColors';
-
-const LETTERS = ['A', 'B', 'C', 'D', 'E', 'F'];
-const RESULTS = [63, 64, 65, 66, 67, 68, 69, 70, 79, 90];
 
 export function NumbersChart({ rows }: { rows: ReportRow[] }) {
   const { t } = useTranslation('statistics');

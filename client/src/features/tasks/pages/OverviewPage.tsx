@@ -12,8 +12,7 @@ import { RunStateNote, StatusTag } from '../components/StatusTags';
 import { selectTasks, tasksActions as A } from '../slice';
 import '../tasks.css';
 import { PageHeader } from '../../../ui/PageHeader';
-
-const GRADES = ['A', 'B', 'C', 'D', 'E', 'F'] as const;
+import { GRADE_LETTERS as GRADES } from '../../../../../domain/dialer/levels';
 
 function Grades({ p }: { p: TaskProgressEvent }) {
   return (

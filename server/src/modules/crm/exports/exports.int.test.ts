@@ -10,6 +10,7 @@ import type { ExportJobDto } from './presenters';
 import { runExport } from './processor';
 import { sweepExpired } from './sweep';
 import { download, exportAndWait } from './testHelpers';
+import { until } from '../../../../../test/until';
 
 let t: Tree;
 const c: Record<string, number> = {};
@@ -299,11 +300,12 @@ it('an export whose job Bull fails for stalling again and again reads failed, ne
   // Another failure is the handler's own business (Bull retries it; the last attempt fails it).
   const other = await copy('running');
   q.emit('failed', { name: 'customers', data: { exportJobId: other } }, new Error('boom'));
-  let got: { status: string; error: string | null } | undefined;
-  for (let i = 0; i < 100 && got?.status !== 'failed'; i++) {
-    got = await k('export_jobs').where({ id: running }).first('status', 'error');
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  const got = await until(async () => {
+    const j: { status: string; error: string | null } = await k('export_jobs')
+      .where({ id: running })
+      .first('status', 'error');
+    return j.status === 'failed' ? j : undefined;
+  }, 5000);
   expect(got).toEqual({ status: 'failed', error: 'export failed: job stalled more than allowable limit' });
   expect((await k('export_jobs').where({ id: job.exportJobId }).first('status')).status).toBe('done');
   expect((await k('export_jobs').where({ id: other }).first('status')).status).toBe('running');

@@ -2,6 +2,7 @@
 // live (tick called directly), handling, and tenant isolation.
 import type { Socket } from 'socket.io-client';
 import type { FollowUpDto } from '../../../../../domain/crm';
+import { Events } from '../../../../../domain/events';
 import type { ApiClient } from '../../../../../test/apiClient';
 import { startTestPlatform, type TestPlatform } from '../../../../../test/harness';
 import {
@@ -177,7 +178,13 @@ describe('work reminders', () => {
       .where({ account_id: ids.op, type: 100, title_key: 'reminder.title' })
       .select('params', 'content');
     expect(notices).toContainEqual({ params: { who: expect.stringContaining('到期客户') }, content: '回访' });
-    await new Promise((r) => setTimeout(r, 100));
+    // A notice to merchant01 sent after the reminder: one connection keeps the order the server sends
+    // in, so once it is there a leaked reminder would have come before it.
+    const marker = new Promise<void>((resolve) =>
+      m1Socket.on(Events.NoticeNew, (n: { id: number }) => n.id === -1 && resolve()),
+    );
+    p.server.deps.live.noticeToUser(ids.m1, { id: -1 } as never);
+    await marker;
     expect(leaked).toEqual([]);
   });
 });

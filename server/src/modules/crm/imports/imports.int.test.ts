@@ -11,6 +11,7 @@ import { writeText, writeXls, writeXlsx } from './fixtures';
 import { importLimits } from './limits';
 import { supplierEncrypt } from './phone';
 import { importAndWait, report, upload } from './testHelpers';
+import { until } from '../../../../../test/until';
 
 // Imports run in a queue behind a real server; a loaded CI machine needs more than jest's 5 s.
 jest.setTimeout(60_000);
@@ -307,11 +308,12 @@ it('an import whose job Bull fails for stalling twice reads failed, never runnin
   // Another failure is the handler's own business (it retries or fails the import itself).
   const [other] = await k('import_jobs').insert(row('running')).returning('id');
   p.server.deps.queues.imports.emit('failed', { data: { importJobId: Number(other.id) } }, new Error('boom'));
-  let got: { status: string; error: string | null } | undefined;
-  for (let i = 0; i < 100 && got?.status !== 'failed'; i++) {
-    got = await k('import_jobs').where({ id: running.id }).first('status', 'error');
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  const got = await until(async () => {
+    const j: { status: string; error: string | null } = await k('import_jobs')
+      .where({ id: running.id })
+      .first('status', 'error');
+    return j.status === 'failed' ? j : undefined;
+  }, 5000);
   // In the importer's language (zh-CN here); the queue's words only for support.
   expect(got).toEqual({
     status: 'failed',

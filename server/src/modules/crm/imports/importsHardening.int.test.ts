@@ -15,6 +15,7 @@ import { importProcessStats } from './processor';
 import { reasonsFor } from './reasons';
 import { jobError } from './run';
 import { finished, importAndWait, report, upload } from './testHelpers';
+import { until } from '../../../../../test/until';
 
 jest.setTimeout(90_000);
 
@@ -101,9 +102,9 @@ describe('archives that lie about their sizes', () => {
     expect(Date.now() - t).toBeLessThan(20_000);
     expect(j).toMatchObject({ status: 'failed', error: expect.stringContaining('zip bomb'), imported: 0 });
     // The import process inflated nothing beyond the declared 1 KiB.
-    await new Promise((r) => setTimeout(r, 200));
-    // This job's own figure (another job of this file may end in between).
-    const peak = importProcessStats.peakRssMbByJob.get(id) ?? 0;
+    // This job's own figure (another job of this file may end in between), once its process's
+    // stats are in.
+    const peak = await until(() => importProcessStats.peakRssMbByJob.get(id), 5000);
     expect(peak).toBeGreaterThan(0);
     // Alone it peaks near 200 MB; under a loaded CI run its start-up (tsx compiling the import code)
     // has reached ~900 MB. What matters: it never held the 1 GiB the entry inflates to.

@@ -14,6 +14,7 @@ import { ApiClient } from '../../../../../test/apiClient';
 import { createTestDb, type TestDb } from '../../../../../test/db';
 import { writeText } from './fixtures';
 import { finished, upload } from './testHelpers';
+import { until } from '../../../../../test/until';
 
 jest.setTimeout(120_000);
 
@@ -54,15 +55,15 @@ async function startServerProcess(): Promise<ChildProcess> {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   children.push(child);
-  for (let i = 0; i < 200; i++) {
-    const up = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+  const up = () =>
+    fetch(`http://127.0.0.1:${port}/api/health`).then(
       () => true,
       () => false,
     );
-    if (up) return child;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the server process did not start');
+  await until(up, 20_000).catch(() => {
+    throw new Error('the server process did not start');
+  });
+  return child;
 }
 
 beforeAll(async () => {
@@ -97,12 +98,11 @@ it('never half-imports when the server is killed mid-import and started again', 
   const id = r.body.data!.importJobId;
 
   // Kill the server while the job runs, with rows parsed but not committed.
-  for (let i = 0; i < 300; i++) {
+  await until(async () => {
     const j = await db.knex('import_jobs').where({ id }).first('status', 'rows_done');
-    if (j.status === 'running' && Number(j.rows_done) > 0) break;
     if (j.status === 'done') throw new Error('the import finished before the kill: raise ROWS');
-    await new Promise((res) => setTimeout(res, 20));
-  }
+    return j.status === 'running' && Number(j.rows_done) > 0;
+  }, 6000);
   process.kill(-first.pid!, 'SIGKILL');
   await once(first, 'exit');
   expect(await db.knex('customers').where({ import_job_id: id }).count({ n: '*' })).toEqual([{ n: '0' }]);
