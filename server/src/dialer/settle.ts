@@ -319,8 +319,11 @@ export async function settleCall(
     if (call.opt_out_sentence !== null || call.callback !== null)
       s.requests = await applyRequests(trx, call, account);
     await bill(trx, call, s, cache);
-    await rollUpCall(trx, call, account); // reports rollups (modules/reports/rollup.ts)
-    await trx('calls').where({ id: callId }).update({ settled_at: trx.fn.now(), charged_fen: s.chargedFen });
+    // The reports rollups (modules/reports/rollup.ts) ride on the statement that marks the call settled.
+    await rollUpCall(trx, call, account, {
+      sql: 'UPDATE calls SET settled_at = now(), charged_fen = ? WHERE id = ?',
+      bindings: [s.chargedFen, callId],
+    });
     return s;
   });
   if (!out) return null;

@@ -118,7 +118,11 @@ export async function rebuildDay(
                 count(*) FILTER (WHERE ${gradeSql('c.result_level')}), count(*) FILTER (WHERE c.result_level IN (${GRADE_CODE.A}, ${GRADE_CODE.B}))
          FROM dc c JOIN accounts acc ON acc.id = c.account_id
            CROSS JOIN LATERAL unnest(string_to_array(trim(both '/' from acc.path), '/')::bigint[]) AS p(id)
-           JOIN ledger_entries l ON l.idempotency_key = 'call:' || c.call_uuid || ':' || p.id
+           -- LATERAL with LIMIT 1 (the key is unique; the limit keeps the planner from flattening it):
+           -- an index probe per payer's row. As a join the planner, overestimating the rows, hashed
+           -- the whole ledger for every day (2.3 s of a 100-account day on the 10M bench).
+           CROSS JOIN LATERAL (SELECT l.account_id, l.delta_fen FROM ledger_entries l
+             WHERE l.idempotency_key = 'call:' || c.call_uuid || ':' || p.id LIMIT 1) l
          WHERE c.billable_ms > 0
          GROUP BY 1, 2, 3, 4, 5 ${addOnConflict('report_spend_daily', SPEND_KEYS, SPEND_VALUES)}
        )

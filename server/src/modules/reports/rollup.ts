@@ -3,7 +3,8 @@
 // line's failure causes, and each payer's spend (read back from the ledger rows the billing just
 // wrote, keys call:<uuid>:<payer>). Exactly once per call: the settlement holds the call row and sets
 // settled_at in the same transaction, so a retried or concurrent settlement never gets here twice for
-// one call, and a rolled-back one leaves nothing behind. One statement, its advisory lock first.
+// one call, and a rolled-back one leaves nothing behind. One statement, its advisory lock first, and
+// it is the settlement's own last statement (settled_at): the rollups add no round trip to a settlement.
 import type { Knex } from 'knex';
 import { pathIds } from '../../../../domain/accountPath';
 import { ROLLUP_COLUMN_NAMES, rollupValues, type RollupCall } from '../../../../domain/reports/columns';
@@ -35,8 +36,13 @@ export async function rollUpCall(
   trx: Knex.Transaction,
   call: Row,
   account: { path: string; tz: string } | undefined,
+  /** The statement the rollups ride on (their CTEs run with it: no round trip of their own). */
+  then: { sql: string; bindings: Knex.RawBinding[] } = { sql: 'SELECT 1', bindings: [] },
 ): Promise<void> {
-  if (!account) return;
+  if (!account) {
+    await trx.raw(then.sql, then.bindings);
+    return;
+  }
   const accountId = Number(call.account_id);
   const end = new Date(call.ended_at ?? call.created_at);
   const tz = account.tz || DEFAULT_TZ;
@@ -91,10 +97,10 @@ export async function rollUpCall(
       );
     }
   }
-  const spend = `INSERT INTO report_spend_daily (${SPEND_KEYS.join(', ')}, ${SPEND_VALUES.join(', ')})
+  parts.push(`sp AS (INSERT INTO report_spend_daily (${SPEND_KEYS.join(', ')}, ${SPEND_VALUES.join(', ')})
     SELECT l.account_id, (?::timestamptz AT TIME ZONE ?)::date, ?::bigint, ?::bigint, ?::bigint, -l.delta_fen, ?::bigint, 1, ?::int, ?::int
       FROM lk, ledger_entries l WHERE l.idempotency_key = ANY(?::text[])
-    ${addOnConflict('report_spend_daily', SPEND_KEYS, SPEND_VALUES)}`;
+    ${addOnConflict('report_spend_daily', SPEND_KEYS, SPEND_VALUES)})`);
   bindings.push(
     end,
     tz,
@@ -106,5 +112,5 @@ export async function rollUpCall(
     lead,
     payerKeys,
   );
-  await trx.raw(`WITH ${parts.join(', ')} ${spend}`, bindings);
+  await trx.raw(`WITH ${parts.join(', ')} ${then.sql}`, [...bindings, ...then.bindings]);
 }
