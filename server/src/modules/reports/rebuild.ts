@@ -161,7 +161,11 @@ export async function rebuildRollups(
   for (const [i, day] of days.entries()) {
     let next = 0;
     const lane = async () => {
-      while (next < groups.length) calls += await rebuildDay(db, groups[next++]!, day);
+      while (next < groups.length) {
+        // Not `calls += await …`: that reads `calls` before the await and loses the other lane's count.
+        const n = await rebuildDay(db, groups[next++]!, day);
+        calls += n;
+      }
     };
     await Promise.all(Array.from({ length: Math.max(1, Math.min(parallel, groups.length)) }, lane));
     onDay?.(i + 1, days.length);
