@@ -22,10 +22,14 @@ import type { ApiClient } from '../../../../test/apiClient';
 
 // 20x simulated time. The server's work (recognition results, the offer, the seat's accept) takes real
 // time, which counts 20 times over against a customer's patience: on a loaded CI machine an
-// interested customer (who hangs up 5 simulated minutes after answering) ran out of it while still
-// waiting for the one seat. Here it waits three times as long, as it would on a quiet machine; the
-// personas are otherwise the demo's (the same picks by number: weights unchanged).
+// interested customer (who hangs up 5 simulated minutes after answering) ran out of it during the
+// conversation. Here it waits three times as long, as it would on a quiet machine; the personas are
+// otherwise the demo's (the same picks by number: weights unchanged). The seat talks to each lead it
+// takes for a short while (TALK_MS of real time, 10 simulated seconds) and hangs up, as a seat ends
+// a call: left to the customer, a bridged call lasted until its patience ran out, and every lead
+// queued behind it for the one seat spent its own.
 const SCALE = 0.05;
+const TALK_MS = 500;
 const PATIENT_PERSONAS = DEFAULT_PERSONAS.map((p) =>
   p.name === 'interested' && p.hangupAtMs !== undefined ? { ...p, hangupAtMs: p.hangupAtMs * 3 } : p,
 );
@@ -54,11 +58,15 @@ beforeAll(async () => {
   await op.put(`/api/seats/${seat.id}/state`, { online: true });
   // Without a disposition the seat is idle again after the wrap-up time (shortened here).
   wrapUp.timeoutMs = 1000;
-  // The seat takes every pop-up, and is ready again once the call ended (wrap-up done).
+  // The seat takes every pop-up, talks a while and hangs up; it is ready again once the call ended
+  // (wrap-up done).
   opS.on('seat:offer', (e: SeatOfferEvent) => {
     void opS
       .timeout(3000)
-      .emitWithAck('seat:answer', { callUuid: e.callUuid, seatId: e.seatId, accept: true });
+      .emitWithAck('seat:answer', { callUuid: e.callUuid, seatId: e.seatId, accept: true })
+      .then(() => new Promise((r) => setTimeout(r, TALK_MS)))
+      .then(() => op.post(`/api/seats/${seat.id}/desk/calls/${e.callUuid}/hangup`, {}))
+      .catch(() => undefined);
   });
   opS.on(
     'seat:state',
@@ -99,10 +107,13 @@ it.each(DEMO_BOTS.map((b, i) => [b.key, i] as const))(
       status: 2,
     });
     await until(async () => (await k('tasks').where({ id: taskId }).first('status')).status === 100, 240_000);
-    const calls = await k('calls as c')
+    const records = await k('calls as c')
       .join('task_numbers as n', 'n.id', 'c.task_number_id')
       .where({ 'c.task_id': taskId })
-      .select('c.grade', 'c.transfer_outcome', 'n.phone');
+      .select('c.grade', 'c.transfer_outcome', 'c.reason', 'n.phone');
+    // A call a loaded worker gave up on before the originate is a record of its own (kind notPlaced)
+    // and its number goes back to the task (dialer/returnUndialled.ts): it was never a dial.
+    const calls = records.filter((c) => (c.reason as { kind?: string } | null)?.kind !== 'notPlaced');
     // Which virtual customer each number was (the simulator's draw for a first call, seed 1).
     const personaOf = (phone: string) =>
       pickPersona(DEFAULT_PERSONAS, phone, mulberry32(hashSeed(1, `${phone}#1`))).name;
@@ -121,7 +132,10 @@ it.each(DEMO_BOTS.map((b, i) => [b.key, i] as const))(
         `transfer node reached ${reached}, accepted by the seat ${accepted}; leads ${leads.join(' ')}`,
     );
     if (accepted < reached) console.log(`seat states: ${seatLog.join(' ')}`);
+    if (records.length > calls.length) console.log(`not placed and returned: ${records.length - calls.length}`);
+    // Every number dialled exactly once.
     expect(calls).toHaveLength(CALLS);
+    expect(new Set(calls.map((c) => c.phone)).size).toBe(CALLS);
     expect((grades.A ?? 0) + (grades.B ?? 0)).toBeGreaterThan(0);
     expect(accepted).toBeGreaterThan(0);
     totals.leads += calls.filter((c) => LEAD_PERSONAS.includes(personaOf(c.phone))).length;
