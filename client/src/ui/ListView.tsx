@@ -9,6 +9,7 @@ export function ListView(p: {
   empty: boolean;
   emptyIcon: IconName;
   emptyText: string;
+  emptyTitle?: string;
   emptyTestId: string;
   children: ReactNode;
   /** The next page's button, shown below the table while `more.next` is true. */
@@ -28,7 +29,7 @@ export function ListView(p: {
     // NonIdealState does not pass data-* attributes on: the test id sits on a wrapper.
     return (
       <div data-testid={p.emptyTestId}>
-        <NonIdealState icon={p.emptyIcon} description={p.emptyText} />
+        <NonIdealState icon={p.emptyIcon} title={p.emptyTitle} description={p.emptyText} />
       </div>
     );
   const m = p.more;

@@ -10,8 +10,9 @@ export function SelectionBar(p: {
   /** Rows on the page (what "select all" ticks). */
   loaded: number;
   /** Rows the filter matches (null while unknown: the choice asks the server first). */
-  filteredTotal: number | null;
-  onSelectAllFiltered(): void;
+  filteredTotal?: number | null;
+  /** Offers "all N filtered"; without it (bulk actions that take ids only) the choice is not shown. */
+  onSelectAllFiltered?(): void;
   onClear(): void;
   testId: string;
   children: ReactNode;
@@ -26,17 +27,17 @@ export function SelectionBar(p: {
       data-count={s.kind === 'none' ? 0 : s.count}
     >
       <span data-testid={`${p.testId}-text`}>
-        {s.kind === 'none' && t('selection.none')}
+        {s.kind === 'none' && t(p.onSelectAllFiltered ? 'selection.none' : 'selection.noneRows')}
         {s.kind === 'rows' && t('selection.rows', { count: s.count })}
         {s.kind === 'filtered' && t('selection.filtered', { count: s.count })}
       </span>
-      {s.kind !== 'filtered' && (
+      {s.kind !== 'filtered' && p.onSelectAllFiltered && (
         <Button
           size="small"
           variant="outlined"
           icon="filter"
           text={
-            p.filteredTotal === null
+            p.filteredTotal == null
               ? t('selection.chooseFilteredUnknown')
               : t('selection.chooseFiltered', { count: p.filteredTotal })
           }

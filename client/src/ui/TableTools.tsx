@@ -1,9 +1,10 @@
-// The column chooser (a popover of checkboxes) and the density toggle above a table.
+// The column chooser (a popover of checkboxes) and the density toggle above a table, alone or as the
+// toolbar that keeps both in a table's prefs (useTablePrefs).
 import { Button, Checkbox, Popover } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Density } from './DataTable';
-import { toggleHidden } from './tablePrefs';
+import { toggleHidden, type TablePrefs } from './tablePrefs';
 
 export function ColumnChooser(p: {
   columns: { key: string; title: ReactNode }[];
@@ -53,5 +54,30 @@ export function DensityToggle(p: { density: Density; onChange(d: Density): void;
       data-density={p.density}
       onClick={() => p.onChange(next)}
     />
+  );
+}
+
+/** The toolbar above a table with prefs: the column chooser and the density toggle, right-aligned. */
+export function TablePrefsBar(p: {
+  testId: string;
+  columns: { key: string; title: ReactNode }[];
+  prefs: TablePrefs;
+  save(prefs: TablePrefs): void;
+}) {
+  return (
+    <div className="cp-dt-toolbar">
+      <span className="cp-dt-grow" />
+      <ColumnChooser
+        testId={p.testId}
+        columns={p.columns}
+        hidden={p.prefs.hidden}
+        onChange={(hidden) => p.save({ ...p.prefs, hidden })}
+      />
+      <DensityToggle
+        testId={p.testId}
+        density={p.prefs.density}
+        onChange={(density) => p.save({ ...p.prefs, density })}
+      />
+    </div>
   );
 }

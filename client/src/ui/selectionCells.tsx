@@ -1,5 +1,6 @@
-// Controls of the selectable, focusable list tables (customers, call records): the select-all
-// header box (test id select-all), a row's box (select-<id>) and its focus star (focus-<id>).
+// Controls of the selectable list tables (customers, call records, sea, blacklist): the select-all
+// header box (test id select-all), a row's box (select-<id>) — a page may name both boxes itself —
+// and a row's focus star (focus-<id>).
 import { Button, Checkbox, Intent } from '@blueprintjs/core';
 
 /** Checked when every row is selected, indeterminate when some are; a click selects all or none. */
@@ -8,6 +9,8 @@ export function SelectAllBox(p: {
   count: number;
   selected: number;
   onToggleAll(all: boolean): void;
+  /** select-all unless given. */
+  testId?: string;
 }) {
   const all = p.count > 0 && p.selected === p.count;
   const some = p.selected > 0 && !all;
@@ -16,15 +19,27 @@ export function SelectAllBox(p: {
       aria-label={p.label}
       checked={all}
       indeterminate={some}
-      data-testid="select-all"
+      data-testid={p.testId ?? 'select-all'}
       onChange={() => p.onToggleAll(!all)}
     />
   );
 }
 
-export function SelectBox(p: { id: number; label: string; checked: boolean; onToggle(): void }) {
+/** A row's box; its test id is select-<id> unless given. */
+export function SelectBox(p: {
+  id: number;
+  label: string;
+  checked: boolean;
+  onToggle(): void;
+  testId?: string;
+}) {
   return (
-    <Checkbox aria-label={p.label} checked={p.checked} data-testid={`select-${p.id}`} onChange={p.onToggle} />
+    <Checkbox
+      aria-label={p.label}
+      checked={p.checked}
+      data-testid={p.testId ?? `select-${p.id}`}
+      onChange={p.onToggle}
+    />
   );
 }
 

@@ -1,23 +1,18 @@
-// /rootmain/system/blackset: the platform blacklist and the account's own; add and remove numbers.
-import {
-  Button,
-  Callout,
-  Checkbox,
-  Classes,
-  HTMLTable,
-  InputGroup,
-  Intent,
-  SegmentedControl,
-  Spinner,
-} from '@blueprintjs/core';
+// /rootmain/system/blackset: the platform blacklist and the account's own; add and remove numbers (the
+// removal sits in the shared selection bar, shown where the list is editable).
+import { Button, Callout, Classes, InputGroup, Intent, SegmentedControl } from '@blueprintjs/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../../domain/format';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { bulkScopeOf, canAct } from '../../../ui/bulkScope';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { DataTable } from '../../../ui/DataTable';
+import { ListView } from '../../../ui/ListView';
+import { SelectAllBox, SelectBox } from '../../../ui/selectionCells';
+import { SelectionBar } from '../../../ui/SelectionBar';
 import { selectMe } from '../../auth/slice';
 import { BlacklistAddDialog } from '../components/BlacklistAddDialog';
-import { EmptyState } from '../../../ui/EmptyState';
 import { LoadMore } from '../../../ui/LoadMore';
 import '../crm.css';
 import { selectBlacklist } from '../slice';
@@ -31,6 +26,7 @@ export default function BlacklistPage() {
   const isSuper = useAppSelector(selectMe)?.level === 0;
   const [removing, setRemoving] = useState(false);
   const editable = s.scope === 'account' || isSuper;
+  const scope = bulkScopeOf(s.selected.length, false, null);
 
   useEffect(() => {
     dispatch(B.listRequested());
@@ -69,61 +65,87 @@ export default function BlacklistPage() {
         <Button type="submit" icon="search" text={t('actions.search')} data-testid="blacklist-search" />
         <span className="cp-crm-grow" />
         {editable && (
-          <>
-            <Button
-              icon="add"
-              intent={Intent.PRIMARY}
-              text={t('blacklist.add')}
-              data-testid="blacklist-add"
-              onClick={() => dispatch(B.addOpened(true))}
-            />
-            <Button
-              icon="trash"
-              intent={Intent.DANGER}
-              text={t('blacklist.remove')}
-              disabled={s.selected.length === 0}
-              data-testid="blacklist-remove"
-              onClick={() => setRemoving(true)}
-            />
-          </>
+          <Button
+            icon="add"
+            intent={Intent.PRIMARY}
+            text={t('blacklist.add')}
+            data-testid="blacklist-add"
+            onClick={() => dispatch(B.addOpened(true))}
+          />
         )}
       </form>
-      {!editable && <Callout className="cp-crm-bar">{t('blacklist.readOnly')}</Callout>}
-      {s.loading && s.items.length === 0 ? (
-        <Spinner />
-      ) : s.items.length === 0 ? (
-        <EmptyState icon="disable" description={t('blacklist.empty')} testId="blacklist-empty" />
+      {editable ? (
+        <SelectionBar
+          testId="blacklist-selection"
+          scope={scope}
+          loaded={s.items.length}
+          onClear={() => dispatch(B.allSelected(false))}
+        >
+          <Button
+            icon="trash"
+            intent={Intent.DANGER}
+            text={t('blacklist.remove')}
+            disabled={!canAct(scope)}
+            data-testid="blacklist-remove"
+            onClick={() => setRemoving(true)}
+          />
+        </SelectionBar>
       ) : (
-        <HTMLTable compact striped className="cp-crm-table" data-testid="blacklist-table">
-          <thead>
-            <tr>
-              {editable && <th />}
-              <th>{t('blacklist.phone')}</th>
-              <th>{t('blacklist.reason')}</th>
-              <th>{t('blacklist.createdAt')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {s.items.map((e) => (
-              <tr key={e.id} data-testid={`blacklist-row-${e.phone}`}>
-                {editable && (
-                  <td>
-                    <Checkbox
-                      aria-label={t('columns.select')}
-                      checked={s.selected.includes(e.id)}
-                      data-testid={`blacklist-select-${e.phone}`}
-                      onChange={() => dispatch(B.selectionToggled(e.id))}
-                    />
-                  </td>
-                )}
-                <td>{e.phone}</td>
-                <td>{e.reason}</td>
-                <td className={Classes.TEXT_MUTED}>{formatDateTime(e.createdAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+        <Callout className="cp-crm-bar">{t('blacklist.readOnly')}</Callout>
       )}
+      <ListView
+        waiting={s.loading && s.items.length === 0}
+        empty={s.items.length === 0}
+        emptyIcon="disable"
+        emptyText={t('blacklist.empty')}
+        emptyTestId="blacklist-empty"
+      >
+        <DataTable
+          className="cp-crm-table"
+          testId="blacklist-table"
+          pinFirst={editable}
+          columns={[
+            ...(editable
+              ? [
+                  <SelectAllBox
+                    key="select"
+                    label={t('columns.select')}
+                    count={s.items.length}
+                    selected={s.selected.length}
+                    onToggleAll={(all) => dispatch(B.allSelected(all))}
+                    testId="blacklist-select-all"
+                  />,
+                ]
+              : []),
+            t('blacklist.phone'),
+            t('blacklist.reason'),
+            t('blacklist.createdAt'),
+          ]}
+        >
+          {s.items.map((e) => (
+            <tr
+              key={e.id}
+              data-testid={`blacklist-row-${e.phone}`}
+              className={s.selected.includes(e.id) ? 'cp-dt-selected' : undefined}
+            >
+              {editable && (
+                <td>
+                  <SelectBox
+                    id={e.id}
+                    label={t('columns.select')}
+                    checked={s.selected.includes(e.id)}
+                    onToggle={() => dispatch(B.selectionToggled(e.id))}
+                    testId={`blacklist-select-${e.phone}`}
+                  />
+                </td>
+              )}
+              <td>{e.phone}</td>
+              <td>{e.reason}</td>
+              <td className={Classes.TEXT_MUTED}>{formatDateTime(e.createdAt)}</td>
+            </tr>
+          ))}
+        </DataTable>
+      </ListView>
       <LoadMore
         hasMore={s.nextAfter !== null}
         loading={s.loading}

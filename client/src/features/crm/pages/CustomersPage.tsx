@@ -1,9 +1,14 @@
 // /rootmain/crm/mycustomer: filter, page through, add/edit, focus, tags, batch delete, release, details.
-import { Button, Callout, Intent, Spinner } from '@blueprintjs/core';
+// The batch actions sit in the shared selection bar and act on the ticked rows.
+import { Button, Intent } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { bulkScopeOf, canAct } from '../../../ui/bulkScope';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { ErrorCallout } from '../../../ui/ErrorCallout';
+import { ListView } from '../../../ui/ListView';
+import { SelectionBar } from '../../../ui/SelectionBar';
 import { TypeToConfirmDialog } from '../../../ui/TypeToConfirmDialog';
 import { selectMe } from '../../auth/slice';
 import { AllocateDialog } from '../components/AllocateDialog';
@@ -11,7 +16,6 @@ import { CustomerDialog } from '../components/CustomerDialog';
 import { CustomerDrawer } from '../components/CustomerDrawer';
 import { CustomerFilterBar } from '../components/CustomerFilterBar';
 import { CustomerTable } from '../components/CustomerTable';
-import { EmptyState } from '../../../ui/EmptyState';
 import { CustomerTools } from '../components/CustomerTools';
 import { ImportDialog } from '../components/ImportDialog';
 import { LoadMore } from '../../../ui/LoadMore';
@@ -41,6 +45,7 @@ export default function CustomersPage() {
   }, [dispatch]);
 
   const n = s.selected.length;
+  const scope = bulkScopeOf(n, false, null);
   const close = () => dispatch(C.dialogClosed());
 
   return (
@@ -65,24 +70,31 @@ export default function CustomersPage() {
           onClick={() => dispatch(C.dialogOpened({ kind: 'edit', customer: null }))}
         />
         <Button
-          icon="tag"
-          text={t('actions.tags')}
-          disabled={n === 0}
-          data-testid="customer-tags"
-          onClick={() => dispatch(C.dialogOpened({ kind: 'tags' }))}
-        />
-        <Button
           icon="import"
           text={t('imports.action')}
           data-testid="customer-import"
           onClick={() => dispatch(I.opened())}
         />
         <CustomerTools selected={s.selected} tags={s.tags} />
+      </div>
+      <SelectionBar
+        testId="customers-selection"
+        scope={scope}
+        loaded={s.items.length}
+        onClear={() => dispatch(C.allSelected(false))}
+      >
+        <Button
+          icon="tag"
+          text={t('actions.tags')}
+          disabled={!canAct(scope)}
+          data-testid="customer-tags"
+          onClick={() => dispatch(C.dialogOpened({ kind: 'tags' }))}
+        />
         {canAllocate && (
           <Button
             icon="flows"
             text={t('allocate.action')}
-            disabled={n === 0}
+            disabled={!canAct(scope)}
             data-testid="customer-allocate"
             onClick={() => dispatch(A.opened())}
           />
@@ -91,7 +103,7 @@ export default function CustomersPage() {
           <Button
             icon="export"
             text={t('actions.release')}
-            disabled={n === 0}
+            disabled={!canAct(scope)}
             data-testid="customer-release"
             onClick={() => setReleasing(true)}
           />
@@ -100,31 +112,21 @@ export default function CustomersPage() {
           icon="trash"
           intent={Intent.DANGER}
           text={t('actions.delete')}
-          disabled={n === 0}
+          disabled={!canAct(scope)}
           data-testid="customer-delete"
           onClick={() => dispatch(C.dialogOpened({ kind: 'delete' }))}
         />
-        <span className="cp-crm-grow" />
-        <span data-testid="customer-count">
-          {t('customers.loaded', { count: s.items.length })}
-          {n > 0 && ` · ${t('customers.selected', { count: n })}`}
-        </span>
-      </div>
-      {s.error && (
-        <Callout intent={Intent.DANGER} title={t('customers.loadFailed')} data-testid="customers-error">
-          {s.error}
-        </Callout>
-      )}
-      {s.loading && s.items.length === 0 ? (
-        <Spinner />
-      ) : s.items.length === 0 ? (
-        <EmptyState
-          icon="people"
-          title={t('customers.empty')}
-          description={t('customers.emptyHint')}
-          testId="customers-empty"
-        />
-      ) : (
+        <span data-testid="customer-count">{t('customers.loaded', { count: s.items.length })}</span>
+      </SelectionBar>
+      <ErrorCallout error={s.error} title={t('customers.loadFailed')} testId="customers-error" />
+      <ListView
+        waiting={s.loading && s.items.length === 0}
+        empty={s.items.length === 0}
+        emptyIcon="people"
+        emptyTitle={t('customers.empty')}
+        emptyText={t('customers.emptyHint')}
+        emptyTestId="customers-empty"
+      >
         <CustomerTable
           items={s.items}
           tags={s.tags}
@@ -135,7 +137,7 @@ export default function CustomersPage() {
           onEdit={(customer) => dispatch(C.dialogOpened({ kind: 'edit', customer }))}
           onFocus={(id, focus) => dispatch(C.focusRequested({ id, focus }))}
         />
-      )}
+      </ListView>
       <LoadMore
         hasMore={s.next !== null}
         loading={s.loadingMore}

@@ -1,10 +1,11 @@
 // /rootmain/crm/workremain: pending or handled reminders; mark one handled; due ones arrive live.
-import { Button, Classes, HTMLTable, SegmentedControl, Spinner, Tag, Intent } from '@blueprintjs/core';
+import { Button, Classes, SegmentedControl, Tag, Intent } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../../domain/format';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { EmptyState } from '../../../ui/EmptyState';
+import { DataTable } from '../../../ui/DataTable';
+import { ListView } from '../../../ui/ListView';
 import { LoadMore } from '../../../ui/LoadMore';
 import '../crm.css';
 import { followUpDetails, phoneText, stageKey } from '../labels';
@@ -40,63 +41,65 @@ export default function RemindersPage() {
           onClick={() => dispatch(R.listRequested(s.status))}
         />
       </div>
-      {s.loading && s.items.length === 0 ? (
-        <Spinner />
-      ) : s.items.length === 0 ? (
-        <EmptyState icon="notifications" description={t('reminders.empty')} testId="reminders-empty" />
-      ) : (
-        <HTMLTable compact striped className="cp-crm-table" data-testid="reminder-table">
-          <thead>
-            <tr>
-              <th>{t('reminders.remindAt')}</th>
-              <th>{t('reminders.customer')}</th>
-              <th>{t('columns.stage')}</th>
-              <th>{t('reminders.details')}</th>
-              <th>{t('columns.actions')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {s.items.map((r) => {
-              const due = s.due.includes(r.id);
-              return (
-                <tr key={r.id} data-testid={`reminder-${r.id}`} className={due ? 'cp-crm-due' : undefined}>
-                  <td>
-                    {r.remindAt ? formatDateTime(r.remindAt) : '—'}{' '}
-                    {due && (
-                      <Tag intent={Intent.WARNING} data-testid={`reminder-due-${r.id}`}>
-                        {t('reminders.due')}
-                      </Tag>
-                    )}
-                  </td>
-                  <td>
-                    {r.customerName ?? t('reminders.customerNo', { id: r.customerId })}{' '}
+      <ListView
+        waiting={s.loading && s.items.length === 0}
+        empty={s.items.length === 0}
+        emptyIcon="notifications"
+        emptyText={t('reminders.empty')}
+        emptyTestId="reminders-empty"
+      >
+        <DataTable
+          className="cp-crm-table"
+          testId="reminder-table"
+          pinLast
+          columns={[
+            t('reminders.remindAt'),
+            t('reminders.customer'),
+            t('columns.stage'),
+            t('reminders.details'),
+            t('columns.actions'),
+          ]}
+        >
+          {s.items.map((r) => {
+            const due = s.due.includes(r.id);
+            return (
+              <tr key={r.id} data-testid={`reminder-${r.id}`} className={due ? 'cp-crm-due' : undefined}>
+                <td>
+                  {r.remindAt ? formatDateTime(r.remindAt) : '—'}{' '}
+                  {due && (
+                    <Tag intent={Intent.WARNING} data-testid={`reminder-due-${r.id}`}>
+                      {t('reminders.due')}
+                    </Tag>
+                  )}
+                </td>
+                <td>
+                  {r.customerName ?? t('reminders.customerNo', { id: r.customerId })}{' '}
+                  <span className={Classes.TEXT_MUTED}>
+                    {r.customerPhone ? phoneText(r.customerPhone, r.customerPhone.includes('*')) : ''}
+                  </span>
+                </td>
+                <td>{t(stageKey(r.stage))}</td>
+                <td className="cp-crm-pre">{followUpDetails(r, i18n)}</td>
+                <td>
+                  {pending ? (
+                    <Button
+                      size="small"
+                      icon="tick"
+                      text={t('actions.handle')}
+                      data-testid={`handle-${r.id}`}
+                      onClick={() => dispatch(R.handleRequested(r.id))}
+                    />
+                  ) : (
                     <span className={Classes.TEXT_MUTED}>
-                      {r.customerPhone ? phoneText(r.customerPhone, r.customerPhone.includes('*')) : ''}
+                      {r.handledAt ? formatDateTime(r.handledAt) : ''}
                     </span>
-                  </td>
-                  <td>{t(stageKey(r.stage))}</td>
-                  <td className="cp-crm-pre">{followUpDetails(r, i18n)}</td>
-                  <td>
-                    {pending ? (
-                      <Button
-                        size="small"
-                        icon="tick"
-                        text={t('actions.handle')}
-                        data-testid={`handle-${r.id}`}
-                        onClick={() => dispatch(R.handleRequested(r.id))}
-                      />
-                    ) : (
-                      <span className={Classes.TEXT_MUTED}>
-                        {r.handledAt ? formatDateTime(r.handledAt) : ''}
-                      </span>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </HTMLTable>
-      )}
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </DataTable>
+      </ListView>
       <LoadMore
         hasMore={s.nextBefore !== null}
         loading={s.loading}

@@ -1,12 +1,17 @@
-// /rootmain/crm/sea: the shared customer sea; filter, page through, claim the selected customers.
-import { Button, Checkbox, Classes, HTMLTable, InputGroup, Intent, Spinner } from '@blueprintjs/core';
+// /rootmain/crm/sea: the shared customer sea; filter, page through, claim the selected customers (the
+// claim sits in the shared selection bar).
+import { Button, Classes, InputGroup, Intent } from '@blueprintjs/core';
 import { useEffect, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../../domain/format';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectMe } from '../../auth/slice';
-import { EmptyState } from '../../../ui/EmptyState';
+import { bulkScopeOf, canAct } from '../../../ui/bulkScope';
+import { DataTable } from '../../../ui/DataTable';
+import { ListView } from '../../../ui/ListView';
 import { LoadMore } from '../../../ui/LoadMore';
+import { SelectAllBox, SelectBox } from '../../../ui/selectionCells';
+import { SelectionBar } from '../../../ui/SelectionBar';
 import { SeaSettingsDialog } from '../components/SeaSettingsDialog';
 import { StageSelect } from '../components/StageSelect';
 import '../crm.css';
@@ -32,7 +37,7 @@ export default function SeaPage() {
     e.preventDefault();
     dispatch(S.listRequested());
   };
-  const all = s.items.length > 0 && s.selected.length === s.items.length;
+  const scope = bulkScopeOf(s.selected.length, false, null);
   return (
     <div className="cp-page" data-testid="sea-page">
       <PageHeader />
@@ -64,18 +69,6 @@ export default function SeaPage() {
           data-testid="sea-search"
         />
         <span className="cp-crm-grow" />
-        {s.remaining !== null && (
-          <span data-testid="sea-remaining">{t('sea.remaining', { count: s.remaining })}</span>
-        )}
-        <Button
-          icon="import"
-          intent={Intent.SUCCESS}
-          text={t('actions.claim')}
-          disabled={s.selected.length === 0}
-          loading={s.claiming}
-          data-testid="sea-claim"
-          onClick={() => dispatch(S.claimRequested(s.selected))}
-        />
         {canSet && (
           <Button
             icon="cog"
@@ -85,54 +78,80 @@ export default function SeaPage() {
           />
         )}
       </form>
-      {s.loading && s.items.length === 0 ? (
-        <Spinner />
-      ) : s.items.length === 0 ? (
-        <EmptyState icon="tint" description={t('sea.empty')} testId="sea-empty" />
-      ) : (
-        <HTMLTable compact striped interactive className="cp-crm-table" data-testid="sea-table">
-          <thead>
-            <tr>
-              <th>
-                <Checkbox
-                  aria-label={t('columns.select')}
-                  checked={all}
-                  data-testid="sea-select-all"
-                  onChange={() => dispatch(S.allSelected(!all))}
+      <SelectionBar
+        testId="sea-selection"
+        scope={scope}
+        loaded={s.items.length}
+        onClear={() => dispatch(S.allSelected(false))}
+      >
+        {s.remaining !== null && (
+          <span data-testid="sea-remaining">{t('sea.remaining', { count: s.remaining })}</span>
+        )}
+        <Button
+          icon="import"
+          intent={Intent.SUCCESS}
+          text={t('actions.claim')}
+          disabled={!canAct(scope)}
+          loading={s.claiming}
+          data-testid="sea-claim"
+          onClick={() => dispatch(S.claimRequested(s.selected))}
+        />
+      </SelectionBar>
+      <ListView
+        waiting={s.loading && s.items.length === 0}
+        empty={s.items.length === 0}
+        emptyIcon="tint"
+        emptyText={t('sea.empty')}
+        emptyTestId="sea-empty"
+      >
+        <DataTable
+          className="cp-crm-table"
+          testId="sea-table"
+          pinFirst
+          columns={[
+            <SelectAllBox
+              key="select"
+              label={t('columns.select')}
+              count={s.items.length}
+              selected={s.selected.length}
+              onToggleAll={(all) => dispatch(S.allSelected(all))}
+              testId="sea-select-all"
+            />,
+            t('columns.name'),
+            t('columns.phone'),
+            t('columns.company'),
+            t('columns.stage'),
+            t('columns.seaSince'),
+            t('columns.lastFollowUp'),
+          ]}
+        >
+          {s.items.map((c) => (
+            <tr
+              key={c.id}
+              data-testid={`sea-row-${c.id}`}
+              className={s.selected.includes(c.id) ? 'cp-dt-selected' : undefined}
+            >
+              <td>
+                <SelectBox
+                  id={c.id}
+                  label={t('columns.select')}
+                  checked={s.selected.includes(c.id)}
+                  onToggle={() => dispatch(S.selectionToggled(c.id))}
+                  testId={`sea-select-${c.id}`}
                 />
-              </th>
-              <th>{t('columns.name')}</th>
-              <th>{t('columns.phone')}</th>
-              <th>{t('columns.company')}</th>
-              <th>{t('columns.stage')}</th>
-              <th>{t('columns.seaSince')}</th>
-              <th>{t('columns.lastFollowUp')}</th>
+              </td>
+              <td>{c.name}</td>
+              <td>{phoneText(c.phone, c.phoneHidden)}</td>
+              <td>{c.company}</td>
+              <td>{t(stageKey(c.stage))}</td>
+              <td className={Classes.TEXT_MUTED}>{c.seaSince ? formatDateTime(c.seaSince) : '—'}</td>
+              <td className={Classes.TEXT_MUTED}>
+                {c.lastFollowUpAt ? formatDateTime(c.lastFollowUpAt) : '—'}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {s.items.map((c) => (
-              <tr key={c.id} data-testid={`sea-row-${c.id}`}>
-                <td>
-                  <Checkbox
-                    aria-label={t('columns.select')}
-                    checked={s.selected.includes(c.id)}
-                    data-testid={`sea-select-${c.id}`}
-                    onChange={() => dispatch(S.selectionToggled(c.id))}
-                  />
-                </td>
-                <td>{c.name}</td>
-                <td>{phoneText(c.phone, c.phoneHidden)}</td>
-                <td>{c.company}</td>
-                <td>{t(stageKey(c.stage))}</td>
-                <td className={Classes.TEXT_MUTED}>{c.seaSince ? formatDateTime(c.seaSince) : '—'}</td>
-                <td className={Classes.TEXT_MUTED}>
-                  {c.lastFollowUpAt ? formatDateTime(c.lastFollowUpAt) : '—'}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
-      )}
+          ))}
+        </DataTable>
+      </ListView>
       <LoadMore
         hasMore={s.nextBefore !== null}
         loading={s.loading}

@@ -1,7 +1,7 @@
 // Blacklists: the platform list or the account's own, filtered by phone, paged by id; add and remove.
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { authActions } from '../../auth/slice';
-import { dropRows, takePage, toggleSelected } from './pagedList';
+import { dropRows, selectAll, takePage, toggleSelected } from './pagedList';
 
 export type BlacklistScope = 'platform' | 'account';
 
@@ -75,6 +75,9 @@ const slice = createSlice({
     },
     selectionToggled(state, action: PayloadAction<number>) {
       toggleSelected(state, action.payload);
+    },
+    allSelected(state, action: PayloadAction<boolean>) {
+      selectAll(state, action.payload);
     },
     addOpened(state, action: PayloadAction<boolean>) {
       state.addOpen = action.payload;

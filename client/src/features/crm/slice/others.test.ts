@@ -4,6 +4,12 @@ import { followUpsActions as F, followUpsReducer, initialFollowUpsState } from '
 import { initialRemindersState, remindersActions as R, remindersReducer } from './reminders';
 import { importsActions, importsReducer, initialImportsState, progressOf } from './imports';
 import { initialSeaState, seaActions as S, seaReducer } from './sea';
+import {
+  blacklistActions as B,
+  blacklistReducer,
+  initialBlacklistState,
+  type BlacklistEntry,
+} from './blacklist';
 import type { SeaCustomerDto } from '../../../../../domain/crm';
 
 describe('follow-ups slice (the drawer)', () => {
@@ -139,5 +145,22 @@ describe('imports slice', () => {
     let s = importsReducer(initialImportsState, importsActions.opened());
     s = importsReducer(s, importsActions.uploadFailed('bad file'));
     expect(s).toMatchObject({ open: true, uploading: false, formError: 'bad file' });
+  });
+});
+
+describe('blacklist slice', () => {
+  const entry = (id: number) => ({ id, phone: `1390000000${id}` }) as BlacklistEntry;
+
+  it('selects every loaded row or none, and drops removed rows from the selection', () => {
+    let s = blacklistReducer(
+      initialBlacklistState,
+      B.listLoaded({ items: [entry(1), entry(2), entry(3)], nextAfter: null, append: false }),
+    );
+    s = blacklistReducer(s, B.allSelected(true));
+    expect(s.selected).toEqual([1, 2, 3]);
+    s = blacklistReducer(s, B.removed([2]));
+    expect(s).toMatchObject({ selected: [1, 3] });
+    expect(s.items.map((e) => e.id)).toEqual([1, 3]);
+    expect(blacklistReducer(s, B.allSelected(false)).selected).toEqual([]);
   });
 });
