@@ -26,23 +26,38 @@ export default tseslint.config(
     },
   },
   {
-    // domain/ is shared by browser and Node: keep it free of Node built-ins.
+    // domain/ is pure and shared by browser and Node: no Node built-ins, no I/O clients, no processes'
+    // code. A resource's Redis keys, Lua scripts and operations live in platform/ (issue 22).
     files: ['domain/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['node:*', 'fs', 'path', 'crypto', 'http', '**/platform/**'] },
+        {
+          patterns: [
+            ...['node:*', 'fs', 'fs/*', 'path', 'crypto', 'http', 'https', 'http2', 'net', 'tls', 'dgram'],
+            ...['dns', 'os', 'child_process', 'worker_threads', 'cluster', 'stream', 'timers', 'timers/*'],
+            ...['ioredis', 'pg', 'knex', 'bull', 'socket.io', '@socket.io/*', 'nodemailer', 'freeswitch-esl'],
+            ...['**/platform/**', '**/server/**', '**/media/**', '**/client/**', '**/scripts/**'],
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'TemplateElement[value.raw=/redis\\.call/]',
+          message: 'Lua for Redis belongs with its resource in platform/ (issue 22).',
+        },
       ],
     },
   },
   {
-    // platform/: Node-only code server, media and scripts share (queues, connections, the logger);
-    // it imports only domain/ and config/.
+    // platform/: Node-only code server, media and scripts share (queues, connections, the logger, one
+    // owner module per cross-process Redis resource); it imports only domain/ and config/.
     files: ['platform/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['**/server/src/**', '**/media/src/**', '**/client/**'] },
+        { patterns: ['**/server/**', '**/media/**', '**/client/**', '**/scripts/**'] },
       ],
     },
   },

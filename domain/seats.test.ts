@@ -14,7 +14,6 @@ import {
   type SeatInput,
   type SeatLive,
 } from './seats';
-import { seatFromHash, seatToHash } from './seatStore';
 
 const ext = (over: Partial<SeatInput> = {}): Partial<SeatInput> => ({
   name: '坐席一',
@@ -250,22 +249,4 @@ describe('pickSeat', () => {
 it('averageHandleMs is talk per answered offer', () => {
   expect(averageHandleMs(90_000, 3)).toBe(30_000);
   expect(averageHandleMs(0, 0)).toBeNull();
-});
-
-describe('seat hash codec', () => {
-  it('round-trips a state and rejects foreign hashes', () => {
-    const s = live({
-      online: true,
-      dnd: true,
-      activity: 'wrapup',
-      callUuid: 'u',
-      idleSince: null,
-      changedAt: 77,
-    });
-    const h = { ...seatToHash(s, { accountId: 4, userId: 5 }), v: '3' };
-    expect(seatFromHash(h)).toEqual({ version: 3, state: s });
-    expect(h).toMatchObject({ acc: '4', usr: '5' });
-    expect(seatFromHash({})).toBeNull();
-    expect(seatFromHash({ ...h, act: 'sleeping' })).toBeNull();
-  });
 });

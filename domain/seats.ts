@@ -1,7 +1,7 @@
 // Seats and seat groups (SPEC §3 Seat, Seat group; §5 rules): the form rules shared by the client and
 // the API, the live seat state and its transitions, the seat selection rule of a transfer (longest idle
 // first), the manual-transfer wait (SPEC §9) and the figures of /dialcenter/seatsdialdata.
-// Pure: the Redis layout that holds live state is in seatStore.ts.
+// Pure: the Redis store that holds live state is platform/seatStore.ts.
 import { isMobile } from './validators';
 
 // ---- forms ----

@@ -1,36 +1,18 @@
 // Transfer to a human seat (issue 7), shared by the media worker (asks and bridges), the server (offers
 // the call to the group's seats one at a time, ARCHITECTURE §3 step 5) and the browser (the pop-up).
-// Pure data: the job and reply shapes, the Redis keys they meet in, the offer compare-and-set, the
-// wait rules (SPEC §9: manual-transfer wait 0 = forever, in multiples of 5 s).
-//
-//   transfers queue   job: TransferJob ('offer' from the media worker; 'ended' when the call ends)
-//   <p>:transfer:<uuid>:offer   hash: seat, offer (seat_offers id), st (offered|accepted|declined|expired|cancelled)
-//   <p>:transfer:<uuid>:reply   string: TransferReply JSON, for the media worker to read
-//   <p>:transfer:<uuid>:cancel  string: set by the media worker when the customer hangs up meanwhile
-//   <p>:transfer:<uuid>:alive   string: renewed while a server process runs the offer
-//   <p>:transfer:wake           pub/sub: a call's uuid, whenever its offer state, reply or cancel changes
+// Pure data: the job and reply shapes and the wait rules (SPEC §9: manual-transfer wait 0 = forever,
+// in multiples of 5 s). The jobs go over the transfers queue (TransferJob: 'offer' from the media
+// worker; 'ended' when the call ends); the offer, reply and wakes meet in Redis (platform/transferChannel.ts).
 import type { ConversationLine } from './calls';
 import type { ReasonMessage } from './reasons';
 
 export const TRANSFER_QUEUE = 'transfers';
 
-export const transferOfferKey = (prefix: string, uuid: string) => `${prefix}:transfer:${uuid}:offer`;
-export const transferReplyKey = (prefix: string, uuid: string) => `${prefix}:transfer:${uuid}:reply`;
-export const transferCancelKey = (prefix: string, uuid: string) => `${prefix}:transfer:${uuid}:cancel`;
-/** Kept alive by the server process running the offer; gone = that process died (the media worker re-asks). */
-export const transferAliveKey = (prefix: string, uuid: string) => `${prefix}:transfer:${uuid}:alive`;
-/** The alive key's life; the runner renews it every second. */
-export const TRANSFER_ALIVE_MS = 3000;
-/** How long the keys of a transfer live after their last write. */
-export const TRANSFER_KEY_TTL_S = 3600;
-
 /** How long one seat's pop-up rings before the next seat is tried (within the whole wait). */
 export const OFFER_RING_MS = 20_000;
-/** Published with a call's uuid when its offer state, reply or cancel key is written. */
-export const transferWakeChannel = (prefix: string) => `${prefix}:transfer:wake`;
 /**
- * How often both sides read the keys (the offer's answer, the reply, a cancel) when no message on
- * transferWakeChannel came: a wake is a hint, the keys are the truth.
+ * How often both sides read the keys (the offer's answer, the reply, a cancel) when no wake came
+ * (platform/transferChannel.ts): a wake is a hint, the keys are the truth.
  */
 export const TRANSFER_POLL_MS = 1000;
 
@@ -133,12 +115,6 @@ export interface TransferWrapUpOverJob {
 
 export type TransferJob = TransferOfferJob | TransferEndedJob | TransferFailedJob | TransferWrapUpOverJob;
 
-/**
- * Pub/sub: a call's uuid whose seat hung up from the desk; the media worker running the call kills
- * its customer leg (uuid_kill), which ends the seat's leg too.
- */
-export const seatHangupChannel = (prefix: string) => `${prefix}:transfer:hangup`;
-
 /** How long a seat may wrap up a call before it is idle again by itself. */
 export const WRAP_UP_TIMEOUT_MS = 60_000;
 
@@ -187,17 +163,6 @@ export interface TransferReply {
 
 /** failed: accepted, but the seat's leg never answered the bridge. */
 export type OfferState = 'offered' | 'accepted' | 'declined' | 'expired' | 'cancelled' | 'failed';
-
-/**
- * Ends an offer once: KEYS[1] the offer hash; ARGV: seat id, new state, ttl s. Returns 1 when the
- * offer to that seat was still open (the caller's answer counts), 0 otherwise (someone else ended it).
- */
-export const OFFER_END_SCRIPT = `
-if redis.call('HGET', KEYS[1], 'st') ~= 'offered' or redis.call('HGET', KEYS[1], 'seat') ~= ARGV[1] then return 0 end
-redis.call('HSET', KEYS[1], 'st', ARGV[2])
-redis.call('EXPIRE', KEYS[1], ARGV[3])
-return 1
-`;
 
 /** The pop-up's deadline: the seat's ring, cut to the whole wait's end (null = for ever). */
 export function offerDeadline(now: number, waitEndsAt: number | null): number {

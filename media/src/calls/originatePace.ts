@@ -1,5 +1,5 @@
 // The line's send rate on the wire: a call is originated only with a token of the line's originate
-// window (domain/rateWindow.ts). The scheduler already claims at most n numbers of a line per m
+// window (platform/rateWindow.ts). The scheduler already claims at most n numbers of a line per m
 // seconds, but the dial queue may hand them over bunched (a busy worker catching up, a retried job,
 // a test call); without this the carrier could see more than n originates in a window and block the
 // line. Waits are usually short: tokens free up as the window slides. A call that gets no token for
@@ -7,13 +7,7 @@
 // (waitOriginateToken), until its record is closed by someone else (the dialer withdrew it): giving up
 // failed the job three times and left its number neither dialled nor returned (issue 21 point 9).
 import type Redis from 'ioredis';
-import {
-  originateSeqKey,
-  originateWindowKey,
-  RATE_TAKE_SCRIPT,
-  validRate,
-  type LineRate,
-} from '../../../domain/rateWindow';
+import { RateWindows, tokenTakenAt, validRate, type LineRate } from '../../../platform/rateWindow';
 
 const RETRY_MS = 20;
 /** A long waiter polls at most this often (hundreds may wait on one line). */
@@ -36,19 +30,11 @@ export async function awaitOriginateToken(
 ): Promise<number | null> {
   // A line without a valid rate cannot be saved (SPEC §5); nothing to pace.
   if (!validRate(rate)) return Date.now();
+  const windows = new RateWindows(redis, prefix, 'originate');
   const deadline = Date.now() + maxWaitMs;
   for (;;) {
-    const got = (await redis.eval(
-      RATE_TAKE_SCRIPT,
-      2,
-      originateWindowKey(prefix, lineId),
-      originateSeqKey(prefix, lineId),
-      rate.m * 1000,
-      rate.n,
-      1,
-    )) as string[];
-    // Member names are `<stamp ms>:<sequence>`.
-    if (got.length) return Number(got[0]!.split(':')[0]);
+    const got = await windows.take(lineId, rate, 1);
+    if (got.length) return tokenTakenAt(got[0]!);
     if (Date.now() >= deadline) return null;
     // Jittered: waiters that started together do not all poll in step.
     await new Promise((r) => setTimeout(r, retryMs * (0.5 + Math.random())));

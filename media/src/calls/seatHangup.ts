@@ -3,7 +3,7 @@
 // FreeSWITCH then ends the bridged seat leg too, and the call's end puts the seat in wrap-up as usual.
 // Workers that do not run the call ignore the message.
 import type Redis from 'ioredis';
-import { seatHangupChannel } from '../../../domain/transfer';
+import { seatHangupChannel } from '../../../platform/transferChannel';
 import type { NodePool } from '../esl/pool';
 import { checkUuid } from '../esl/guard';
 

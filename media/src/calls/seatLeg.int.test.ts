@@ -8,12 +8,11 @@ import { loadConfig } from '../../../config';
 import type { DialJob } from '../../../domain/calls';
 import {
   TRANSFER_QUEUE,
-  transferReplyKey,
-  transferWakeChannel,
   type TransferFailedJob,
   type TransferJob,
   type TransferReply,
 } from '../../../domain/transfer';
+import { transferReplyKey, transferWakeChannel } from '../../../platform/transferChannel';
 import { createTestDb, type TestDb } from '../../../test/db';
 import { until } from '../../../test/until';
 import type { EslNode } from '../esl/node';

@@ -4,13 +4,11 @@ import Redis from 'ioredis';
 import { loadConfig } from '../../../config';
 import {
   TRANSFER_QUEUE,
-  transferCancelKey,
-  transferReplyKey,
-  transferWakeChannel,
   type TransferJob,
   type TransferOfferJob,
   type TransferReply,
 } from '../../../domain/transfer';
+import { transferCancelKey, transferReplyKey, transferWakeChannel } from '../../../platform/transferChannel';
 import { createMediaQueue, type MediaQueue } from '../queue';
 import { TransferClient } from './transferClient';
 import { until } from '../../../test/until';

@@ -1,4 +1,5 @@
-// The media worker's side of a transfer to a human seat (domain/transfer.ts): the offer job goes to
+// The media worker's side of a transfer to a human seat (domain/transfer.ts; its Redis side is
+// platform/transferChannel.ts): the offer job goes to
 // the server (transfers queue) with the bare customer card (the server fills it in), and the reply key
 // is read until the server decides, or the customer hangs up (the cancel key tells the server to
 // stop offering). The reply is read when the server's wake for the call arrives (transferWakeChannel),
@@ -8,14 +9,7 @@ import type Redis from 'ioredis';
 import type Queue from 'bull';
 import { pathIds } from '../../../domain/accountPath';
 import {
-  TRANSFER_ALIVE_MS,
-  transferAliveKey,
-  TRANSFER_KEY_TTL_S,
   TRANSFER_POLL_MS,
-  transferCancelKey,
-  transferOfferKey,
-  transferReplyKey,
-  transferWakeChannel,
   type TransferEndedJob,
   type TransferFailedJob,
   type TransferJob,
@@ -23,6 +17,7 @@ import {
   type TransferReply,
 } from '../../../domain/transfer';
 import { Wakeups } from '../../../domain/wakeups';
+import { TRANSFER_ALIVE_MS, TransferChannel, transferWakeChannel } from '../../../platform/transferChannel';
 
 /** A job nobody has taken after this long: no server is processing transfers. */
 const UNSERVED_MS = 15_000;
@@ -47,12 +42,14 @@ export class TransferClient {
   private readonly wakes = new Wakeups();
   private readonly sub: Redis;
   private readonly subscribed: Promise<unknown>;
+  private readonly channel: TransferChannel;
 
   constructor(
     private readonly queue: Queue.Queue<TransferJob>,
-    private readonly redis: Redis,
-    private readonly prefix: string,
+    redis: Redis,
+    prefix: string,
   ) {
+    this.channel = new TransferChannel(redis, prefix);
     this.sub = redis.duplicate();
     this.sub.on('message', (_channel: string, callUuid: string) => this.wakes.wake(callUuid));
     this.sub.on('error', () => undefined); // reconnects; meanwhile the reply is still read each second
@@ -92,16 +89,14 @@ export class TransferClient {
         // Waiting before reading: a wake that comes while the reply is read is not missed.
         woken = this.wakes.wait(callUuid, GONE_CHECK_MS);
         lastRead = Date.now();
-        const r = await this.redis.get(transferReplyKey(this.prefix, callUuid));
-        if (r) return JSON.parse(r) as TransferReply;
+        const r = await this.channel.readReply(callUuid);
+        if (r) return r;
       } else woken = this.wakes.wait(callUuid, GONE_CHECK_MS);
       if (gone()) {
-        await this.redis.set(transferCancelKey(this.prefix, callUuid), '1', 'EX', TRANSFER_KEY_TTL_S);
-        await this.redis.publish(transferWakeChannel(this.prefix), callUuid).catch(() => undefined);
+        await this.channel.cancel(callUuid);
         // A seat that took the call as the customer hung up is let go (the call is never bridged); the
         // server does the same when it sees the cancel after its reply.
-        const late = await this.redis.get(transferReplyKey(this.prefix, callUuid));
-        const r = late ? (JSON.parse(late) as TransferReply) : null;
+        const r = await this.channel.readReply(callUuid);
         if (r?.outcome === 'accepted' && r.seat)
           await this.failed({ kind: 'failed', callUuid, seatId: r.seat.id, cause: 'ORIGINATOR_CANCEL' });
         return null;
@@ -114,7 +109,7 @@ export class TransferClient {
           return { callUuid, outcome: 'noService', offers: 0 };
         }
         // Taken, but nobody keeps the offer alive: the process running it died. Ask again.
-        const alive = (await this.redis.exists(transferAliveKey(this.prefix, callUuid))) === 1;
+        const alive = await this.channel.isAlive(callUuid);
         const taken = !['waiting', 'delayed', 'paused', 'active'].includes(state);
         missing = taken && !alive ? missing + 1 : 0;
         if (missing * 1000 >= TRANSFER_ALIVE_MS) {
@@ -132,10 +127,7 @@ export class TransferClient {
    * reply and offer are forgotten first, so the next offer of the call is decided anew.
    */
   async failed(job: TransferFailedJob): Promise<void> {
-    await this.redis.del(
-      transferReplyKey(this.prefix, job.callUuid),
-      transferOfferKey(this.prefix, job.callUuid),
-    );
+    await this.channel.forget(job.callUuid);
     await this.queue.add(job, {
       jobId: `transfer-failed:${job.callUuid}:${job.seatId}`,
       attempts: 5,

@@ -26,7 +26,7 @@ import {
   type DialAccount,
   type DialTask,
 } from './context';
-import type { RateWindows } from './rate';
+import type { RateWindows } from '../../../platform/rateWindow';
 import { openCallCounts } from './slots';
 import { switchFree, switchState } from './switches';
 import { DEFAULT_NODE_MAX_CALLS } from '../../../domain/media';

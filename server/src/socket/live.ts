@@ -10,7 +10,7 @@ import {
   type LiveBatchEntry,
   type ServerToClientEvents,
 } from '../../../domain/events';
-import { RoomBatch } from '../../../domain/roomBatch';
+import { RoomBatch } from '../../../platform/roomBatch';
 import type { NoticeDto } from '../../../domain/api';
 import { SlicedFanout } from './fanout';
 
@@ -33,7 +33,7 @@ export interface Live {
   ): void;
   /**
    * For rooms many sockets watch (supervisors' account rooms): the event goes out in a live:batch
-   * frame with the others of its window (domain/roomBatch.ts).
+   * frame with the others of its window (platform/roomBatch.ts).
    */
   toRoomsBatched(rooms: string[], entry: LiveBatchEntry): void;
   /** Sends what still waits for its batch window (at shutdown). */

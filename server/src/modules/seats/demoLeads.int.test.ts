@@ -132,7 +132,8 @@ it.each(DEMO_BOTS.map((b, i) => [b.key, i] as const))(
         `transfer node reached ${reached}, accepted by the seat ${accepted}; leads ${leads.join(' ')}`,
     );
     if (accepted < reached) console.log(`seat states: ${seatLog.join(' ')}`);
-    if (records.length > calls.length) console.log(`not placed and returned: ${records.length - calls.length}`);
+    if (records.length > calls.length)
+      console.log(`not placed and returned: ${records.length - calls.length}`);
     // Every number dialled exactly once.
     expect(calls).toHaveLength(CALLS);
     expect(new Set(calls.map((c) => c.phone)).size).toBe(CALLS);

@@ -14,12 +14,8 @@ import {
   type DispositionDto,
 } from '../../../../domain/seatDesk';
 import { seatStateDto, type SeatStateDto } from '../../../../domain/seats';
-import {
-  bareCard,
-  seatHangupChannel,
-  type TransferCard,
-  type TransferJob,
-} from '../../../../domain/transfer';
+import { bareCard, type TransferCard, type TransferJob } from '../../../../domain/transfer';
+import { TransferChannel } from '../../../../platform/transferChannel';
 import { fillCard } from './card';
 import type { Deps } from '../../deps';
 import { AppError, fieldError, forbidden, notFound } from '../../http/errors';
@@ -191,7 +187,7 @@ export async function hangupDeskCall(
   const live = await statesOf(deps).read(refOf(seat));
   if (live.activity !== 'busy' || live.callUuid !== callUuid)
     throw new AppError(409, 409, 'seatdesk.notOnCall');
-  await deps.redis.publish(seatHangupChannel(deps.config.redisPrefix), callUuid);
+  await new TransferChannel(deps.redis, deps.config.redisPrefix).hangUp(callUuid);
   return { callUuid };
 }
 

@@ -7,7 +7,7 @@ import Redis from 'ioredis';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { SeatStateEvent } from '../../../../domain/events';
 import { relayLiveBatches } from '../../../../domain/liveBatch';
-import { seatFreeChannel, seatIdleKey, seatKey } from '../../../../domain/seatStore';
+import { seatFreeChannel, seatIdleKey, seatKey } from '../../../../platform/seatStore';
 import { pickSeat, type SeatDto, type SeatGroupDto, type SeatStatus } from '../../../../domain/seats';
 import type { ApiClient } from '../../../../test/apiClient';
 import { accountId, loggedIn, secondMerchantTree } from '../../../../test/fixtures';

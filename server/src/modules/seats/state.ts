@@ -1,20 +1,11 @@
-// Live seat state in Redis (layout: domain/seatStore.ts): reads, changes by the seat's user, by
+// Live seat state in Redis (the store: platform/seatStore.ts): reads, changes by the seat's user, by
 // presence and by the transfer flow (markBusy / markWrapUp / markIdle), and the atomic claim of the
 // longest-idle seat of a group (pick). Every change is pushed as seat:state to the seat's room and to
 // the owner's and the user's account rooms. Nothing known in Redis (new seat, Redis lost) = offline.
 import type Redis from 'ioredis';
 import type { Knex } from 'knex';
 import { Events, rooms, type SeatStateEvent } from '../../../../domain/events';
-import {
-  SEAT_CAS_SCRIPT,
-  SEAT_PICK_SCRIPT,
-  seatFreeChannel,
-  seatFromHash,
-  seatIdleKey,
-  seatKey,
-  seatKeyPrefix,
-  seatToHash,
-} from '../../../../domain/seatStore';
+import { SeatStore } from '../../../../platform/seatStore';
 import {
   applySeatChange,
   isPickable,
@@ -50,20 +41,6 @@ export interface SeatStatesDeps {
   now?: () => number;
 }
 
-type Scripted = Redis & {
-  cpSeatCas(...args: string[]): Promise<number>;
-  cpSeatPick(...args: string[]): Promise<string | null>;
-};
-const defined = new WeakSet<Redis>();
-function scripted(r: Redis): Scripted {
-  if (!defined.has(r)) {
-    r.defineCommand('cpSeatCas', { numberOfKeys: 3, lua: SEAT_CAS_SCRIPT });
-    r.defineCommand('cpSeatPick', { numberOfKeys: 1, lua: SEAT_PICK_SCRIPT });
-    defined.add(r);
-  }
-  return r as Scripted;
-}
-
 export const SEAT_REF_COLUMNS = ['id', 'account_id', 'user_id', 'group_id', 'enabled', 'auto_answer'];
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -80,8 +57,7 @@ const MAX_TRIES = 50;
 
 export function seatStates(d: SeatStatesDeps) {
   const now = d.now ?? Date.now;
-  const redis = scripted(d.redis);
-  const key = (id: number) => seatKey(d.prefix, id);
+  const store = new SeatStore(d.redis, d.prefix);
 
   const defaults = (ref: SeatRef) => offlineSeat(ref.groupId, ref.enabled, ref.autoAnswer);
 
@@ -100,8 +76,8 @@ export function seatStates(d: SeatStatesDeps) {
     const e = eventOf(ref, s);
     d.live.toRooms([rooms.seat(ref.id), rooms.user(ref.userId)], Events.SeatState, e);
     d.live.toRoomsBatched([rooms.account(ref.accountId)], [Events.SeatState, e]);
-    // Transfers waiting for a seat of this group try again at once (seatFree.ts).
-    if (isPickable(s)) d.redis.publish(seatFreeChannel(d.prefix), String(ref.groupId)).catch(() => undefined);
+    // Transfers waiting for a seat of this group try again at once (transferWakes.ts).
+    if (isPickable(s)) store.announceFree(ref.groupId).catch(() => undefined);
   }
 
   async function refOf(seatId: number): Promise<SeatRef | null> {
@@ -111,44 +87,24 @@ export function seatStates(d: SeatStatesDeps) {
 
   /** The seat's state now (offline when Redis knows nothing). */
   async function read(ref: SeatRef): Promise<SeatLive> {
-    return seatFromHash(await d.redis.hgetall(key(ref.id)))?.state ?? defaults(ref);
+    return (await store.read(ref.id)) ?? defaults(ref);
   }
 
   async function readMany(refs: SeatRef[]): Promise<Map<number, SeatLive>> {
-    const out = new Map<number, SeatLive>();
-    if (!refs.length) return out;
-    const p = d.redis.pipeline();
-    for (const r of refs) p.hgetall(key(r.id));
-    const replies = (await p.exec()) ?? [];
-    refs.forEach((r, i) => {
-      const [err, h] = replies[i] ?? [null, {}];
-      out.set(r.id, (!err && seatFromHash(h as Record<string, string>)?.state) || defaults(r));
-    });
-    return out;
+    const states = await store.readMany(refs.map((r) => r.id));
+    return new Map(refs.map((r, i) => [r.id, states[i] ?? defaults(r)]));
   }
 
   /** Applies `change` atomically (compare-and-set, retried on a concurrent change) and pushes the result. */
   async function change(ref: SeatRef, c: SeatChange): Promise<SeatLive> {
     for (let i = 0; i < MAX_TRIES; i++) {
-      const h = await d.redis.hgetall(key(ref.id));
-      const version = /^\d+$/.test(h.v ?? '') ? h.v! : '0';
-      const cur = seatFromHash(h)?.state ?? defaults(ref);
+      const stored = await store.load(ref.id);
+      const cur = stored.state ?? defaults(ref);
       const r = applySeatChange(cur, c, now());
       if (!r.ok) throw new SeatStateError(r.problem);
       if (r.state === cur) return cur;
       const n = r.state;
-      const score = isPickable(n) && n.idleSince !== null ? String(n.idleSince) : '';
-      const fields = Object.entries(seatToHash(n, ref)).flat();
-      const ok = await redis.cpSeatCas(
-        key(ref.id),
-        seatIdleKey(d.prefix, cur.groupId),
-        seatIdleKey(d.prefix, n.groupId),
-        version,
-        String(ref.id),
-        score,
-        ...fields,
-      );
-      if (Number(ok) !== 0) {
+      if (await store.compareAndSet(ref.id, stored.version, cur.groupId, n, ref)) {
         push(ref, n);
         return n;
       }
@@ -180,29 +136,19 @@ export function seatStates(d: SeatStatesDeps) {
      * busy, atomically: two calls never get the same seat. Null when no seat can take the call.
      */
     async pick(groupId: number, callUuid: string, exclude: readonly number[] = []): Promise<number | null> {
-      const won = await redis.cpSeatPick(
-        seatIdleKey(d.prefix, groupId),
-        seatKeyPrefix(d.prefix),
-        String(groupId),
-        callUuid,
-        String(now()),
-        exclude.map(String).join(','),
-      );
-      if (won === null) return null;
-      const seatId = Number(won);
-      const h = await d.redis.hgetall(key(seatId));
-      const parsed = seatFromHash(h);
-      if (parsed && /^\d+$/.test(h.acc ?? '') && /^\d+$/.test(h.usr ?? ''))
+      const seatId = await store.pick(groupId, callUuid, now(), exclude);
+      if (seatId === null) return null;
+      const owned = await store.readOwned(seatId);
+      if (owned)
         push(
           {
             id: seatId,
-            accountId: Number(h.acc),
-            userId: Number(h.usr),
+            ...owned.owners,
             groupId,
-            enabled: parsed.state.enabled,
-            autoAnswer: parsed.state.autoAnswer,
+            enabled: owned.state.enabled,
+            autoAnswer: owned.state.autoAnswer,
           },
-          parsed.state,
+          owned.state,
         );
       return seatId;
     },
@@ -210,12 +156,7 @@ export function seatStates(d: SeatStatesDeps) {
     /** Forgets a deleted seat. */
     async remove(ref: SeatRef): Promise<void> {
       const cur = await read(ref);
-      await d.redis
-        .multi()
-        .del(key(ref.id))
-        .zrem(seatIdleKey(d.prefix, cur.groupId), String(ref.id))
-        .zrem(seatIdleKey(d.prefix, ref.groupId), String(ref.id))
-        .exec();
+      await store.remove(ref.id, [cur.groupId, ref.groupId]);
     },
   };
 }

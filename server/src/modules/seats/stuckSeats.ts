@@ -4,7 +4,7 @@
 // the lost-call sweep) or one that never sent it would otherwise leave the seat busy for ever, taking
 // no call until someone notices.
 import type { Deps } from '../../deps';
-import { seatFromHash, seatKeyPrefix } from '../../../../domain/seatStore';
+import { SeatStore } from '../../../../platform/seatStore';
 import { log } from '../../../../platform/log';
 
 /** How long a call's record must have been ended before its seat counts as stuck. */
@@ -23,23 +23,9 @@ export interface StuckSeat {
 
 /** Busy seats whose call ended more than `afterMs` ago. */
 export async function findStuckSeats(deps: Deps, afterMs = STUCK_AFTER_MS): Promise<StuckSeat[]> {
-  const prefix = seatKeyPrefix(deps.config.redisPrefix);
   const busy = new Map<string, number>();
-  let cursor = '0';
-  do {
-    const [next, keys] = await deps.redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
-    cursor = next;
-    const seatKeys = keys.filter((k) => /^\d+$/.test(k.slice(prefix.length)));
-    if (!seatKeys.length) continue;
-    const pipe = deps.redis.pipeline();
-    for (const k of seatKeys) pipe.hgetall(k);
-    const hashes = (await pipe.exec()) ?? [];
-    hashes.forEach(([err, h], i) => {
-      const s = err ? null : seatFromHash(h as Record<string, string>);
-      if (s?.state.activity === 'busy' && s.state.callUuid && UUID.test(s.state.callUuid))
-        busy.set(s.state.callUuid, Number(seatKeys[i]!.slice(prefix.length)));
-    });
-  } while (cursor !== '0');
+  for (const s of await new SeatStore(deps.redis, deps.config.redisPrefix).busySeats())
+    if (UUID.test(s.callUuid)) busy.set(s.callUuid, s.seatId);
   if (!busy.size) return [];
   const { rows } = await deps.db.raw(
     `SELECT c.call_uuid, (SELECT GREATEST(0, EXTRACT(EPOCH FROM c.ended_at - o.answered_at) * 1000)::bigint

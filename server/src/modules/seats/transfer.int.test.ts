@@ -10,15 +10,14 @@ import { maskPhone } from '../../../../domain/format';
 import type { SeatOfferEndEvent, SeatOfferEvent } from '../../../../domain/events';
 import type { RoleDto, AccountDto } from '../../../../domain/api';
 import type { SeatDto, SeatGroupDto } from '../../../../domain/seats';
+import type { TransferOfferJob, TransferReply } from '../../../../domain/transfer';
 import {
   transferAliveKey,
   transferCancelKey,
   transferOfferKey,
   transferReplyKey,
   transferWakeChannel,
-  type TransferOfferJob,
-  type TransferReply,
-} from '../../../../domain/transfer';
+} from '../../../../platform/transferChannel';
 import { DEFAULT_PERSONAS } from '../../../../media/src/sim/personas';
 import { startSimulator, type Simulator } from '../../../../media/src/sim/server';
 import { mortgageYesPersona, RawEsl } from '../../../../media/src/sim/testing';
@@ -29,7 +28,7 @@ import type { ApiClient } from '../../../../test/apiClient';
 import { accountForm, accountId, liveSocket, loggedIn, secondMerchantTree } from '../../../../test/fixtures';
 import { startTestPlatform, type TestPlatform } from '../../../../test/harness';
 import { until } from '../../../../test/until';
-import { seatIdleKey } from '../../../../domain/seatStore';
+import { seatIdleKey } from '../../../../platform/seatStore';
 import { seatStates } from './state';
 import { freeStuckSeats } from './transfer';
 import { insertCall } from '../callrecords/testHelpers';

@@ -1,4 +1,5 @@
-// The transfer to a human seat, server side (domain/transfer.ts has the contract). For each 'offer'
+// The transfer to a human seat, server side (domain/transfer.ts has the contract, its Redis side is
+// platform/transferChannel.ts). For each 'offer'
 // job from a media worker (which checked that the group serves the call's account), until the
 // manual-transfer wait runs out (SPEC §9, 0 = for ever), the group's longest-idle pickable seat is
 // claimed (state.pick: atomic, never two calls on one seat) and offered:
@@ -16,16 +17,8 @@ import type { Knex } from 'knex';
 import { decryptSecret } from '../../../../config/secrets';
 import { Events, rooms, type SeatOfferEvent } from '../../../../domain/events';
 import {
-  OFFER_END_SCRIPT,
   offerDeadline,
-  TRANSFER_KEY_TTL_S,
   TRANSFER_POLL_MS,
-  TRANSFER_ALIVE_MS,
-  transferAliveKey,
-  transferCancelKey,
-  transferOfferKey,
-  transferReplyKey,
-  transferWakeChannel,
   WRAP_UP_TIMEOUT_MS,
   type OfferState,
   type TransferEndedJob,
@@ -39,6 +32,7 @@ import {
 import type { Deps } from '../../deps';
 import { log } from '../../../../platform/log';
 import { stoppedProcessing } from '../../../../platform/queue';
+import { TransferChannel } from '../../../../platform/transferChannel';
 import { fillCard } from './card';
 import { listenTransferWakes } from './transferWakes';
 import { seatStates, type SeatStates } from './state';
@@ -47,39 +41,10 @@ import { findStuckSeats, logStuck, STUCK_SWEEP_MS } from './stuckSeats';
 /** How often the runner renews its alive key. */
 const ALIVE_EVERY_MS = 1000;
 
-/**
- * Ends the open offer of `seatId` as `state`; true when this call of it decided the offer (then the
- * process running the offer is woken, wherever it runs).
- */
-export async function endOffer(
-  redis: Redis,
-  prefix: string,
-  callUuid: string,
-  seatId: number,
-  state: OfferState,
-) {
-  const won = await redis.eval(
-    OFFER_END_SCRIPT,
-    1,
-    transferOfferKey(prefix, callUuid),
-    String(seatId),
-    state,
-    TRANSFER_KEY_TTL_S,
-  );
-  if (Number(won) !== 1) return false;
-  await redis.publish(transferWakeChannel(prefix), callUuid).catch(() => undefined);
-  return true;
-}
+const channelOf = (deps: Deps) => new TransferChannel(deps.redis, deps.config.redisPrefix);
 
 async function reply(deps: Deps, r: TransferReply): Promise<TransferReply> {
-  await deps.redis.set(
-    transferReplyKey(deps.config.redisPrefix, r.callUuid),
-    JSON.stringify(r),
-    'EX',
-    TRANSFER_KEY_TTL_S,
-  );
-  // The media worker waiting for it hears at once.
-  await deps.redis.publish(transferWakeChannel(deps.config.redisPrefix), r.callUuid).catch(() => undefined);
+  await channelOf(deps).reply(r);
   return r;
 }
 
@@ -114,20 +79,17 @@ export async function runOffer(
   job: TransferOfferJob,
   runner: Runner,
 ): Promise<TransferReply> {
-  const prefix = deps.config.redisPrefix;
+  const channel = channelOf(deps);
   const { callUuid } = job;
   let offers = 0;
   // Both read in one round trip (each one counts in the pop-up's time on a busy server).
-  const [decided, left] = await Promise.all([
-    deps.redis.get(transferReplyKey(prefix, callUuid)),
-    deps.redis.hgetall(transferOfferKey(prefix, callUuid)),
-  ]);
+  const [decided, ringing] = await Promise.all([channel.readReply(callUuid), channel.ringingSeat(callUuid)]);
   // Bull delivers at least once: a rerun of a decided transfer answers the same.
-  if (decided) return JSON.parse(decided) as TransferReply;
+  if (decided) return decided;
   // A process that died mid-offer left its seat ringing: that offer ends, the seat is free again.
-  if (left.st === 'offered' && /^\d+$/.test(left.seat ?? '')) {
-    const seatId = Number(left.seat);
-    if (await endOffer(deps.redis, prefix, callUuid, seatId, 'expired')) {
+  if (ringing !== null) {
+    const seatId = ringing;
+    if (await channel.endOffer(callUuid, seatId, 'expired')) {
       deps.live.toRooms([rooms.seat(seatId)], Events.SeatOfferEnd, { callUuid, seatId, state: 'expired' });
       await states.markIdle(seatId, callUuid).catch(() => undefined);
     }
@@ -136,7 +98,7 @@ export async function runOffer(
   // (read while a seat is picked: the pop-up waits for neither in turn).
   const filled = fillCard(deps.db, job.card).catch(() => job.card);
   const waitEndsAt = job.waitSeconds > 0 ? Date.now() + job.waitSeconds * 1000 : null;
-  const cancelled = async () => (await deps.redis.exists(transferCancelKey(prefix, callUuid))) === 1;
+  const cancelled = () => channel.isCancelled(callUuid);
   const over = () => waitEndsAt !== null && Date.now() >= waitEndsAt;
 
   for (;;) {
@@ -169,13 +131,7 @@ export async function runOffer(
     const auto = Boolean(row.auto_answer);
     const offer = { id: row.offer_id };
     offers++;
-    const offerKey = transferOfferKey(prefix, callUuid);
-    await deps.redis
-      .multi()
-      .del(offerKey)
-      .hset(offerKey, 'seat', String(seatId), 'offer', String(offer.id), 'st', auto ? 'accepted' : 'offered')
-      .expire(offerKey, TRANSFER_KEY_TTL_S)
-      .exec();
+    await channel.offer(callUuid, seatId, offer.id, auto);
     const expiresAt = offerDeadline(Date.now(), waitEndsAt);
     deps.live.joinRooms(rooms.seat(seatId), [rooms.call(callUuid)]);
     const event: SeatOfferEvent = {
@@ -205,7 +161,7 @@ export async function runOffer(
       state = await awaitAnswer(deps, callUuid, seatId, expiresAt, cancelled, runner);
     } catch (e) {
       // Stopping: the seat is let go and the offer left to the next process (no reply is written).
-      if (e instanceof Stopped && (await endOffer(deps.redis, prefix, callUuid, seatId, 'expired'))) {
+      if (e instanceof Stopped && (await channel.endOffer(callUuid, seatId, 'expired'))) {
         deps.live.toRooms([rooms.seat(seatId)], Events.SeatOfferEnd, { callUuid, seatId, state: 'expired' });
         await states.markIdle(seatId, callUuid).catch(() => undefined);
       }
@@ -240,21 +196,20 @@ async function awaitAnswer(
   cancelled: () => Promise<boolean>,
   runner: Runner,
 ): Promise<OfferState> {
-  const prefix = deps.config.redisPrefix;
-  const key = transferOfferKey(prefix, callUuid);
+  const channel = channelOf(deps);
   for (;;) {
     if (runner.stopping()) throw new Stopped();
     await runner.beat();
     // Waiting before reading: an answer that comes while the state is read still wakes this.
     const change = runner.changed(callUuid, Math.min(TRANSFER_POLL_MS, Math.max(0, expiresAt - Date.now())));
-    const st = (await deps.redis.hget(key, 'st')) as OfferState | null;
+    const st = await channel.offerState(callUuid);
     if (st && st !== 'offered') return st;
     if (await cancelled()) {
-      if (await endOffer(deps.redis, prefix, callUuid, seatId, 'cancelled')) return 'cancelled';
+      if (await channel.endOffer(callUuid, seatId, 'cancelled')) return 'cancelled';
       continue;
     }
     if (Date.now() >= expiresAt) {
-      if (await endOffer(deps.redis, prefix, callUuid, seatId, 'expired')) return 'expired';
+      if (await channel.endOffer(callUuid, seatId, 'expired')) return 'expired';
       continue;
     }
     await change;
@@ -332,9 +287,7 @@ export async function answerOffer(
 ): Promise<'notYourSeat' | 'offerGone' | null> {
   const seat = await d.db('seats').where({ id: req.seatId, user_id: userId }).first('id');
   if (!seat) return 'notYourSeat';
-  const won = await endOffer(
-    d.redis,
-    d.prefix,
+  const won = await new TransferChannel(d.redis, d.prefix).endOffer(
     req.callUuid,
     req.seatId,
     req.accept ? 'accepted' : 'declined',
@@ -378,16 +331,16 @@ export function startTransferProcessor(deps: Deps): TransferProcessor {
   const running = new Set<Promise<unknown>>();
   let stopping = false;
   const wakes = listenTransferWakes(deps.redis, deps.config.redisPrefix);
+  const channel = channelOf(deps);
 
   function start(job: TransferOfferJob): Promise<void> {
-    const alive = transferAliveKey(deps.config.redisPrefix, job.callUuid);
     let last = 0;
     const runner: Runner = {
       stopping: () => stopping,
       async beat() {
         if (Date.now() - last < ALIVE_EVERY_MS) return;
         last = Date.now();
-        await deps.redis.set(alive, String(process.pid), 'PX', TRANSFER_ALIVE_MS);
+        await channel.keepAlive(job.callUuid, String(process.pid));
       },
       seatFree: (groupId, ms) => wakes.seatFree(groupId, ms),
       changed: (callUuid, ms) => wakes.changed(callUuid, ms),
@@ -397,7 +350,7 @@ export function startTransferProcessor(deps: Deps): TransferProcessor {
         if (!(e instanceof Stopped))
           log.warn('transfer offer failed', { callUuid: job.callUuid, err: String(e) });
       })
-      .finally(() => deps.redis.del(alive).catch(() => undefined));
+      .finally(() => channel.dropAlive(job.callUuid).catch(() => undefined));
     running.add(run);
     void run.finally(() => running.delete(run));
     return runner.beat();

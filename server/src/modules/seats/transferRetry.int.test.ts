@@ -20,7 +20,7 @@ import { accountForm, accountId, liveSocket, loggedIn } from '../../../../test/f
 import { startTestPlatform, type TestPlatform } from '../../../../test/harness';
 import { dialDemoBot, startTestWorker, transferringCallee } from '../../../../test/mediaKit';
 import { until } from '../../../../test/until';
-import { seatIdleKey } from '../../../../domain/seatStore';
+import { seatIdleKey } from '../../../../platform/seatStore';
 
 const PHONE = '13700000088';
 let p: TestPlatform;

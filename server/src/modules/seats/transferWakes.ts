@@ -4,8 +4,8 @@
 // transferWakeChannel with the call's uuid). Each wait also ends after its time limit, and the caller
 // reads the state again either way: a message lost to a reconnect costs a poll, never a decision.
 import type Redis from 'ioredis';
-import { seatFreeChannel } from '../../../../domain/seatStore';
-import { transferWakeChannel } from '../../../../domain/transfer';
+import { seatFreeChannel } from '../../../../platform/seatStore';
+import { transferWakeChannel } from '../../../../platform/transferChannel';
 import { Wakeups } from '../../../../domain/wakeups';
 
 export interface TransferWakes {

@@ -2,8 +2,9 @@
 // one frame per room per window (the live:batch event, domain/events.ts): a thousand sockets then get
 // window-spaced frames instead of one frame per event, which is what a Socket.IO server can fan out
 // on a floor of 500 calls. The first event after a quiet window goes out at once (no added delay
-// when the floor is quiet); under load an event waits at most one window. Used by the media workers'
-// and the server's emitters; a timer is its only side effect.
+// when the floor is quiet); under load an event waits at most one window. Used by the server's
+// emitter (server/src/socket/live.ts), for its own events and those the media workers relay through
+// it; a timer is its only side effect (why it is in platform/, not domain/).
 
 export class RoomBatch<T> {
   private readonly pending = new Map<string, T[]>();
