@@ -1,10 +1,4 @@
-import {
-  activeCallsKey,
-  mergeCustomerLine,
-  parseTestNumbers,
-  presentConversationLine,
-  slotKeys,
-} from './calls';
+import { mergeCustomerLine, parseTestNumbers, presentConversationLine } from './calls';
 
 describe('parseTestNumbers', () => {
   it('takes mobiles and the test number, comma or full-width comma separated, deduplicated', () => {
@@ -24,16 +18,6 @@ describe('parseTestNumbers', () => {
     '9998',
     Array(21).fill('9999').join(',') + ',13800000001',
   ])('refuses %j', (text) => expect(parseTestNumbers(text)).toBeNull());
-});
-
-describe('slot keys', () => {
-  it('one set per line and account, and per task when there is one', () => {
-    expect(slotKeys('cp', { lineId: 3, accountId: 7 })).toEqual([
-      'cp:calls:active:line:3',
-      'cp:calls:active:account:7',
-    ]);
-    expect(slotKeys('cp', { lineId: 3, accountId: 7, taskId: 9 })).toContain(activeCallsKey('cp', 'task', 9));
-  });
 });
 
 describe('mergeCustomerLine', () => {

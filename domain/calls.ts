@@ -1,6 +1,5 @@
 // Calls between the server (producer of dial jobs, reader of records) and the media worker
-// (consumer, writer of records): the `dial` job, Redis keys of the live slot counters, call and
-// conversation-line shapes, and the test-call number rules (SPEC §5). Pure: no I/O.
+// (consumer, writer of records): the `dial` job, call and conversation-line shapes, and the test-call number rules (SPEC §5). Pure: no I/O.
 import { normalizeMobile } from './phone';
 import { coded, type ReasonParam } from './reasons';
 
@@ -54,22 +53,6 @@ export function parseTestNumbers(text: string): string[] | null {
   const numbers = parts.map((p) => (p === TEST_NUMBER ? p : normalizeMobile(p)));
   if (numbers.some((n) => n === null)) return null;
   return [...new Set(numbers as string[])];
-}
-
-// ---- live slot counters ----
-// One Redis SET of active call uuids per line, account and task: SADD on originate, SREM on release.
-// SREM answers 1 only the first time, so a release that runs twice (crash + retry) counts once, and
-// SCARD is the live count the dial scheduler reads.
-
-export type SlotScope = 'line' | 'account' | 'task';
-export const activeCallsKey = (prefix: string, scope: SlotScope, id: number): string =>
-  `${prefix}:calls:active:${scope}:${id}`;
-
-/** The slot sets a call occupies. */
-export function slotKeys(prefix: string, job: Pick<DialJob, 'lineId' | 'accountId' | 'taskId'>): string[] {
-  const keys = [activeCallsKey(prefix, 'line', job.lineId), activeCallsKey(prefix, 'account', job.accountId)];
-  if (job.taskId) keys.push(activeCallsKey(prefix, 'task', job.taskId));
-  return keys;
 }
 
 // ---- records ----

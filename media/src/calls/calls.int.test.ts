@@ -208,7 +208,7 @@ describe('answered', () => {
     ]);
     expect(lines.map((l) => l.seq)).toEqual(lines.map((_, i) => i + 1));
     expect((lines[0]!.reason as { kind: string }).kind).toBe('start');
-    expect(await kit.leakedSlots()).toBe(0);
+    expect(await kit.openCalls()).toBe(0);
   });
 
   it("the recording is a real WAV of the whole call: the customer is heard where each line's voice points", async () => {
@@ -376,7 +376,7 @@ describe('node disconnect', () => {
     const a = await kit.waitEnded(alive.callUuid, 30000);
     expect(a.result_level).toBeGreaterThanOrEqual(21);
     expect(a.result_level).toBeLessThanOrEqual(26);
-    expect(await kit.leakedSlots()).toBe(0);
+    expect(await kit.openCalls()).toBe(0);
   });
 });
 

@@ -1,17 +1,13 @@
 // The end of a call: its outcome from what the switch reported and what the engine decided, then the
 // record closed once and the call's slots freed. A call our platform broke (a prompt the switch could
 // not play, a missing recognizer) closes as a fault: result 90, nothing billed, the fault as reason.
-import type { Knex } from 'knex';
 import { grade, step, type BotAction, type Reason, type SessionState } from '../../../domain/bot';
-import { platformFaultReason, type DialJob } from '../../../domain/calls';
+import { platformFaultReason } from '../../../domain/calls';
 import { ResultLevel, type GreetingKind } from '../../../domain/telephony';
 import { reasonZh, type ReasonMessage } from '../../../domain/reasons';
 import type { EslEvent } from '../esl/events';
 import type { LoadedBot } from './bots';
 import { outcomeOf, type Outcome } from './outcome';
-import { closeRecord } from './record';
-import type { SessionDeps } from './session';
-import { releaseSlots } from './slots';
 
 export type Hangup = Extract<EslEvent, { name: 'CHANNEL_HANGUP_COMPLETE' }>;
 
@@ -85,24 +81,4 @@ export function faultOutcome(o: Outcome, why: ReasonMessage): Outcome {
     billableMs: 0,
     reason: platformFaultReason(why),
   };
-}
-
-export interface CloseExtras {
-  hangupCause: string | null;
-  sipStatus: number | null;
-  rounds: number;
-  recordingPath: string | null;
-}
-
-/** Closes the record (true for the one close that did) and frees the call's slots either way. */
-export async function closeAndRelease(
-  deps: Pick<SessionDeps, 'redis' | 'config'> & { db: Knex },
-  job: DialJob,
-  recordId: number,
-  o: Outcome,
-  x: CloseExtras,
-): Promise<boolean> {
-  const closed = await closeRecord(deps.db, recordId, { ...o, ...x });
-  await releaseSlots(deps.redis, deps.config.redisPrefix, job);
-  return closed;
 }

@@ -26,5 +26,5 @@ it('closes the record as 90 after the last attempt', async () => {
   const row = await kit.waitEnded(job.callUuid, 10000);
   expect(row).toMatchObject({ result_level: 90, answered_at: null });
   expect((row.reason as { text: string }).text).toMatch(/no FreeSWITCH node is connected/);
-  expect(await kit.leakedSlots()).toBe(0);
+  expect(await kit.openCalls()).toBe(0);
 });

@@ -214,8 +214,6 @@ export function listenInbound(pool: NodePool, deps: SessionDeps): InboundCalls {
   const sweep = setInterval(() => {
     void sweepLostInbound({
       db: deps.db,
-      redis: deps.redis,
-      prefix: deps.config.redisPrefix,
       workerAlive: deps.workerAlive,
       nodeOf: (name) => pool.byName(name),
       isActive: (uuid) => active.has(uuid),

@@ -1,10 +1,9 @@
-// Inbound calls a dead worker left open: closed as unknown (90) with their slots freed; a live
+// Inbound calls a dead worker left open: closed as unknown (90) (the dialer's slot
+// count is the open records, server/src/dialer/slots.ts); a live
 // worker's calls, this worker's own, and a recent unclaimed one are left alone.
 import { randomUUID } from 'node:crypto';
-import { activeCallsKey } from '../../../domain/calls';
 import { mediaNodeKey } from '../../../domain/media';
 import { sweepLostInbound } from './inboundRecover';
-import { acquireSlots } from './slots';
 import { startCallKit, type CallKit } from './testKit';
 
 let kit: CallKit;
@@ -29,16 +28,10 @@ async function openInbound(worker: string | null, createdAgoMs = 0) {
     originated_at: worker ? new Date() : null,
     created_at: new Date(Date.now() - createdAgoMs),
   });
-  await acquireSlots(kit.redis, kit.config.redisPrefix, {
-    callUuid: uuid,
-    lineId: kit.lineId,
-    accountId: kit.merchantId,
-    taskId: null,
-  });
   return uuid;
 }
 
-it('closes a dead worker’s inbound calls and frees their slots; leaves the living ones', async () => {
+it('closes a dead worker’s inbound calls; leaves the living ones', async () => {
   const prefix = kit.config.redisPrefix;
   await kit.redis.set(mediaNodeKey(prefix, 'alive-1'), '{}', 'EX', 60);
   const dead = await openInbound('dead-1');
@@ -48,8 +41,6 @@ it('closes a dead worker’s inbound calls and frees their slots; leaves the liv
   const stale = await openInbound(null, 7 * 3600 * 1000);
   const n = await sweepLostInbound({
     db: kit.db.knex,
-    redis: kit.redis,
-    prefix,
     workerAlive: async (id) => (await kit.redis.exists(mediaNodeKey(prefix, id))) === 1,
     nodeOf: () => undefined,
     isActive: (uuid) => uuid === mine,
@@ -60,6 +51,10 @@ it('closes a dead worker’s inbound calls and frees their slots; leaves the liv
   expect(await status(dead)).toEqual({ status: 'ended', result_level: 90 });
   expect(await status(stale)).toEqual({ status: 'ended', result_level: 90 });
   for (const u of [living, mine, fresh]) expect((await status(u)).status).toBe('answered');
-  const line = await kit.redis.smembers(activeCallsKey(prefix, 'line', kit.lineId));
-  expect(line.sort()).toEqual([living, mine, fresh].sort());
+  const open = await kit.db
+    .knex('calls')
+    .where({ line_id: kit.lineId })
+    .whereNot('status', 'ended')
+    .pluck('call_uuid');
+  expect(open.sort()).toEqual([living, mine, fresh].sort());
 });

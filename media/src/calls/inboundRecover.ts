@@ -1,14 +1,12 @@
 // Inbound calls left open by a media worker that died: no Bull job brings them back (an inbound call
 // is not a job), so every worker sweeps now and then. A record whose worker's heartbeat is gone is
-// closed as unknown (90), its channel hung up if the switch still has it, and its slots freed; a
-// record no worker ever claimed is closed once the channel claim has lapsed.
+// closed as unknown (90) and its channel hung up if the switch still has it; a record no worker ever
+// claimed is closed once the channel claim has lapsed.
 import type { Knex } from 'knex';
-import type Redis from 'ioredis';
 import type { EslNode } from '../esl/node';
 import { lostCallOutcome } from './recover';
 import { outcomeOf, UNKNOWN_FACTS, type Outcome } from './outcome';
 import { closeRecord } from './record';
-import { releaseSlots } from './slots';
 
 export const SWEEP_MS = 15_000;
 /** A record with no worker this old is lost (the channel claim lasts 6 h: inbound.ts CLAIM_TTL_S). */
@@ -17,8 +15,6 @@ const BATCH = 100;
 
 export interface SweepDeps {
   db: Knex;
-  redis: Redis;
-  prefix: string;
   workerAlive(id: string): Promise<boolean>;
   nodeOf(name: string): EslNode | undefined;
   /** Calls this worker is running (never swept). */
@@ -33,7 +29,7 @@ export async function sweepLostInbound(d: SweepDeps): Promise<number> {
     .whereNot('status', 'ended')
     .orderBy('id')
     .limit(BATCH)
-    .select('id', 'call_uuid', 'account_id', 'line_id', 'media_worker', 'fs_node', 'created_at');
+    .select('id', 'call_uuid', 'media_worker', 'fs_node', 'created_at');
   let closed = 0;
   const alive = new Map<string, boolean>();
   for (const r of rows) {
@@ -62,13 +58,6 @@ export async function sweepLostInbound(d: SweepDeps): Promise<number> {
     });
     if (!done) continue;
     closed++;
-    if (r.line_id !== null)
-      await releaseSlots(d.redis, d.prefix, {
-        callUuid: r.call_uuid,
-        lineId: Number(r.line_id),
-        accountId: Number(r.account_id),
-        taskId: null,
-      });
   }
   return closed;
 }

@@ -11,10 +11,9 @@ import type { ChannelRow, EslNode } from '../esl/node';
 import { recordCommand } from './commands';
 import { recordingPath } from './prompts';
 import { outcomeOf, type Outcome } from './outcome';
-import { claimOriginate, setStatus } from './record';
+import { claimOriginate, closeRecord, setStatus } from './record';
 import type { SessionDeps } from './session';
-import { acquireSlots } from './slots';
-import { closeAndRelease, type Hangup } from './closing';
+import { type Hangup } from './closing';
 import { SeatLeg, type SeatFailure } from './seatLeg';
 import { isErrReply } from './switchReplies';
 import type { EslEvent } from '../esl/events';
@@ -78,7 +77,6 @@ export class InboundSeatCall {
     const d = this.deps;
     if (!(await claimOriginate(d.db, this.job.recordId, this.node.config.name, d.workerId, Date.now())))
       return;
-    await acquireSlots(d.redis, d.config.redisPrefix, this.job);
     this.node.attach(this.uuid, this);
     this.emit('ringing');
     const reply = await this.node
@@ -183,7 +181,8 @@ export class InboundSeatCall {
       rounds: 0,
     });
     if (this.reason && !this.unknown) o.reason = { kind: 'hangup', ...this.reason };
-    const closed = await closeAndRelease(this.deps, this.job, this.job.recordId, o, {
+    const closed = await closeRecord(this.deps.db, this.job.recordId, {
+      ...o,
       hangupCause: h?.cause ?? null,
       sipStatus: h?.sipStatus ?? null,
       rounds: 0,

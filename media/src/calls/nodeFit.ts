@@ -20,7 +20,6 @@ import type { AsrAdapter } from '../speech/asr';
 import type { BotCache } from './bots';
 import { recognizerFor } from './recognizer';
 import { closeRecord, ensureRecord } from './record';
-import { releaseSlots } from './slots';
 import { ResultLevel } from '../../../domain/telephony';
 
 export interface FitDeps {
@@ -85,6 +84,5 @@ export async function refuseCall(d: FitDeps, job: DialJob, fault: CallFault): Pr
     reason: faultReason(fault),
     recordingPath: null,
   });
-  await releaseSlots(d.redis, d.config.redisPrefix, job);
   return true;
 }

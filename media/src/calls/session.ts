@@ -33,16 +33,23 @@ import { originateCommand, recordCommand } from './commands';
 import { fillerFile } from './audio';
 import { recordingPath, type PromptFiles } from './prompts';
 import { CustomerRequests } from './requests';
-import { claimOriginate, ensureRecord, recordStatus, setStatus, Transcript, type OpenRecord } from './record';
+import {
+  claimOriginate,
+  closeRecord,
+  ensureRecord,
+  recordStatus,
+  setStatus,
+  Transcript,
+  type OpenRecord,
+} from './record';
 import { waitOriginateToken } from './originatePace';
-import { acquireSlots } from './slots';
 import { CallTimers } from './timers';
 import { groupServes, type TransferClient } from './transferClient';
 import { Listening, eventUs } from './listening';
 import { recognizerFor } from './recognizer';
 import { Playback, PLAY_TIMEOUT_MS } from './playback';
 import { SeatLeg, TRANSFER_FAILED, type SeatFailure } from './seatLeg';
-import { closeAndRelease, robotOutcome, type Hangup } from './closing';
+import { robotOutcome, type Hangup } from './closing';
 import { isErrReply } from './switchReplies';
 import { AVMD_WINDOW_MS } from './beepDetector';
 import { log } from '../../../platform/log';
@@ -241,7 +248,6 @@ export class CallSession {
       return this.recover();
     this.node = node;
     this.state = start(this.bot.compiled);
-    await acquireSlots(d.redis, d.config.redisPrefix, this.job);
     node.attach(this.uuid, this);
     this.emitState('dialing');
     void this.originate(node, command);
@@ -262,7 +268,6 @@ export class CallSession {
       return this.recover();
     this.node = node;
     this.state = start(this.bot!.compiled);
-    await acquireSlots(d.redis, d.config.redisPrefix, this.job);
     node.attach(this.uuid, this);
     this.channelSeen = true;
     this.emitState('ringing');
@@ -627,7 +632,8 @@ export class CallSession {
   }
 
   private async closeWith(o: Outcome, cause: string | null, sip: number | null): Promise<void> {
-    const closed = await closeAndRelease(this.deps, this.job, this.rec.id, o, {
+    const closed = await closeRecord(this.deps.db, this.rec.id, {
+      ...o,
       hangupCause: cause,
       sipStatus: sip,
       rounds: this.state?.c[4] ?? 0,

@@ -159,7 +159,7 @@ describe('recognizers', () => {
     expect(sim.recognizers(job.callUuid)).toEqual([
       { engine: 'google_transcribe', hotWords: mortgage.hotWords, grammar: 'cmn-Hans-CN' },
     ]);
-    expect(await kit.leakedSlots()).toBe(0);
+    expect(await kit.openCalls()).toBe(0);
   });
 
   it('interim results are emitted live but never reach the engine', async () => {
@@ -213,7 +213,7 @@ describe('answering machines', () => {
     expect((row.reason as { text: string }).text).toMatch(reason);
     expect(watch.events().filter((e) => e['Unique-ID'] === job.callUuid)).toHaveLength(1);
     watch.close();
-    expect(await kit.leakedSlots()).toBe(0);
+    expect(await kit.openCalls()).toBe(0);
   });
 
   it('a first utterance of more than 4 s without a pause is a recording: 70, nothing billed', async () => {
@@ -238,7 +238,7 @@ describe('answering machines', () => {
     expect(mine.map((e) => e['Event-Subclass'])).toEqual(['avmd::stop']);
     expect(mine[0]!['Beep-Status']).toBe('NOTDETECTED');
     expect(row.result_level).not.toBe(70);
-    expect(await kit.leakedSlots()).toBe(0);
+    expect(await kit.openCalls()).toBe(0);
   });
 
   it('a person is never taken for a machine (no beep, short first answer)', async () => {

@@ -60,7 +60,7 @@ it('a dial job Bull gives up for stalling runs once more: the call is placed and
     { n: '1' },
   ]);
   expect(await kit.redis.exists(extraRunKey(kit.config.redisPrefix, job.callUuid))).toBe(1);
-  expect(await kit.leakedSlots()).toBe(0);
+  expect(await kit.openCalls()).toBe(0);
 });
 
 it('given up a second time, its open record closes as unknown (90) and holds no slot', async () => {
@@ -71,5 +71,5 @@ it('given up a second time, its open record closes as unknown (90) and holds no 
   const row = await kit.waitEnded(job.callUuid);
   expect(row).toMatchObject({ result_level: 90, answered_at: null, originated_at: null });
   expect((row.reason as { text: string }).text).toMatch(/stalled more than allowable limit/);
-  expect(await kit.leakedSlots()).toBe(0);
+  expect(await kit.openCalls()).toBe(0);
 });

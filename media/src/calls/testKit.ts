@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
 import { loadConfig, type Config } from '../../../config';
 import { seedConfig } from '../../../scripts/lib/db';
-import { activeCallsKey, type DialJob } from '../../../domain/calls';
+import type { DialJob } from '../../../domain/calls';
 import { createTestDb, type TestDb } from '../../../test/db';
 import { createDialQueue, type DialQueue } from './queue';
 
@@ -21,7 +21,8 @@ export interface CallKit {
   dial(phone: string, over?: Partial<DialJob>): Promise<DialJob>;
   waitEnded(uuid: string, timeoutMs?: number): Promise<Record<string, unknown>>;
   lines(uuid: string): Promise<Array<Record<string, unknown>>>;
-  leakedSlots(): Promise<number>;
+  /** Records not ended: each holds a dial slot (server/src/dialer/slots.ts openCallCounts). */
+  openCalls(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -77,11 +78,9 @@ export async function startCallKit(): Promise<CallKit> {
         .where('c.call_uuid', uuid)
         .orderBy('l.seq')
         .select('l.*'),
-    async leakedSlots() {
-      const keys = await redis.keys(activeCallsKey(config.redisPrefix, '*' as never, '*' as never));
-      let n = 0;
-      for (const k of keys) n += await redis.scard(k);
-      return n;
+    async openCalls() {
+      const row = await db.knex('calls').whereNot('status', 'ended').count({ n: '*' }).first();
+      return Number(row!.n);
     },
     async close() {
       await producer.close();

@@ -18,7 +18,6 @@ import { checkJob } from './checkJob';
 import { callNeeds, fitNodes, refuseCall } from './nodeFit';
 import { faultText } from '../../../domain/fsProbe';
 import { maskPhone } from '../../../domain/format';
-import { releaseSlots } from './slots';
 import { startAliveLoop } from './aliveLoop';
 import { handleStalledOut, isStalledOut } from './stalledOut';
 import { TransferClient } from './transferClient';
@@ -90,7 +89,6 @@ async function giveUp(deps: SessionDeps, job: DialJob, err: Error): Promise<void
       rounds: 0,
       recordingPath: null,
     });
-  await releaseSlots(deps.redis, deps.config.redisPrefix, job);
 }
 
 export async function startCallWorker(o: CallWorkerOptions): Promise<CallWorker> {

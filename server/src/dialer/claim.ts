@@ -14,7 +14,6 @@ import { DIAL_JOB_OPTIONS, type DialJob } from '../../../domain/calls';
 import { BLACKLIST_LEVEL, capCheck, type CapReason } from '../../../domain/dialer';
 import type { Deps } from '../deps';
 import { localDate, pathIds, type DialAccount, type DialLine, type DialTask } from './context';
-import { occupySlots } from './slots';
 import { moveTask, type Moved } from './taskState';
 import { whereDialable } from '../db/dialable';
 import { likePrefix } from '../../../domain/like';
@@ -330,28 +329,14 @@ async function markQueued(db: Knex, callUuids: string[]): Promise<void> {
 }
 
 /**
- * Adds the calls' dial jobs (a re-add of a job id is a no-op in Bull) and, at the same time, puts them
- * in the Redis slot sets. The tick counts busy slots in PostgreSQL, where the calls already are, so
- * the order does not matter: a set member a fast call's release came before is removed by the slot
- * sets' reconcile within a second.
+ * Adds the calls' dial jobs (a re-add of a job id is a no-op in Bull). Their slots are already taken:
+ * the tick counts busy slots from the records the claim wrote (slots.ts).
  */
 export async function dispatchJobs(deps: Deps, jobs: DialJob[]): Promise<void> {
   if (!jobs.length) return;
-  await Promise.all([
-    occupySlots(
-      deps.redis,
-      deps.config.redisPrefix,
-      jobs.map((j) => ({
-        callUuid: j.callUuid,
-        lineId: j.lineId,
-        accountId: j.accountId,
-        taskId: j.taskId ?? null,
-      })),
-    ),
-    deps.queues.dial.addBulk(
-      jobs.map((j) => ({ data: j, opts: { ...DIAL_JOB_OPTIONS, jobId: j.callUuid } })),
-    ),
-  ]);
+  await deps.queues.dial.addBulk(
+    jobs.map((j) => ({ data: j, opts: { ...DIAL_JOB_OPTIONS, jobId: j.callUuid } })),
+  );
 }
 
 /**

@@ -10,7 +10,6 @@ import type { DialJob } from '../../../domain/calls';
 import { closeRecord, ensureRecord } from '../../../media/src/calls/record';
 import { openInboundRecord } from '../../../media/src/calls/inboundRecord';
 import { CustomerRequests } from '../../../media/src/calls/requests';
-import { releaseSlots } from '../../../media/src/calls/slots';
 import { accountId, insertCustomer, secondMerchantTree } from '../../../test/fixtures';
 import { startTestPlatform, type TestPlatform } from '../../../test/harness';
 import { until } from '../../../test/until';
@@ -126,14 +125,6 @@ async function close(
     recordingPath: null,
   });
   if (extra.llm) await k('calls').where({ id: callId }).update({ llm_grade: extra.llm });
-  // The worker frees the call's slots as it ends (the scheduler dials the next call of the file).
-  const r = await k('calls').where({ id: callId }).first('call_uuid', 'line_id', 'account_id', 'task_id');
-  await releaseSlots(p.server.deps.redis, p.config.redisPrefix, {
-    callUuid: r.call_uuid,
-    lineId: Number(r.line_id),
-    accountId: Number(r.account_id),
-    taskId: r.task_id === null ? null : Number(r.task_id),
-  });
 }
 
 const settle = (callId: number) => settleCall(p.server.deps, callId);

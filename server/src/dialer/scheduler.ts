@@ -6,9 +6,8 @@
 //   withdrawn and their numbers returned (returnUndialled.ts);
 // - progress: the run overview of the tasks that changed (at most once a second per task, and every
 //   5 s for running tasks even without change), off the tick loop so its counts never delay a tick;
-// - table care (tableCare.ts): the dialer tables' statistics and dead rows, where autovacuum is off;
-// - slot sets: the Redis slot counters reconciled with PostgreSQL every second (the tick itself counts
-//   open calls in PostgreSQL, slots.ts).
+// - table care (tableCare.ts): the dialer tables' statistics and dead rows, where autovacuum is off.
+// Busy slots need no loop: the tick counts open calls in PostgreSQL (slots.ts).
 // The role (config DIALER_ROLE) splits them: a 'tick' process runs the tick and progress only, so no
 // settling shares its event loop; 'settle' processes run settling, progress and table care.
 import type { DialerRole } from '../../../config';
@@ -16,11 +15,10 @@ import type { Deps } from '../deps';
 import { relayOutbox, type ClaimHooks } from './claim';
 import { TickLock } from './lock';
 import { emitProgress } from './progress';
-import { RateWindows } from './rate';
+import { RateWindows } from '../../../platform/rateWindow';
 import { settleEnded } from './settle';
 import { returnNeverDialled, withdrawOpen, type Returned } from './returnUndialled';
 import { applyCallFaults, clearHealedLines } from './callFaults';
-import { reconcileSlotsOnce } from './slots';
 import { careForTablesOnce } from './tableCare';
 import { runTick, type TickReport } from './tick';
 import { closeLostOutbound } from './lostOutbound';
@@ -56,13 +54,12 @@ const WAKE_GAP_MS = 50;
 const SETTLE_POLL_MS = 50;
 const PROGRESS_POLL_MS = 250;
 const TABLE_CARE_MS = 15_000;
-const SLOT_SETS_MS = 1000;
 
 export function startDialer(deps: Deps, opts: DialerOptions = {}): Dialer {
   const tickMs = opts.tickMs ?? deps.config.dialer.tickMs;
   const pollMs = Math.max(20, Math.floor(tickMs / 4));
   const lock = new TickLock(deps.redis, `${deps.config.redisPrefix}:dialer:lock`);
-  const rates = new RateWindows(deps.redis, deps.config.redisPrefix);
+  const rates = new RateWindows(deps.redis, deps.config.redisPrefix, 'claim');
   const turn = { served: 0 };
   const dirty = new Set<number>();
   const lastSent = new Map<number, number>();
@@ -147,8 +144,6 @@ export function startDialer(deps: Deps, opts: DialerOptions = {}): Dialer {
     return report;
   }
 
-  const slotSets = () => reconcileSlotsOnce(deps.db, deps.redis, deps.config.redisPrefix);
-
   const progressRound = async (): Promise<void> => {
     const heartbeats = ticked;
     ticked = false;
@@ -162,7 +157,6 @@ export function startDialer(deps: Deps, opts: DialerOptions = {}): Dialer {
       .catch(() => null)
       .then(async () => {
         await settleAll();
-        await slotSets();
         const report = await tickOnce();
         await progressRound();
         return report;
@@ -206,7 +200,6 @@ export function startDialer(deps: Deps, opts: DialerOptions = {}): Dialer {
       every('tick', tickOnce, () => tickWaitMs);
       // Calls settled by other processes wake this one's tick.
       if (!opts.noLock) unlisten = lock.listen(() => wakers.get('tick')?.());
-      every('slot sets', slotSets, () => SLOT_SETS_MS);
     }
     every('progress', progressRound, () => PROGRESS_POLL_MS);
     if (role !== 'tick')

@@ -3,7 +3,6 @@
 // test (tickMs 0: no timer; each cycle() settles, ticks and sends progress once).
 import type { Knex } from 'knex';
 import { phoneHash } from '../../../config/secrets';
-import { activeCallsKey } from '../../../domain/calls';
 import { maskPhone } from '../../../domain/format';
 import type { TestPlatform } from '../../../test/harness';
 import { startDialer, type Dialer } from './scheduler';
@@ -90,10 +89,6 @@ export async function endCalls(
       });
   }
   return open.length;
-}
-
-export async function slotMembers(p: TestPlatform, scope: 'line' | 'account' | 'task', id: number) {
-  return p.server.deps.redis.smembers(activeCallsKey(p.config.redisPrefix, scope, id));
 }
 
 /** A scheduler without a timer: the test calls cycle(). */
