@@ -8,7 +8,7 @@ import type { CallRecordRow } from '../../../../../domain/callRecords';
 import { formatDateTime } from '../../../../../domain/format';
 import { DataTable } from '../../../ui/DataTable';
 import { FocusStar, SelectAllBox, SelectBox } from '../../../ui/selectionCells';
-import { ColumnChooser, DensityToggle } from '../../../ui/TableTools';
+import { TablePrefsBar } from '../../../ui/TableTools';
 import { useTablePrefs } from '../../../ui/tablePrefs';
 import { OutcomeTag } from '../../../ui/OutcomeTag';
 
@@ -74,20 +74,12 @@ export function RecordTable(p: {
 
   return (
     <>
-      <div className="cp-dt-toolbar">
-        <span className="cp-dt-grow" />
-        <ColumnChooser
-          testId="record-table"
-          columns={middle.map(([k]) => ({ key: k, title: t(`columns.${k}`) }))}
-          hidden={prefs.hidden}
-          onChange={(hidden) => save({ ...prefs, hidden })}
-        />
-        <DensityToggle
-          testId="record-table"
-          density={prefs.density}
-          onChange={(density) => save({ ...prefs, density })}
-        />
-      </div>
+      <TablePrefsBar
+        testId="record-table"
+        columns={middle.map(([k]) => ({ key: k, title: t(`columns.${k}`) }))}
+        prefs={prefs}
+        save={save}
+      />
       <DataTable
         className="cp-crm-table"
         testId="record-table"
