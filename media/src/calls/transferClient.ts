@@ -16,7 +16,7 @@ import {
   type TransferOfferJob,
   type TransferReply,
 } from '../../../domain/transfer';
-import { Wakeups } from '../../../domain/wakeups';
+import { Wakeups } from '../../../platform/wakeups';
 import { TRANSFER_ALIVE_MS, TransferChannel, transferWakeChannel } from '../../../platform/transferChannel';
 
 /** A job nobody has taken after this long: no server is processing transfers. */

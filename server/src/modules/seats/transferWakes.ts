@@ -6,7 +6,7 @@
 import type Redis from 'ioredis';
 import { seatFreeChannel } from '../../../../platform/seatStore';
 import { transferWakeChannel } from '../../../../platform/transferChannel';
-import { Wakeups } from '../../../../domain/wakeups';
+import { Wakeups } from '../../../../platform/wakeups';
 
 export interface TransferWakes {
   /** Resolves once the subscriptions are in place (a wake published before that is missed). */
