@@ -18,7 +18,7 @@ export interface Queues {
   exports: Queue.Queue<{ exportJobId: number }>;
   /** Speech rendering for the media worker: published bot versions and editor previews. */
   tts: Queue.Queue<TtsJob>;
-  /** Call attempts for the media worker (domain/calls.ts): test calls now, the dial scheduler later. */
+  /** Call attempts for the media worker (domain/calls.ts): test calls and the dial scheduler's claims. */
   dial: Queue.Queue<DialJob>;
   /** Pushes of settled calls to the account's push addresses (one job per call; modules/pushes). */
   pushes: Queue.Queue<{ callId: number }>;
