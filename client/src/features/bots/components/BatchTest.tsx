@@ -1,11 +1,14 @@
 // 批量测试 / Batch test, under the training chat: upload a file of test conversations (one JSON object
 // a line, domain/bot/gradeSet), graded on the saved draft; the summary and a row per line (expected,
 // got, exact, reason, the bot's replies), a line that could not be graded in red.
-import { Button, Callout, FileInput, H5, HTMLTable, Intent, Tag } from '@blueprintjs/core';
+import { Button, Callout, FileInput, H5, Intent, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GradeRow } from '../../../../../domain/bot/gradeSet';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { DataTable } from '../../../ui/DataTable';
+import { ErrorCallout } from '../../../ui/ErrorCallout';
+import { ListView } from '../../../ui/ListView';
 import { useReasonText } from '../../../ui/reasonText';
 import { saveBlob, stashFile } from '../../../ui/uploads';
 import {
@@ -113,11 +116,7 @@ export function BatchTest({ botId }: { botId: number }) {
         />
         {dirty && <span className="cp-bots-muted">{t('training.saveFirst')}</span>}
       </div>
-      {s.error && s.botId === botId && (
-        <Callout intent={Intent.DANGER} data-testid="batch-error">
-          {errorText(s.error)}
-        </Callout>
-      )}
+      <ErrorCallout error={s.error && s.botId === botId ? errorText(s.error) : null} testId="batch-error" />
       {reply && (
         <>
           <p data-testid="batch-summary" data-total={reply.summary.total} data-exact={reply.summary.exact}>
@@ -129,27 +128,31 @@ export function BatchTest({ botId }: { botId: number }) {
             })}
             {s.fileName && <span className="cp-bots-muted"> · {s.fileName}</span>}
           </p>
-          {reply.rows.length === 0 ? (
-            <p className="cp-bots-muted">{t('batch.noRows')}</p>
-          ) : (
-            <HTMLTable compact striped className="cp-bots-table" data-testid="batch-table">
-              <thead>
-                <tr>
-                  <th>{t('batch.column.line')}</th>
-                  <th>{t('batch.column.expected')}</th>
-                  <th>{t('batch.column.got')}</th>
-                  <th>{t('batch.column.exact')}</th>
-                  <th>{t('batch.column.reason')}</th>
-                  <th>{t('batch.column.replies')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {reply.rows.map((r) => (
-                  <Row key={r.line} r={r} />
-                ))}
-              </tbody>
-            </HTMLTable>
-          )}
+          <ListView
+            waiting={false}
+            empty={reply.rows.length === 0}
+            emptyIcon="th"
+            emptyText={t('batch.noRows')}
+            emptyTestId="batch-empty"
+          >
+            <DataTable
+              className="cp-bots-table"
+              testId="batch-table"
+              pinFirst
+              columns={[
+                t('batch.column.line'),
+                t('batch.column.expected'),
+                t('batch.column.got'),
+                t('batch.column.exact'),
+                t('batch.column.reason'),
+                t('batch.column.replies'),
+              ]}
+            >
+              {reply.rows.map((r) => (
+                <Row key={r.line} r={r} />
+              ))}
+            </DataTable>
+          </ListView>
         </>
       )}
     </div>

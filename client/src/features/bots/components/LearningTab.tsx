@@ -1,11 +1,13 @@
 // Question learning: sentences the bot did not understand (training or calls); learn one into a
 // branch or a knowledge question.
-import { Classes, HTMLSelect, HTMLTable, SegmentedControl, Spinner } from '@blueprintjs/core';
+import { Classes, HTMLSelect, SegmentedControl } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BotDefinition } from '../../../../../domain/bot/definition';
 import { formatDateTime } from '../../../../../domain/format';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { DataTable } from '../../../ui/DataTable';
+import { ListView } from '../../../ui/ListView';
 import { selectAssets } from '../slice';
 import { assetsActions as A, type LearnTarget } from '../slice/assets';
 
@@ -43,52 +45,56 @@ export function LearningTab({ botId, def }: { botId: number; def: BotDefinition 
         ]}
         onValueChange={(v) => dispatch(A.learningRequested({ botId, learned: v === 'yes' }))}
       />
-      {s.learningLoading ? (
-        <Spinner />
-      ) : s.learning.length === 0 ? (
-        <p className="cp-bots-muted">{t('learning.empty')}</p>
-      ) : (
-        <HTMLTable compact striped className="cp-bots-table">
-          <thead>
-            <tr>
-              <th>{t('learning.sentence')}</th>
-              <th>{t('learning.source')}</th>
-              <th>{t('learning.node')}</th>
-              <th>{t('learning.time')}</th>
-              {!s.learned && <th>{t('learning.learn')}</th>}
+      <ListView
+        waiting={s.learningLoading}
+        empty={s.learning.length === 0}
+        emptyIcon="lightbulb"
+        emptyText={t('learning.empty')}
+        emptyTestId="learning-empty"
+      >
+        <DataTable
+          className="cp-bots-table"
+          testId="learning-table"
+          pinFirst
+          pinLast={!s.learned}
+          columns={[
+            t('learning.sentence'),
+            t('learning.source'),
+            t('learning.node'),
+            t('learning.time'),
+            ...(s.learned ? [] : [t('learning.learn')]),
+          ]}
+        >
+          {s.learning.map((l) => (
+            <tr key={l.id} data-testid={`learning-${l.id}`}>
+              <td>{l.sentence}</td>
+              <td>{t(`learning.${l.source}`)}</td>
+              <td>{l.nodeName ?? ''}</td>
+              <td className={Classes.TEXT_MUTED}>{formatDateTime(l.createdAt)}</td>
+              {!s.learned && (
+                <td>
+                  <HTMLSelect
+                    aria-label={t('learning.pick')}
+                    value=""
+                    data-testid={`learning-pick-${l.id}`}
+                    onChange={(e) => {
+                      const o = options.find((x) => x.value === e.currentTarget.value);
+                      if (o) dispatch(A.learnRequested({ botId, lid: l.id, target: o.target }));
+                    }}
+                  >
+                    <option value="">{t('learning.pick')}</option>
+                    {options.map((o) => (
+                      <option key={o.value} value={o.value}>
+                        {o.label}
+                      </option>
+                    ))}
+                  </HTMLSelect>
+                </td>
+              )}
             </tr>
-          </thead>
-          <tbody>
-            {s.learning.map((l) => (
-              <tr key={l.id} data-testid={`learning-${l.id}`}>
-                <td>{l.sentence}</td>
-                <td>{t(`learning.${l.source}`)}</td>
-                <td>{l.nodeName ?? ''}</td>
-                <td className={Classes.TEXT_MUTED}>{formatDateTime(l.createdAt)}</td>
-                {!s.learned && (
-                  <td>
-                    <HTMLSelect
-                      aria-label={t('learning.pick')}
-                      value=""
-                      onChange={(e) => {
-                        const o = options.find((x) => x.value === e.currentTarget.value);
-                        if (o) dispatch(A.learnRequested({ botId, lid: l.id, target: o.target }));
-                      }}
-                    >
-                      <option value="">{t('learning.pick')}</option>
-                      {options.map((o) => (
-                        <option key={o.value} value={o.value}>
-                          {o.label}
-                        </option>
-                      ))}
-                    </HTMLSelect>
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
-      )}
+          ))}
+        </DataTable>
+      </ListView>
     </div>
   );
 }

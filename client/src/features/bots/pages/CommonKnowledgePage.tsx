@@ -1,20 +1,14 @@
 // /rootmain/bot/commonknow: the account's common knowledge questions (same form as the editor's).
-import {
-  Button,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  Callout,
-  HTMLTable,
-  Intent,
-  Spinner,
-} from '@blueprintjs/core';
+import { Button, Dialog, DialogBody, DialogFooter, Intent } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CommonKnowledge } from '../../../../../domain/bot/api';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { EmptyState } from '../../../ui/EmptyState';
+import { DataTable } from '../../../ui/DataTable';
+import { ErrorCallout } from '../../../ui/ErrorCallout';
+import { ListView } from '../../../ui/ListView';
+import { RowAction } from '../../../ui/RowAction';
 import { KnowledgeForm } from '../components/KnowledgeForm';
 import '../bots.css';
 import { levelLetter, matchCountLabel } from '../labels';
@@ -52,46 +46,55 @@ export default function CommonKnowledgePage() {
           onClick={() => dispatch(S.commonEdited({ ...newQuestion(`c${Date.now()}`), common: true }))}
         />
       </div>
-      {s.commonLoading && s.common.length === 0 ? (
-        <Spinner />
-      ) : s.common.length === 0 ? (
-        <EmptyState icon="manual" description={t('common.empty')} testId="common-empty" />
-      ) : (
-        <HTMLTable compact striped className="cp-bots-table" data-testid="common-table">
-          <thead>
-            <tr>
-              <th>{t('question.title')}</th>
-              <th>{t('question.type')}</th>
-              <th>{t('question.keywords')}</th>
-              <th>{t('question.matchCount')}</th>
-              <th>{t('question.answerMode')}</th>
-              <th>{t('question.setLevel')}</th>
-              <th />
+      <ListView
+        waiting={s.commonLoading && s.common.length === 0}
+        empty={s.common.length === 0}
+        emptyIcon="manual"
+        emptyText={t('common.empty')}
+        emptyTestId="common-empty"
+      >
+        <DataTable
+          className="cp-bots-table"
+          testId="common-table"
+          pinFirst
+          pinLast
+          columns={[
+            t('question.title'),
+            t('question.type'),
+            t('question.keywords'),
+            t('question.matchCount'),
+            t('question.answerMode'),
+            t('question.setLevel'),
+            t('common:table.actions'),
+          ]}
+        >
+          {s.common.map((c) => (
+            <tr key={c.dbId} data-testid={`common-${c.dbId}`}>
+              <td>{c.title}</td>
+              <td>{t(`questionType.${c.type}`)}</td>
+              <td>{c.keywords.join(', ')}</td>
+              <td>{matchCountLabel(c.matchCount, t)}</td>
+              <td>{t(`answerMode.${c.answerMode}`)}</td>
+              <td>{levelLetter(c.setLevel)}</td>
+              <td>
+                <RowAction
+                  icon="edit"
+                  text={t('actions.edit')}
+                  testId={`common-edit-${c.dbId}`}
+                  onClick={() => dispatch(S.commonEdited(c))}
+                />
+                <RowAction
+                  icon="trash"
+                  intent={Intent.DANGER}
+                  text={t('actions.delete')}
+                  testId={`common-remove-${c.dbId}`}
+                  onClick={() => setDeleting(c)}
+                />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {s.common.map((c) => (
-              <tr key={c.dbId} data-testid={`common-${c.dbId}`}>
-                <td>{c.title}</td>
-                <td>{t(`questionType.${c.type}`)}</td>
-                <td>{c.keywords.join(', ')}</td>
-                <td>{matchCountLabel(c.matchCount, t)}</td>
-                <td>{t(`answerMode.${c.answerMode}`)}</td>
-                <td>{levelLetter(c.setLevel)}</td>
-                <td>
-                  <Button size="small" text={t('actions.edit')} onClick={() => dispatch(S.commonEdited(c))} />
-                  <Button
-                    size="small"
-                    intent={Intent.DANGER}
-                    text={t('actions.delete')}
-                    onClick={() => setDeleting(c)}
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
-      )}
+          ))}
+        </DataTable>
+      </ListView>
       <Dialog
         isOpen={q !== null}
         onClose={() => dispatch(S.commonEdited(null))}
@@ -107,7 +110,7 @@ export default function CommonKnowledgePage() {
               onChange={(nq) => dispatch(S.commonEdited(nq))}
             />
           )}
-          {s.commonError && <Callout intent={Intent.DANGER}>{s.commonError}</Callout>}
+          <ErrorCallout error={s.commonError} />
         </DialogBody>
         <DialogFooter
           actions={

@@ -1,6 +1,6 @@
 // The calls transferred to this seat, newest first: customer, outcome of the transfer and of the
 // call, talk time and the seat's disposition.
-import { Button, Callout, Card, Dialog, DialogBody, H5, HTMLTable, Intent, Tag } from '@blueprintjs/core';
+import { Button, Card, Dialog, DialogBody, H5, Intent, Tag } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -10,7 +10,10 @@ import {
   formatDuration,
 } from '../../../../../domain/format';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { DataTable } from '../../../ui/DataTable';
+import { ErrorCallout } from '../../../ui/ErrorCallout';
 import { GradeTag } from '../../../ui/GradeTag';
+import { ListView } from '../../../ui/ListView';
 import { seatDeskActions as D, selectSeatDesk } from '../slice';
 import { DispositionForm } from './DispositionForm';
 
@@ -25,77 +28,73 @@ export function RecentCalls() {
   return (
     <Card className="cp-desk-recent" data-testid="desk-recent">
       <H5>{t('recent.title')}</H5>
-      {recent.error && (
-        <Callout intent={Intent.DANGER} data-testid="desk-recent-error">
-          {recent.error}
-        </Callout>
-      )}
-      {recent.items.length === 0 && !recent.loading ? (
-        <p className="cp-desk-muted" data-testid="desk-recent-empty">
-          {t('recent.empty')}
-        </p>
-      ) : (
-        <HTMLTable compact striped className="cp-desk-table">
-          <thead>
-            <tr>
-              <th>{t('recent.time')}</th>
-              <th>{t('recent.customer')}</th>
-              <th>{t('recent.outcome')}</th>
-              <th>{t('recent.grade')}</th>
-              <th>{t('recent.talk')}</th>
-              <th>{t('recent.disposition')}</th>
+      <ErrorCallout error={recent.error} testId="desk-recent-error" />
+      <ListView
+        waiting={recent.loading && recent.items.length === 0}
+        empty={recent.items.length === 0}
+        emptyIcon="history"
+        emptyText={t('recent.empty')}
+        emptyTestId="desk-recent-empty"
+        more={{
+          next: recent.nextBefore !== null,
+          text: t('recent.more'),
+          loading: recent.loading,
+          testId: 'desk-recent-more',
+          onMore: () => dispatch(D.recentRequested({ more: true })),
+        }}
+      >
+        <DataTable
+          className="cp-desk-table"
+          testId="desk-recent-table"
+          pinLast
+          columns={[
+            t('recent.time'),
+            t('recent.customer'),
+            t('recent.outcome'),
+            t('recent.grade'),
+            t('recent.talk'),
+            t('recent.disposition'),
+          ]}
+        >
+          {recent.items.map((c) => (
+            <tr key={c.id} data-testid="desk-recent-row" data-call={c.callUuid}>
+              <td>{formatDateTime(c.createdAt)}</td>
+              <td>
+                {c.customerName && <strong>{c.customerName} </strong>}
+                {c.phoneMasked}
+                {c.origin === 'inbound' && (
+                  <Tag minimal className="cp-desk-origin" data-testid="desk-recent-inbound">
+                    {t('call.origin.inbound')}
+                  </Tag>
+                )}
+              </td>
+              <td>
+                {t(`recent.transfer.${c.transferOutcome ?? 'none'}`)}
+                {' · '}
+                {t(`recent.status.${c.status}`)}
+              </td>
+              <td>
+                <GradeTag code={c.grade ?? c.resultLevel} />
+              </td>
+              <td>{formatDuration(Math.round(c.talkMs / 1000), units)}</td>
+              <td data-testid="desk-recent-disposition">
+                {c.disposition ? t(`disposition.kinds.${c.disposition}`) : t('recent.noDisposition')}
+                {c.dispositionNote && <span className="cp-desk-muted"> · {c.dispositionNote}</span>}
+                {!c.disposition && c.transferOutcome === 'accepted' && (
+                  <Button
+                    small
+                    minimal
+                    intent={Intent.PRIMARY}
+                    text={t('recent.dispose')}
+                    data-testid="desk-recent-dispose"
+                    onClick={() => setTarget(c.callUuid)}
+                  />
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {recent.items.map((c) => (
-              <tr key={c.id} data-testid="desk-recent-row" data-call={c.callUuid}>
-                <td>{formatDateTime(c.createdAt)}</td>
-                <td>
-                  {c.customerName && <strong>{c.customerName} </strong>}
-                  {c.phoneMasked}
-                  {c.origin === 'inbound' && (
-                    <Tag minimal className="cp-desk-origin" data-testid="desk-recent-inbound">
-                      {t('call.origin.inbound')}
-                    </Tag>
-                  )}
-                </td>
-                <td>
-                  {t(`recent.transfer.${c.transferOutcome ?? 'none'}`)}
-                  {' · '}
-                  {t(`recent.status.${c.status}`)}
-                </td>
-                <td>
-                  <GradeTag code={c.grade ?? c.resultLevel} />
-                </td>
-                <td>{formatDuration(Math.round(c.talkMs / 1000), units)}</td>
-                <td data-testid="desk-recent-disposition">
-                  {c.disposition ? t(`disposition.kinds.${c.disposition}`) : t('recent.noDisposition')}
-                  {c.dispositionNote && <span className="cp-desk-muted"> · {c.dispositionNote}</span>}
-                  {!c.disposition && c.transferOutcome === 'accepted' && (
-                    <Button
-                      small
-                      minimal
-                      intent={Intent.PRIMARY}
-                      text={t('recent.dispose')}
-                      data-testid="desk-recent-dispose"
-                      onClick={() => setTarget(c.callUuid)}
-                    />
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
-      )}
-      {recent.nextBefore !== null && (
-        <Button
-          minimal
-          loading={recent.loading}
-          text={t('recent.more')}
-          data-testid="desk-recent-more"
-          onClick={() => dispatch(D.recentRequested({ more: true }))}
-        />
-      )}
+          ))}
+        </DataTable>
+      </ListView>
       <Dialog
         isOpen={target !== null}
         title={t('disposition.title')}

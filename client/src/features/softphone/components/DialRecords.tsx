@@ -1,9 +1,11 @@
 // The softphone's dial records: its own calls, newest first (GET /api/softphone/calls).
-import { Button, HTMLTable, NonIdealState } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fenToYuan, formatDateTime } from '../../../../../domain/format';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { DataTable } from '../../../ui/DataTable';
+import { ListView } from '../../../ui/ListView';
 import { selectSoftphone, softphoneActions as A } from '../slice';
 
 export function DialRecords() {
@@ -26,36 +28,39 @@ export function DialRecords() {
           onClick={() => dispatch(A.recordsRequested())}
         />
       </div>
-      {records.length === 0 ? (
-        <NonIdealState icon="history" description={t('records.empty')} />
-      ) : (
-        <HTMLTable compact striped>
-          <thead>
-            <tr>
-              <th>{t('records.direction')}</th>
-              <th>{t('records.number')}</th>
-              <th>{t('records.outcome')}</th>
-              <th>{t('records.startedAt')}</th>
-              <th>{t('records.talk')}</th>
-              <th>{t('records.charge')}</th>
+      <ListView
+        waiting={recordsLoading && records.length === 0}
+        empty={records.length === 0}
+        emptyIcon="history"
+        emptyText={t('records.empty')}
+        emptyTestId="softphone-records-empty"
+      >
+        <DataTable
+          className="cp-softphone-table"
+          testId="softphone-records-table"
+          columns={[
+            t('records.direction'),
+            t('records.number'),
+            t('records.outcome'),
+            t('records.startedAt'),
+            t('records.talk'),
+            t('records.charge'),
+          ]}
+        >
+          {records.map((r) => (
+            <tr key={r.id} data-testid={`softphone-record-${r.id}`} data-outcome={r.outcome ?? 'ongoing'}>
+              <td>{t(`records.${r.direction}`)}</td>
+              <td>{r.number}</td>
+              <td>{r.outcome ? t(`outcomes.${r.outcome}`) : t('records.ongoing')}</td>
+              <td>{formatDateTime(r.startedAt)}</td>
+              <td>{t('records.seconds', { count: r.talkSeconds })}</td>
+              <td data-testid={`softphone-record-${r.id}-charge`}>
+                {r.chargedFen === null ? t('records.chargePending') : fenToYuan(r.chargedFen)}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {records.map((r) => (
-              <tr key={r.id} data-testid={`softphone-record-${r.id}`} data-outcome={r.outcome ?? 'ongoing'}>
-                <td>{t(`records.${r.direction}`)}</td>
-                <td>{r.number}</td>
-                <td>{r.outcome ? t(`outcomes.${r.outcome}`) : t('records.ongoing')}</td>
-                <td>{formatDateTime(r.startedAt)}</td>
-                <td>{t('records.seconds', { count: r.talkSeconds })}</td>
-                <td data-testid={`softphone-record-${r.id}-charge`}>
-                  {r.chargedFen === null ? t('records.chargePending') : fenToYuan(r.chargedFen)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
-      )}
+          ))}
+        </DataTable>
+      </ListView>
     </div>
   );
 }

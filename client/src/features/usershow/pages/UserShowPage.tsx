@@ -7,7 +7,6 @@ import {
   Callout,
   Card,
   H5,
-  HTMLTable,
   InputGroup,
   Intent,
   Menu,
@@ -24,6 +23,8 @@ import { fenToYuan, formatDateTime } from '../../../../../domain/format';
 import { isId } from '../../../../../domain/validators';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { selectMe } from '../../auth/slice';
+import { DataTable } from '../../../ui/DataTable';
+import { ListView } from '../../../ui/ListView';
 import { PageHeader } from '../../../ui/PageHeader';
 import { selectUserShow, userShowActions as S } from '../slice';
 import '../../system/system.css';
@@ -128,22 +129,21 @@ function Usage({ i }: { i: AccountInfo }) {
   return (
     <Card className="cp-us-card" data-testid="info-usage">
       <H5>{t('info.usage')}</H5>
-      <HTMLTable compact striped className="cp-sys-table">
-        <thead>
-          <tr>
-            <th>{t('info.period')}</th>
-            <th>{t('info.days')}</th>
-            <th>{t('info.calls')}</th>
-            <th>{t('info.connected')}</th>
-            <th>{t('info.talkMinutes')}</th>
-            <th>{t('info.spend')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {row('today', i.today)}
-          {row('month', i.month)}
-        </tbody>
-      </HTMLTable>
+      <DataTable
+        className="cp-sys-table"
+        testId="usage-table"
+        columns={[
+          t('info.period'),
+          t('info.days'),
+          t('info.calls'),
+          t('info.connected'),
+          t('info.talkMinutes'),
+          t('info.spend'),
+        ]}
+      >
+        {row('today', i.today)}
+        {row('month', i.month)}
+      </DataTable>
       <p className="cp-us-note">
         {t('info.usageNote', { zone: i.timeZone })}
         {i.settling > 0 && ` ${t('info.settling', { count: i.settling })}`}
@@ -157,42 +157,45 @@ function Logins({ i }: { i: AccountInfo }) {
   return (
     <Card className="cp-us-card" data-testid="info-logins">
       <H5>{t('info.logins')}</H5>
-      {i.logins.length === 0 ? (
-        <p data-testid="logins-empty">{t('info.noLogins')}</p>
-      ) : (
-        <HTMLTable compact striped className="cp-sys-table">
-          <thead>
-            <tr>
-              <th>{t('info.loginAt')}</th>
-              <th>{t('info.lastSeenAt')}</th>
-              <th>{t('info.ip')}</th>
-              <th>{t('info.browser')}</th>
-              <th>{t('fields.state')}</th>
+      <ListView
+        waiting={false}
+        empty={i.logins.length === 0}
+        emptyIcon="log-in"
+        emptyText={t('info.noLogins')}
+        emptyTestId="logins-empty"
+      >
+        <DataTable
+          className="cp-sys-table"
+          testId="logins-table"
+          columns={[
+            t('info.loginAt'),
+            t('info.lastSeenAt'),
+            t('info.ip'),
+            t('info.browser'),
+            t('fields.state'),
+          ]}
+        >
+          {i.logins.map((l, n) => (
+            <tr key={`${l.at}-${n}`} data-testid="login-row">
+              <td>{formatDateTime(l.at)}</td>
+              <td>{formatDateTime(l.lastSeenAt)}</td>
+              <td>{l.ip ?? '—'}</td>
+              <td className="cp-us-ua" title={l.userAgent ?? ''}>
+                {l.userAgent ?? '—'}
+              </td>
+              <td>
+                {l.active ? (
+                  <Tag intent={Intent.SUCCESS}>{t('info.sessionActive')}</Tag>
+                ) : (
+                  <Tag minimal>
+                    {t(`info.ended.${l.endReason ?? 'other'}`, { defaultValue: t('info.ended.other') })}
+                  </Tag>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {i.logins.map((l, n) => (
-              <tr key={`${l.at}-${n}`} data-testid="login-row">
-                <td>{formatDateTime(l.at)}</td>
-                <td>{formatDateTime(l.lastSeenAt)}</td>
-                <td>{l.ip ?? '—'}</td>
-                <td className="cp-us-ua" title={l.userAgent ?? ''}>
-                  {l.userAgent ?? '—'}
-                </td>
-                <td>
-                  {l.active ? (
-                    <Tag intent={Intent.SUCCESS}>{t('info.sessionActive')}</Tag>
-                  ) : (
-                    <Tag minimal>
-                      {t(`info.ended.${l.endReason ?? 'other'}`, { defaultValue: t('info.ended.other') })}
-                    </Tag>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
-      )}
+          ))}
+        </DataTable>
+      </ListView>
       <p className="cp-us-note" data-testid="logins-note">
         {t('info.loginsNote', { count: i.loginCount, shown: i.logins.length })}
       </p>
