@@ -9,16 +9,13 @@ import type { Deps } from '../../deps';
 import { below } from '../../db/scope';
 import { badRequest } from '../../http/errors';
 import type { AuthContext } from '../auth/sessions';
-import { botsOf, updateBot } from './repo';
+import { botsOf, updateBot, type BotDbRow } from './repo';
 import { copyRecordings } from './recordingsRepo';
 import { enqueueRender, publishInTrx } from './review';
 import { copyInto, getBot } from './service';
 import type { Actor } from '../../db/scope';
 
-async function syncedDefinition(
-  db: Knex,
-  src: { id: number; draft: BotDefinition; published_version: number | null },
-) {
+async function syncedDefinition(db: Knex, src: Pick<BotDbRow, 'id' | 'draft' | 'published_version'>) {
   if (src.published_version === null) return src.draft;
   const v = await db('bot_versions')
     .where({ bot_id: src.id, version: src.published_version })
@@ -29,8 +26,7 @@ async function syncedDefinition(
 async function syncOne(
   trx: Knex.Transaction,
   actor: Actor,
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  src: any,
+  src: BotDbRow,
   accountId: number,
   def: BotDefinition,
 ): Promise<number> {
@@ -62,7 +58,7 @@ export async function distribute(
   const ids = [...new Set(v.accountIds)];
   const found = await below(deps.db('accounts'), auth.actor).whereIn('id', ids).select('id');
   if (found.length !== ids.length) throw badRequest('bots.notSubordinate');
-  const def = v.mode === 'sync' ? await syncedDefinition(deps.db, src) : (src.draft as BotDefinition);
+  const def = v.mode === 'sync' ? await syncedDefinition(deps.db, src) : src.draft;
   const versions = await deps.db.transaction(async (trx) => {
     const out: number[] = [];
     for (const accountId of ids)

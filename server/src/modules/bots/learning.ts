@@ -10,8 +10,19 @@ import type { AuthContext } from '../auth/sessions';
 import { findBot, updateBot } from './repo';
 import { getBot } from './service';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const present = (r: any): LearningRow => ({
+/** A bot_learning row as pg returns it (bigint ids as text). */
+interface LearningDbRow {
+  id: string;
+  bot_id: string;
+  account_id: string;
+  sentence: string;
+  source: LearningRow['source'];
+  node_name: string | null;
+  learned: boolean;
+  created_at: Date;
+}
+
+const present = (r: LearningDbRow): LearningRow => ({
   id: Number(r.id),
   botId: Number(r.bot_id),
   sentence: r.sentence,
@@ -43,7 +54,8 @@ export async function listLearning(deps: Deps, auth: AuthContext, botId: number,
     .where({ bot_id: botId })
     .modify((q) => learned !== undefined && q.where({ learned }))
     .orderBy('id', 'desc')
-    .limit(1000);
+    .limit(1000)
+    .select<LearningDbRow[]>('*');
   return rows.map(present);
 }
 
@@ -79,9 +91,9 @@ export async function learn(deps: Deps, auth: AuthContext, botId: number, lid: n
     const row = await scoped(trx('bot_learning'), trx as unknown as Knex, auth.actor)
       .where({ id: lid, bot_id: botId })
       .forUpdate()
-      .first();
+      .first<LearningDbRow | undefined>('*');
     if (!row) throw notFound();
-    const def = structuredClone(bot.draft) as BotDefinition;
+    const def = structuredClone(bot.draft);
     if (!addKeyword(def, target, row.sentence)) throw badRequest('bots.learnTarget');
     await updateBot(trx, auth.actor, botId, {
       draft: JSON.stringify(def),
@@ -91,7 +103,7 @@ export async function learn(deps: Deps, auth: AuthContext, botId: number, lid: n
     const [done] = await scoped(trx('bot_learning'), trx as unknown as Knex, auth.actor)
       .where({ id: lid })
       .update({ learned: true })
-      .returning('*');
-    return present(done);
+      .returning<LearningDbRow[]>('*');
+    return present(done!);
   });
 }

@@ -14,10 +14,41 @@ export interface Paged<T> {
   pageSize: number;
 }
 
+/** A bots row as pg returns it (bigint ids as text; draft is the jsonb definition). */
+export interface BotDbRow {
+  id: string;
+  account_id: string;
+  name: string;
+  industry: string;
+  industry_subtype: string;
+  description: string;
+  status: BotStatus;
+  enabled: boolean;
+  reject_reason: string | null;
+  is_template: boolean;
+  template_published: boolean;
+  source_bot_id: string | null;
+  draft: BotDefinition;
+  draft_rev: number;
+  published_version: number | null;
+  request_id: string | null;
+  deleted_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** A bot_versions row joined to its author's account name (listVersions). */
+interface VersionRow {
+  id: string;
+  version: number;
+  created_at: Date;
+  created_by: string | null;
+  definition: BotDefinition;
+}
+
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const presentRow = (r: any): BotRow => ({
+export const presentRow = (r: BotDbRow): BotRow => ({
   id: Number(r.id),
   accountId: Number(r.account_id),
   name: r.name,
@@ -32,8 +63,7 @@ export const presentRow = (r: any): BotRow => ({
   updatedAt: iso(r.updated_at),
 });
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const presentDetail = (r: any): BotDetail => ({
+export const presentDetail = (r: BotDbRow): BotDetail => ({
   ...presentRow(r),
   definition: r.draft,
   draftRev: r.draft_rev,
@@ -61,13 +91,12 @@ export async function listBots(
     ])
     .limit(f.pageSize)
     .offset((f.page - 1) * f.pageSize)
-    .select(
+    .select<(BotDbRow & { owner_account: string })[]>(
       'bots.*',
       db('accounts').whereRaw('accounts.id = bots.account_id').select('account').as('owner_account'),
     );
   // The owner is named: a merchant's copy and the market template it came from share their name.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const items = rows.map((r: any) => ({ ...presentRow(r), ownerAccount: r.owner_account as string }));
+  const items = rows.map((r) => ({ ...presentRow(r), ownerAccount: r.owner_account }));
   return { items, total: Number(n), page: f.page, pageSize: f.pageSize };
 }
 
@@ -76,7 +105,7 @@ export const findBot = (db: Knex | Knex.Transaction, actor: Actor, id: number, l
   botsOf(db, actor)
     .where({ id })
     .modify((q) => lock && q.forUpdate())
-    .first();
+    .first<BotDbRow | undefined>('*');
 
 export interface NewBot {
   accountId: number;
@@ -104,12 +133,14 @@ export async function insertBot(db: Knex | Knex.Transaction, b: NewBot) {
       request_id: b.requestId ?? null,
       is_template: b.isTemplate ?? false,
     })
-    .returning('*');
-  return row;
+    .returning<BotDbRow[]>('*');
+  return row!;
 }
 
 export const findByRequestId = (db: Knex, actor: Actor, requestId: string) =>
-  scoped(db('bots'), db, actor).where({ account_id: actor.id, request_id: requestId }).first();
+  scoped(db('bots'), db, actor)
+    .where({ account_id: actor.id, request_id: requestId })
+    .first<BotDbRow | undefined>('*');
 
 export async function updateBot(
   db: Knex | Knex.Transaction,
@@ -121,7 +152,7 @@ export async function updateBot(
   const [row] = await botsOf(db, actor)
     .where({ id, ...where })
     .update({ ...values, updated_at: db.fn.now() })
-    .returning('*');
+    .returning<BotDbRow[]>('*');
   return row;
 }
 
@@ -139,7 +170,7 @@ export async function listVersions(db: Knex, actor: Actor, botId: number): Promi
     .where('v.bot_id', botId)
     .leftJoin('accounts as a', 'a.id', 'v.created_by')
     .orderBy('v.version', 'desc')
-    .select('v.id', 'v.version', 'v.created_at', 'a.account as created_by', 'v.definition');
+    .select<VersionRow[]>('v.id', 'v.version', 'v.created_at', 'a.account as created_by', 'v.definition');
   // Rendered prompts: the speech worker's bot_version_prompts rows with audio.
   const rendered = new Map<number, number>();
   if (rows.length) {
@@ -150,7 +181,7 @@ export async function listVersions(db: Knex, actor: Actor, botId: number): Promi
       )
       .whereNotNull('tts_hash')
       .groupBy('bot_version_id')
-      .select('bot_version_id', db.raw('count(*)::int as n'));
+      .select<{ bot_version_id: string; n: number }[]>('bot_version_id', db.raw('count(*)::int as n'));
     for (const c of counts) rendered.set(Number(c.bot_version_id), Number(c.n));
   }
   return rows.map((r) => ({
@@ -171,6 +202,6 @@ export async function insertVersion(
   const version = Number(last?.v ?? 0) + 1;
   const [row] = await trx('bot_versions')
     .insert({ bot_id: botId, version, definition: JSON.stringify(definition), created_by: createdBy })
-    .returning(['id', 'version']);
-  return { id: Number(row.id), version: row.version };
+    .returning<{ id: string; version: number }[]>(['id', 'version']);
+  return { id: Number(row!.id), version: row!.version };
 }

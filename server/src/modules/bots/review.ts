@@ -12,7 +12,7 @@ import { AppError, forbidden, notFound } from '../../http/errors';
 import type { AuthContext } from '../auth/sessions';
 import { notify } from '../notices/service';
 import { log } from '../../../../platform/log';
-import { findBot, insertVersion, presentRow, updateBot } from './repo';
+import { findBot, insertVersion, presentRow, updateBot, type BotDbRow } from './repo';
 import { mapRecordingIds } from '../../../../domain/bot/prompts';
 import type { Actor } from '../../db/scope';
 
@@ -32,14 +32,8 @@ export function assertPublishable(def: BotDefinition): void {
  * Publishes the locked bot row's draft inside `trx`; returns the new version id. Recording ids
  * that are not this bot's own are dropped, so a version never plays another tenant's audio.
  */
-export async function publishInTrx(
-  trx: Knex.Transaction,
-  actor: Actor,
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  bot: any,
-  createdBy: number,
-) {
-  const draft = bot.draft as BotDefinition;
+export async function publishInTrx(trx: Knex.Transaction, actor: Actor, bot: BotDbRow, createdBy: number) {
+  const draft = bot.draft;
   assertPublishable(draft);
   const own = new Set(
     (await trx('bot_recordings').where({ bot_id: bot.id }).select('id')).map((r) => Number(r.id)),
@@ -86,7 +80,7 @@ export async function submit(deps: Deps, auth: AuthContext, id: number) {
     return publishInTrx(trx, auth.actor, bot, auth.actor.id);
   });
   if (out.versionId) await enqueueRender(deps, out.versionId);
-  return presentRow(out.row);
+  return presentRow(out.row!);
 }
 
 /** Super administrator only: approve publishes, reject records the reason and tells the owner. */
@@ -106,7 +100,7 @@ export async function review(
     return { row, versionId: null, bot };
   });
   if (out.versionId) await enqueueRender(deps, out.versionId);
-  const vars = { name: out.bot.name as string, reason: v.reason ?? '' };
+  const vars = { name: out.bot.name, reason: v.reason ?? '' };
   await notify(deps, {
     accountId: Number(out.bot.account_id),
     type: NoticeType.System,
@@ -114,5 +108,5 @@ export async function review(
     bodyKey: v.approve ? 'botApproved.body' : 'botRejected.body',
     params: vars,
   });
-  return presentRow(out.row);
+  return presentRow(out.row!);
 }

@@ -6,7 +6,15 @@ import type { Deps } from '../../deps';
 import { AppError, badRequest, notFound } from '../../http/errors';
 import type { AuthContext } from '../auth/sessions';
 import { MAX_DEFINITION_BYTES } from './definitionSchema';
-import { findBot, findByRequestId, insertBot, presentDetail, presentRow, updateBot } from './repo';
+import {
+  findBot,
+  findByRequestId,
+  insertBot,
+  presentDetail,
+  presentRow,
+  updateBot,
+  type BotDbRow,
+} from './repo';
 import { copyRecordings } from './recordingsRepo';
 import type { MetaInput } from './schema';
 import { starterDefinition } from './starter';
@@ -31,7 +39,7 @@ export async function createBot(deps: Deps, auth: AuthContext, v: MetaInput & { 
   } catch (e) {
     if (!v.requestId || !isUniqueViolation(e)) throw e;
     // Two identical requests raced: the other one won.
-    return presentDetail(await findByRequestId(deps.db, actor, v.requestId));
+    return presentDetail((await findByRequestId(deps.db, actor, v.requestId))!);
   }
 }
 
@@ -86,8 +94,7 @@ export async function saveDraft(
  */
 export async function copyInto(
   trx: Knex.Transaction,
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  src: any,
+  src: BotDbRow,
   accountId: number,
   name: string,
   definition: BotDefinition = src.draft,

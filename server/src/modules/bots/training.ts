@@ -56,7 +56,7 @@ export async function train(
   for (let i = 0; i < 2 && !result.ended; i++) {
     const ask = result.actions.find((a) => a.type === 'askLlm');
     if (!ask || ask.type !== 'askLlm') break;
-    const text = await askAccountLlm(deps, bot.account_id, {
+    const text = await askAccountLlm(deps, Number(bot.account_id), {
       history: ask.history,
       utterance: ask.utterance,
     });

@@ -6,6 +6,7 @@ import type { Lang } from '../../../../domain/messages';
 import { callStatusText, displayGradeText } from '../../../../domain/resultLabels';
 import { neutralise } from '../../../../domain/spreadsheet';
 import type { Cell } from '../crm/exports/columns';
+import type { RecordRow } from './rows';
 
 const HEADERS: Record<Lang, string[]> = {
   'zh-CN': [
@@ -77,8 +78,7 @@ export function gradeText(level: number | null, lang: Lang): string {
 
 const secs = (ms: unknown) => Math.round(Number(ms) / 1000);
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function exportCells(r: any, lang: Lang): Cell[] {
+export function exportCells(r: RecordRow, lang: Lang): Cell[] {
   const w = EXPORT_WORDS[lang];
   const text = (s: unknown) => neutralise(s === null || s === undefined ? '' : String(s));
   return [

@@ -14,11 +14,12 @@ import { checkPassword } from '../auth/service';
 import type { AuthContext } from '../auth/sessions';
 import { exportDir } from '../crm/exports/files';
 import { runExportJob } from '../crm/exports/runJob';
-import { presentExport, type ExportJobDto } from '../crm/exports/presenters';
+import { presentExport, type ExportJobDto, type ExportJobRow } from '../crm/exports/presenters';
 import { KEEP_DAYS, actorOf, exportById, nextExportId } from '../crm/exports/repo';
-import { openWriter, type ExportFormat } from '../crm/exports/writers';
+import { openWriter } from '../crm/exports/writers';
 import { exportHeader, exportCells, EXPORT_WORDS } from './columns';
 import { applyFilter, records, ROW_COLUMNS, withNames } from './repo';
+import type { RecordRow } from './rows';
 import type { ExportInput, Filter } from './schema';
 import { assertSelection } from './service';
 
@@ -32,8 +33,7 @@ interface CallSelection {
 
 export type CallExportDto = Omit<ExportJobDto, 'kind'> & { kind: 'calls' };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const presentCallExport = (r: any): CallExportDto => {
+export const presentCallExport = (r: ExportJobRow): CallExportDto => {
   const dto = presentExport(r);
   return {
     ...dto,
@@ -101,7 +101,7 @@ export const findOwnCallExport = (deps: Deps, accountId: number, id: number) =>
 export async function runCallExport(deps: Deps, id: number, lastAttempt = true): Promise<void> {
   const job = await exportById(deps.db, id);
   if (!job || job.kind !== 'calls' || job.status === 'done' || job.status === 'failed') return;
-  const format = job.format as ExportFormat;
+  const format = job.format;
   const at = new Date(job.created_at);
   await runExportJob(deps, {
     id,
@@ -115,13 +115,12 @@ export async function runCallExport(deps: Deps, id: number, lastAttempt = true):
   });
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function writeFile(deps: Deps, job: any, file: string): Promise<number> {
+async function writeFile(deps: Deps, job: ExportJobRow, file: string): Promise<number> {
   const lang = job.lang as Lang;
   const actor = await actorOf(deps.db, Number(job.account_id));
   const sel = job.filter as CallSelection;
   await fs.promises.mkdir(exportDir(), { recursive: true });
-  const out = openWriter(job.format as ExportFormat, file, EXPORT_WORDS[lang].sheet);
+  const out = openWriter(job.format, file, EXPORT_WORDS[lang].sheet);
   let rows = 0;
   try {
     await out.row(exportHeader(lang));
@@ -131,11 +130,14 @@ async function writeFile(deps: Deps, job: any, file: string): Promise<number> {
         .where('k.id', '>', after)
         .orderBy('k.id')
         .limit(2000)
-        .select([...ROW_COLUMNS, deps.db.raw("coalesce(nullif(c.name, ''), tn.name, '') as name")]);
+        .select<RecordRow[]>([
+          ...ROW_COLUMNS,
+          deps.db.raw("coalesce(nullif(c.name, ''), tn.name, '') as name"),
+        ]);
       for (const r of batch) await out.row(exportCells(r, lang));
       rows += batch.length;
       if (batch.length < 2000) break;
-      after = Number(batch[batch.length - 1].id);
+      after = Number(batch[batch.length - 1]!.id);
     }
   } finally {
     await out.close();

@@ -14,10 +14,9 @@ import { isPgTimestampText } from '../../../../domain/validators';
 import { badRequest } from '../../http/errors';
 import type { Filter } from './schema';
 import { turnsOf, type Turns } from './turns';
+import type { DetailRow, PageRow, RecordRow } from './rows';
 
 type Db = Knex | Knex.Transaction;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Row = any;
 
 /** The records a caller reaches from a page: its subtree, no test calls, callout = outbound only, callin = inbound only. */
 export const records = (db: Db, actor: Actor, view: CallRecordView) =>
@@ -94,7 +93,7 @@ export const ROW_COLUMNS = [
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
-export const presentRow = (r: Row): CallRecordRow => ({
+export const presentRow = (r: RecordRow): CallRecordRow => ({
   id: Number(r.id),
   callUuid: r.call_uuid,
   accountId: Number(r.account_id),
@@ -164,13 +163,17 @@ export async function listPage(
     const c = decodeCursor(page.after);
     q.whereRaw('(k.created_at, k.id) < (?::timestamptz, ?)', [c.key, c.id]);
   }
-  const rows: Row[] = await q
+  const rows = await q
     .orderBy([
       { column: 'k.created_at', order: 'desc' },
       { column: 'k.id', order: 'desc' },
     ])
     .limit(page.limit + 1)
-    .select([...ROW_COLUMNS, db.raw(`${NAME_SQL} as name`), db.raw('k.created_at::text as sort_key')]);
+    .select<PageRow[]>([
+      ...ROW_COLUMNS,
+      db.raw(`${NAME_SQL} as name`),
+      db.raw('k.created_at::text as sort_key'),
+    ]);
   const more = rows.length > page.limit;
   const items = more ? rows.slice(0, page.limit) : rows;
   const last = items[items.length - 1];
@@ -185,7 +188,7 @@ export async function listPage(
 export const findByUuid = (db: Db, actor: Actor, view: CallRecordView, uuid: string) =>
   withNames(records(db, actor, view))
     .where('k.call_uuid', uuid)
-    .first([
+    .first<DetailRow | undefined>([
       ...ROW_COLUMNS,
       (db as Knex).raw(`${NAME_SQL} as name`),
       'k.sip_status',
@@ -235,7 +238,7 @@ export async function countMatching(
   return Number(row?.n ?? 0);
 }
 
-export const turnsKey = (r: Row) => ({
+export const turnsKey = (r: Pick<RecordRow, 'id' | 'bot_id' | 'bot_version'>) => ({
   id: Number(r.id),
   botId: Number(r.bot_id),
   botVersion: Number(r.bot_version),

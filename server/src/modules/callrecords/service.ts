@@ -23,8 +23,6 @@ import { findByUuid, linesOf, presentRow, records, selectedIds, turnsKey, withTu
 import { turnsOf } from './turns';
 import type { AllocateInput, Filter } from './schema';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Row = any;
 type Sel = { ids?: number[]; filter?: Filter };
 
 /** Most records one filtered batch action takes; larger sets are refused, never cut silently. */
@@ -74,11 +72,33 @@ export async function setFocus(
   return { focus };
 }
 
+/** What moveToCustomers reads of each record. */
+interface MoveRow {
+  id: string;
+  phone_hash: string;
+  result_level: number | null;
+  grade: number | null;
+  created_at: Date;
+  tn_phone: string | null;
+  name: string;
+}
+
+/** What repeatDial reads of each record (the customer and task number are left joins). */
+interface RepeatRow {
+  phone_hash: string;
+  phone_masked: string;
+  customer_id: string | null;
+  tn_phone: string | null;
+  c_phone: string | null;
+  hidden: boolean;
+  name: string;
+}
+
 /**
  * The selected record rows (`cols`) in reach. Chosen ids must all be in reach (else 404); a filter
  * selecting more than BATCH_MAX is refused.
  */
-async function selectRows(
+async function selectRows<Row>(
   deps: Deps,
   db: Knex | Knex.Transaction,
   actor: Actor,
@@ -90,7 +110,8 @@ async function selectRows(
   const ids = sel.ids && [...new Set(sel.ids)];
   const q = selectedIds(db, actor, view, { ...sel, ids }, hashOf(deps), BATCH_MAX + 1);
   if (lock) q.forUpdate('k').skipLocked();
-  const rows: Row[] = await q.select(cols);
+  // The caller's columns make the row: it names its shape with them.
+  const rows = (await q.select(cols)) as Row[];
   if (ids && rows.length !== ids.length) throw notFound();
   if (rows.length > BATCH_MAX) throw fieldError('filter', 'allocateTooMany', { max: BATCH_MAX });
   return rows;
@@ -120,7 +141,7 @@ export async function moveToCustomers(
 ): Promise<MoveReply> {
   const { actor } = auth;
   return deps.db.transaction(async (trx) => {
-    const rows = await selectRows(deps, trx, actor, view, sel, [
+    const rows = await selectRows<MoveRow>(deps, trx, actor, view, sel, [
       'k.id',
       'k.phone_hash',
       'k.result_level',
@@ -130,18 +151,18 @@ export async function moveToCustomers(
       trx.raw("coalesce(nullif(c.name, ''), tn.name, '') as name"),
     ]);
     // The newest record of each number decides what the customer gets.
-    const byHash = new Map<string, Row>();
+    const byHash = new Map<string, MoveRow>();
     for (const r of rows) {
       const seen = byHash.get(r.phone_hash);
       if (!seen || new Date(r.created_at) > new Date(seen.created_at)) byHash.set(r.phone_hash, r);
     }
     const hashes = [...byHash.keys()];
-    const existing: Row[] = hashes.length
+    const existing = hashes.length
       ? await mine(trx, actor)
           .whereRaw('c.phone_hash = any(?::text[])', [hashes])
           .orderBy('c.id')
           .forUpdate()
-          .select('c.id', 'c.phone_hash')
+          .select<{ id: string; phone_hash: string }[]>('c.id', 'c.phone_hash')
       : [];
     const customerOf = new Map<string, number>();
     for (const c of existing) if (!customerOf.has(c.phone_hash)) customerOf.set(c.phone_hash, Number(c.id));
@@ -207,7 +228,7 @@ export async function allocateRecords(
     throw fieldError('quantities', 'validation.quantities');
   return db.transaction(async (trx) => {
     // Rows another allocation holds are skipped: no record is handed out twice.
-    const rows = await selectRows(deps, trx, actor, view, v, ['k.id'], true);
+    const rows = await selectRows<{ id: string }>(deps, trx, actor, view, v, ['k.id'], true);
     const plan = shares(v.mode, rows.length, actor.id, targets, quantities);
     if (!plan) throw fieldError('quantities', 'validation.quantities');
     let at = 0;
@@ -234,7 +255,7 @@ export async function repeatDial(
   const task = await findTask(db, auth.actor, v.taskId);
   if (!task) throw notFound();
   if (task.status === 100) throw new AppError(409, 409, 'badRequest', {}, { reason: 'terminated' });
-  const rows = await selectRows(deps, db, auth.actor, view, v, [
+  const rows = await selectRows<RepeatRow>(deps, db, auth.actor, view, v, [
     'k.phone_hash',
     'k.phone_masked',
     'c.id as customer_id',

@@ -13,16 +13,20 @@ import { log } from '../../../../platform/log';
 import { checkTarget, pushPolicy, TargetRefused } from './guard';
 import { buildPayload, type CallForPush } from './payload';
 import { taskSecretRow } from './repo';
+import type { PushAddressRow, PushCallRow, PushDeliveryRow } from './rows';
+import type { TaskRow } from '../tasks/repo';
+import type { ConversationLineRow } from '../../../../domain/calls';
 import { postJson, type SendResult } from './send';
 import { signedHeaders } from './sign';
 import { closeQueue, createQueue, onStalledOut, stoppedProcessing } from '../../../../platform/queue';
 
-const pushIdOf = (callId: number, kind: DestinationKind, id: number) => `push:${callId}:${kind}:${id}`;
+const pushIdOf = (callId: number, kind: DestinationKind, id: number | string) =>
+  `push:${callId}:${kind}:${id}`;
 
 async function loadCall(db: Knex, callId: number): Promise<CallForPush | undefined> {
-  const call = await db('calls').where({ id: callId }).first();
+  const call = await db('calls').where({ id: callId }).first<PushCallRow | undefined>('*');
   if (!call || call.status !== 'ended') return undefined;
-  const lines = await db('conversation_lines').where({ call_id: callId }).orderBy('seq');
+  const lines = await db<ConversationLineRow>('conversation_lines').where({ call_id: callId }).orderBy('seq');
   const customer = call.customer_id
     ? await db('customers').where({ id: call.customer_id }).first('name')
     : undefined;
@@ -31,7 +35,9 @@ async function loadCall(db: Knex, callId: number): Promise<CallForPush | undefin
     const n = await db('task_numbers').where({ id: call.task_number_id }).first('name');
     customerName = n?.name || null;
   }
-  const task = call.task_id ? await db('tasks').where({ id: call.task_id }).first() : null;
+  const task = call.task_id
+    ? await db('tasks').where({ id: call.task_id }).first<TaskRow | undefined>('*')
+    : null;
   return { call, lines, customerName, task: task ?? null };
 }
 
@@ -69,7 +75,7 @@ async function claimDue(db: Knex, callId: number, leaseMs: number) {
       next_attempt_at: db.raw(`now() + make_interval(secs => ?)`, [leaseMs / 1000]),
       updated_at: db.fn.now(),
     })
-    .returning('*');
+    .returning<PushDeliveryRow[]>('*');
 }
 
 type Destination =
@@ -81,15 +87,17 @@ type Destination =
       extra: Parameters<typeof buildPayload>[2];
     };
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function destinationOf(deps: Deps, c: CallForPush, d: any): Promise<Destination> {
+async function destinationOf(deps: Deps, c: CallForPush, d: PushDeliveryRow): Promise<Destination> {
   if (d.kind === 'address') {
-    const a = await deps.db('push_addresses').where({ id: d.address_id }).first();
+    const a = await deps
+      .db('push_addresses')
+      .where({ id: d.address_id })
+      .first<PushAddressRow | undefined>('*');
     if (!a) return { error: 'the push address was deleted' };
     return {
-      url: a.url as string,
+      url: a.url,
       secret: decryptSecret(deps.config.secretKey, a.secret_enc),
-      headers: a.headers as Record<string, string>,
+      headers: a.headers,
       extra: { params: a.params },
     };
   }
@@ -98,15 +106,19 @@ async function destinationOf(deps: Deps, c: CallForPush, d: any): Promise<Destin
   const s = await taskSecretRow(deps.db, Number(t.account_id));
   if (!s) return { error: 'no task push secret: generate one on the API and push page, then retry' };
   return {
-    url: t.push_url as string,
+    url: t.push_url,
     secret: decryptSecret(deps.config.secretKey, s.secret_enc),
     headers: {},
-    extra: { pushAccount: t.push_account as string },
+    extra: { pushAccount: t.push_account },
   };
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function attempt(deps: Deps, c: CallForPush, d: any, policy: OutboundPolicy): Promise<void> {
+async function attempt(
+  deps: Deps,
+  c: CallForPush,
+  d: PushDeliveryRow,
+  policy: OutboundPolicy,
+): Promise<void> {
   const dest = await destinationOf(deps, c, d);
   let result: SendResult & { final?: boolean };
   let url: string = d.url;

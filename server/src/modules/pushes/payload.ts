@@ -1,17 +1,17 @@
 // The JSON body of a push, built from a call row, its conversation lines, the customer and the task.
+import type { ConversationLineRow } from '../../../../domain/calls';
 import { GRADE_LETTER, type PushPayload } from '../../../../domain/pushes';
+import type { TaskRow } from '../tasks/repo';
+import type { PushCallRow } from './rows';
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 export interface CallForPush {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  call: any;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  lines: any[];
+  call: PushCallRow;
+  lines: ConversationLineRow[];
   customerName: string | null;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  task: any | null;
+  task: TaskRow | null;
 }
 
 export function buildPayload(

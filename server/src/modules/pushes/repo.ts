@@ -8,12 +8,12 @@ import type {
   PushDeliveryDto,
 } from '../../../../domain/pushes';
 import { scoped, type Actor } from '../../db/scope';
+import type { DeliveryListRow, PushAddressRow } from './rows';
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const presentAddress = (r: any): PushAddressDto => ({
+export const presentAddress = (r: PushAddressRow): PushAddressDto => ({
   id: Number(r.id),
   name: r.name,
   url: r.url,
@@ -32,11 +32,11 @@ const own = (db: Knex, actor: Actor) =>
   scoped(db('push_addresses'), db, actor).where('push_addresses.account_id', actor.id);
 
 export async function listAddresses(db: Knex, actor: Actor): Promise<PushAddressDto[]> {
-  return (await own(db, actor).orderBy('id')).map(presentAddress);
+  return (await own(db, actor).orderBy('id').select<PushAddressRow[]>('*')).map(presentAddress);
 }
 
 export async function findAddress(db: Knex, actor: Actor, id: number) {
-  return own(db, actor).where('id', id).first();
+  return own(db, actor).where('id', id).first<PushAddressRow | undefined>('*');
 }
 
 const columns = (v: PushAddressInput) => ({
@@ -56,15 +56,15 @@ export async function insertAddress(
 ): Promise<PushAddressDto> {
   const [row] = await db('push_addresses')
     .insert({ ...columns(v), account_id: actor.id, secret_enc: secretEnc, created_by: actor.id })
-    .returning('*');
-  return presentAddress(row);
+    .returning<PushAddressRow[]>('*');
+  return presentAddress(row!);
 }
 
 export async function updateAddress(db: Knex, actor: Actor, id: number, v: PushAddressInput) {
   const [row] = await own(db, actor)
     .where('id', id)
     .update({ ...columns(v), updated_at: db.fn.now() })
-    .returning('*');
+    .returning<PushAddressRow[]>('*');
   return row ? presentAddress(row) : undefined;
 }
 
@@ -72,7 +72,7 @@ export async function rotateAddressSecret(db: Knex, actor: Actor, id: number, se
   const [row] = await own(db, actor)
     .where('id', id)
     .update({ secret_enc: secretEnc, secret_rotated_at: db.fn.now(), updated_at: db.fn.now() })
-    .returning('*');
+    .returning<PushAddressRow[]>('*');
   return row ? presentAddress(row) : undefined;
 }
 
@@ -110,8 +110,7 @@ export async function setAllowPrivateTargets(db: Knex, actor: Actor, allow: bool
 
 // ---- the delivery log ----
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const presentDelivery = (r: any): PushDeliveryDto => ({
+export const presentDelivery = (r: DeliveryListRow): PushDeliveryDto => ({
   id: Number(r.id),
   callId: Number(r.call_id),
   callUuid: r.call_uuid,
@@ -136,7 +135,7 @@ const deliveries = (db: Knex, actor: Actor) =>
     .where('d.account_id', actor.id)
     .join('calls as c', 'c.id', 'd.call_id')
     .leftJoin('push_addresses as a', 'a.id', 'd.address_id')
-    .select('d.*', 'c.call_uuid', 'a.name as address_name');
+    .select<DeliveryListRow[]>('d.*', 'c.call_uuid', 'a.name as address_name');
 
 export async function listDeliveries(
   db: Knex,

@@ -24,12 +24,10 @@ import { AppError, fieldError, forbidden, notFound } from '../../http/errors';
 import type { AuthContext } from '../auth/sessions';
 import type { BatchFilter, BatchPage, BatchTarget } from './batchSchema';
 import { insertClassified, type RawLine } from './numbers';
-import { matchingTasks, ownerOf, setPeriods, tasksOf } from './repo';
+import { matchingTasks, ownerOf, setPeriods, tasksOf, type TaskRow } from './repo';
 import { coded } from '../../../../domain/reasons';
 import { applyAction, USER_REASONS } from './service';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Row = any;
 type Db = Knex | Knex.Transaction;
 
 /** The kinds of task the caller may manage (its task menus). */
@@ -71,12 +69,12 @@ async function targetIds(db: Db, auth: AuthContext, t: BatchTarget, max: number)
  * The named tasks, locked in id order (two batches never wait on each other in a circle). Any id
  * outside the subtree (or deleted) refuses the batch with 404, a kind not held with 403.
  */
-async function lockTargets(trx: Knex.Transaction, auth: AuthContext, ids: number[]): Promise<Row[]> {
-  const rows: Row[] = await tasksOf(trx, auth.actor)
+async function lockTargets(trx: Knex.Transaction, auth: AuthContext, ids: number[]): Promise<TaskRow[]> {
+  const rows = await tasksOf(trx, auth.actor)
     .whereIn('t.id', ids)
     .orderBy('t.id')
     .forUpdate()
-    .select('t.*');
+    .select<TaskRow[]>('t.*');
   if (rows.length !== ids.length) throw notFound();
   const held = heldKinds(auth);
   if (rows.some((r) => !held.includes(r.kind))) throw forbidden();
@@ -126,8 +124,10 @@ const summary = <I extends TaskBatchItem>(items: I[]) => ({
 });
 
 async function statusesOf(trx: Knex.Transaction, ids: number[]): Promise<Map<number, TaskStatus>> {
-  const rows = await trx('tasks').whereIn('id', ids).select('id', 'status');
-  return new Map(rows.map((r: Row) => [Number(r.id), r.status as TaskStatus]));
+  const rows = await trx('tasks')
+    .whereIn('id', ids)
+    .select<{ id: string; status: TaskStatus }[]>('id', 'status');
+  return new Map(rows.map((r) => [Number(r.id), r.status]));
 }
 
 /** The status log's note: the AI-task page's bulk start/pause, or a move on the batch page. */
@@ -155,7 +155,7 @@ export async function batchMove(
               rows.map((r) => ({ id: Number(r.id), status: r.status as TaskStatus, active: r.active })),
             ).skip.map((s) => [s.id, s.reason]),
       );
-      const outcome: { row: Row; reason?: TaskBatchRefusal }[] = [];
+      const outcome: { row: TaskRow; reason?: TaskBatchRefusal }[] = [];
       for (const row of rows) {
         let reason = skipped.get(Number(row.id));
         if (!reason) {
@@ -171,7 +171,7 @@ export async function batchMove(
       return summary(
         outcome.map(({ row, reason }) => ({
           id: Number(row.id),
-          name: row.name as string,
+          name: row.name,
           done: !reason,
           ...(reason ? { reason } : {}),
           status: now.get(Number(row.id))!,
@@ -194,7 +194,7 @@ export async function batchPeriods(
       const items: TaskBatchItem[] = [];
       for (const row of rows) {
         const id = Number(row.id);
-        const base = { id, name: row.name as string, status: row.status as TaskStatus };
+        const base = { id, name: row.name, status: row.status as TaskStatus };
         if (row.status === 100) {
           items.push({ ...base, done: false, reason: 'terminated' });
           continue;
@@ -227,7 +227,7 @@ export async function batchNumbers(
       let invalidSamples: string[] = [];
       for (const row of rows) {
         const id = Number(row.id);
-        const base = { id, name: row.name as string, status: row.status as TaskStatus };
+        const base = { id, name: row.name, status: row.status as TaskStatus };
         if (row.status === 100) {
           items.push({
             ...base,

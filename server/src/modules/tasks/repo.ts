@@ -10,6 +10,7 @@ import type { Actor, RunState, TaskStatus } from '../../../../domain/dialer/stat
 import type {
   NumberCounts,
   NumberSources,
+  NumberState,
   StatusLogDto,
   TaskDto,
   TaskKind,
@@ -22,9 +23,91 @@ import { DEFAULT_DIAL_TZ } from '../../../../domain/taskStart';
 import { heldLineIds } from '../dialcenter/repo';
 import type { ListQuery, TaskBody } from './schema';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Row = any;
 type Db = Knex | Knex.Transaction;
+
+/** A tasks row as pg returns it (bigint ids as text, start_date a Date, smallint[] as number[]). */
+export interface TaskRow {
+  id: string;
+  account_id: string;
+  name: string;
+  kind: TaskKind;
+  bot_id: string | null;
+  robots: number;
+  start_date: Date;
+  call_periods: string[];
+  no_call_periods: string[];
+  weekdays: number[];
+  fail_hangup_count: number;
+  redial_enabled: boolean;
+  redial_count: number;
+  redial_interval_min: number;
+  redial_levels: number[];
+  push_url: string;
+  push_account: string;
+  push_grades: number[];
+  wechat_push: boolean;
+  create_customers: boolean;
+  line_id: string | null;
+  active: boolean;
+  status: number;
+  run_state: number;
+  consecutive_failures: number;
+  completed_at: Date | null;
+  created_by: string | null;
+  request_id: string | null;
+  deleted_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** The owner's dial settings as TASK_COLS names them (null without a dial_settings row). */
+interface DialZoneRow {
+  dial_tz?: string | null;
+  dial_start?: string | null;
+  dial_end?: string | null;
+}
+
+/** A task as TASK_COLS selects it: the row, its owner's, bot's and line's names, the dial zone. */
+interface NamedTaskRow extends TaskRow, DialZoneRow {
+  owner_account: string;
+  bot_name: string | null;
+  line_name: string | null;
+}
+
+/** A task_status_log row with the mover's account name. */
+interface LogRow {
+  id: string;
+  task_id: string;
+  from_status: TaskStatus | null;
+  to_status: TaskStatus;
+  from_run: RunState | null;
+  to_run: RunState;
+  by_account_id: string | null;
+  by_account: string | null;
+  actor: Actor;
+  reason: string;
+  reason_message: unknown;
+  at: Date;
+}
+
+/** A task_numbers row (phone null: a hidden number, dialed through its customer). */
+interface NumberRow {
+  id: string;
+  task_id: string;
+  account_id: string;
+  customer_id: string | null;
+  phone: string | null;
+  phone_hash: string;
+  phone_masked: string;
+  name: string;
+  state: NumberState;
+  attempts: number;
+  next_attempt_at: Date;
+  last_result: number | null;
+  last_call_uuid: string | null;
+  skip_reason: string | null;
+  created_at: Date;
+}
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const dateText = (d: Date | string) =>
@@ -58,17 +141,17 @@ const withNames = (q: Knex.QueryBuilder) =>
     .leftJoin('dial_settings as ds', 'ds.account_id', 't.account_id');
 
 /** The owner's dialing zone and hours, as the dial scheduler reads them (dialer/context.ts). */
-export const dialZone = (r: Row): { timeZone: string; accountPeriods: string[] } => ({
+export const dialZone = (r: DialZoneRow): { timeZone: string; accountPeriods: string[] } => ({
   timeZone: r.dial_tz || DEFAULT_DIAL_TZ,
   accountPeriods: r.dial_start && r.dial_end ? [`${r.dial_start}-${r.dial_end}`] : [],
 });
 
-export const presentTask = (r: Row, counts: NumberCounts = emptyCounts()): TaskDto => ({
+export const presentTask = (r: NamedTaskRow, counts: NumberCounts = emptyCounts()): TaskDto => ({
   id: Number(r.id),
   accountId: Number(r.account_id),
   ownerAccount: r.owner_account ?? '',
   name: r.name,
-  kind: r.kind as TaskKind,
+  kind: r.kind,
   botId: r.bot_id === null ? null : Number(r.bot_id),
   botName: r.bot_name ?? null,
   robots: r.robots,
@@ -106,11 +189,15 @@ export async function countsOf(db: Db, taskIds: number[]): Promise<Map<number, N
   const rows = await db('task_numbers')
     .whereIn('task_id', taskIds)
     .groupBy('task_id', 'state')
-    .select('task_id', 'state', db.raw('count(*)::int as n'));
+    .select<{ task_id: string; state: number; n: number }[]>(
+      'task_id',
+      'state',
+      db.raw('count(*)::int as n'),
+    );
   for (const r of rows) {
     const id = Number(r.task_id);
     const c = byTask.get(id) ?? emptyCounts();
-    const key = (['pending', 'claimed', 'done', 'skipped'] as const)[r.state as number];
+    const key = (['pending', 'claimed', 'done', 'skipped'] as const)[r.state];
     if (key) c[key] += r.n;
     c.total += r.n;
     byTask.set(id, c);
@@ -118,7 +205,7 @@ export async function countsOf(db: Db, taskIds: number[]): Promise<Map<number, N
   return byTask;
 }
 
-async function present(db: Db, rows: Row[]): Promise<TaskDto[]> {
+async function present(db: Db, rows: NamedTaskRow[]): Promise<TaskDto[]> {
   const counts = await countsOf(
     db,
     rows.map((r) => Number(r.id)),
@@ -157,7 +244,7 @@ export async function listTasks(
     ])
     .limit(f.pageSize)
     .offset((f.page - 1) * f.pageSize)
-    .select(TASK_COLS);
+    .select<NamedTaskRow[]>(TASK_COLS);
   return { items: await present(db, rows), total: Number(n), page: f.page, pageSize: f.pageSize };
 }
 
@@ -169,7 +256,7 @@ export async function runningTasks(db: Knex, actor: Tenant, own: boolean) {
     .modify((q) => own && q.where('t.account_id', actor.id))
     .orderBy('t.id', 'desc')
     .limit(500)
-    .select(TASK_COLS);
+    .select<NamedTaskRow[]>(TASK_COLS);
   return present(db, rows);
 }
 
@@ -178,10 +265,10 @@ export const findTask = (db: Db, actor: Tenant, id: number, lock = false) =>
   tasksOf(db, actor)
     .where('t.id', id)
     .modify((q) => lock && q.forUpdate())
-    .first('t.*');
+    .first<TaskRow | undefined>('t.*');
 
 export async function getTask(db: Db, actor: Tenant, id: number): Promise<TaskDto | undefined> {
-  const r = await withNames(tasksOf(db, actor)).where('t.id', id).first(TASK_COLS);
+  const r = await withNames(tasksOf(db, actor)).where('t.id', id).first<NamedTaskRow | undefined>(TASK_COLS);
   return r ? (await present(db, [r]))[0] : undefined;
 }
 
@@ -296,8 +383,8 @@ export async function statusLog(db: Knex, actor: Tenant, taskId: number): Promis
       { column: 'g.id', order: 'desc' },
     ])
     .limit(500)
-    .select('g.*', 'a.account as by_account');
-  return rows.map((r: Row) => ({
+    .select<LogRow[]>('g.*', 'a.account as by_account');
+  return rows.map((r) => ({
     id: Number(r.id),
     fromStatus: r.from_status,
     toStatus: r.to_status,
@@ -351,20 +438,30 @@ export async function pickerOptions(db: Knex, owner: Tenant) {
     .join('accounts as a', 'a.id', 'bots.account_id')
     .orderBy('bots.id')
     .limit(500)
-    .select('bots.id', 'bots.name', 'bots.account_id', 'a.account as owner_account');
+    .select<{ id: string; name: string; account_id: string; owner_account: string }[]>(
+      'bots.id',
+      'bots.name',
+      'bots.account_id',
+      'a.account as owner_account',
+    );
   const lines = await db('sip_lines')
     .whereIn('id', heldLineIds(db, owner))
     .orderBy('id')
-    .select('id', 'name', 'enabled', 'port_count');
+    .select<{ id: string; name: string; enabled: boolean; port_count: number }[]>(
+      'id',
+      'name',
+      'enabled',
+      'port_count',
+    );
   return {
     // The owner's name where the bot is an ancestor's (shown beside the name).
-    bots: bots.map((b: Row) => ({
+    bots: bots.map((b) => ({
       id: Number(b.id),
       name: b.name,
       own: Number(b.account_id) === owner.id,
-      ownerAccount: b.owner_account as string,
+      ownerAccount: b.owner_account,
     })),
-    lines: lines.map((l: Row) => ({
+    lines: lines.map((l) => ({
       id: Number(l.id),
       name: l.name,
       enabled: l.enabled,
@@ -424,11 +521,11 @@ export async function listNumbers(
     .modify((x) => q.after && x.where('id', '<', q.after))
     .orderBy('id', 'desc')
     .limit(q.limit + 1)
-    .select('*');
+    .select<NumberRow[]>('*');
   const more = rows.length > q.limit;
   const page = more ? rows.slice(0, q.limit) : rows;
   return {
-    items: page.map((r: Row) => ({
+    items: page.map((r) => ({
       id: Number(r.id),
       customerId: r.customer_id === null ? null : Number(r.customer_id),
       phone: r.phone ?? r.phone_masked,
@@ -440,7 +537,7 @@ export async function listNumbers(
       skipReason: r.skip_reason,
       createdAt: iso(r.created_at),
     })),
-    next: more ? String(page[page.length - 1].id) : null,
+    next: more ? String(page[page.length - 1]!.id) : null,
   };
 }
 
@@ -458,11 +555,16 @@ export async function numberSources(db: Knex, actor: Tenant): Promise<NumberSour
       .where('target', 'customers')
       .orderBy('id', 'desc')
       .limit(50)
-      .select('id', 'file_name', 'created_at', 'imported'),
+      .select<{ id: string; file_name: string; created_at: Date; imported: number }[]>(
+        'id',
+        'file_name',
+        'created_at',
+        'imported',
+      ),
   ]);
   return {
     tags: tags.map((x) => ({ id: x.id, name: x.name })),
-    imports: imports.map((r: Row) => ({
+    imports: imports.map((r) => ({
       id: Number(r.id),
       fileName: r.file_name,
       createdAt: iso(r.created_at),

@@ -12,8 +12,19 @@ export interface BlacklistEntryDto {
   createdAt: string;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const presentEntry = (r: any, scope: BlacklistEntryDto['scope'], masked: boolean): BlacklistEntryDto => ({
+/** The blacklist_numbers columns a list shows, as pg returns them. */
+interface EntryRow {
+  id: string;
+  phone: string;
+  reason: string;
+  created_at: Date;
+}
+
+const presentEntry = (
+  r: EntryRow,
+  scope: BlacklistEntryDto['scope'],
+  masked: boolean,
+): BlacklistEntryDto => ({
   id: Number(r.id),
   scope,
   phone: masked ? maskPhone(r.phone) : r.phone,
@@ -31,14 +42,14 @@ export async function listEntries(
     f.scope === 'platform'
       ? db('blacklist_numbers').whereNull('account_id')
       : scoped(db('blacklist_numbers'), db, actor).where('account_id', actor.id);
-  const rows: unknown[] = await base
+  const rows = await base
     .modify((q) => {
       if (f.phone) q.where('phone', 'like', `${f.phone}%`);
       if (f.after) q.where('id', '>', f.after);
     })
     .orderBy('id')
     .limit(f.limit)
-    .select('id', 'phone', 'reason', 'created_at');
+    .select<EntryRow[]>('id', 'phone', 'reason', 'created_at');
   return rows.map((r) => presentEntry(r, f.scope, f.scope === 'platform' && actor.level !== 0));
 }
 

@@ -17,11 +17,9 @@ import {
   ROW_COLUMNS,
   withNames,
 } from '../../callrecords/repo';
+import type { PageRow } from '../../callrecords/rows';
 import { getDetail } from '../../callrecords/service';
 import { findMine } from './repo';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Row = any;
 
 /**
  * The call-record view the caller's voice urls go through (/api/callrecords/:uuid/audio/:n?view=…
@@ -53,13 +51,13 @@ export async function customerCalls(
     const c = decodeCursor(page.after);
     q.whereRaw('(k.created_at, k.id) < (?::timestamptz, ?)', [c.key, c.id]);
   }
-  const rows: Row[] = await q
+  const rows = await q
     .orderBy([
       { column: 'k.created_at', order: 'desc' },
       { column: 'k.id', order: 'desc' },
     ])
     .limit(page.limit + 1)
-    .select([
+    .select<PageRow[]>([
       ...ROW_COLUMNS,
       db.raw("coalesce(nullif(c.name, ''), tn.name, '') as name"),
       db.raw('k.created_at::text as sort_key'),
@@ -84,7 +82,7 @@ export async function customerCall(
   await assertMine(db, auth, customerId);
   const call = await records(db, auth.actor, 'dialrecord')
     .where({ 'k.call_uuid': uuid, 'k.customer_id': customerId })
-    .first('k.direction');
+    .first<{ direction: 'out' | 'in' } | undefined>('k.direction');
   if (!call) throw notFound();
   return getDetail(deps, auth, viewFor(auth.menus, call.direction), uuid);
 }

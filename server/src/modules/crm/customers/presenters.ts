@@ -1,11 +1,44 @@
 import type { CustomerDto } from '../../../../../domain/crm';
 
+/** A customers row as pg returns it, the columns customerColumns (repo.ts) selects. */
+export interface CustomerRow {
+  id: string;
+  account_id: string;
+  name: string;
+  phone: string;
+  contact: string;
+  sex: number | null;
+  company: string;
+  address: string;
+  remark1: string;
+  remark2: string;
+  remark3: string;
+  remark4: string;
+  remark5: string;
+  source: string;
+  stage: number;
+  focus: boolean;
+  read: boolean;
+  score: number;
+  grade: number | null;
+  intention_label: string;
+  in_sea: boolean;
+  imported_at: Date | null;
+  last_follow_up_at: Date | null;
+  created_at: Date;
+  call_count: number;
+  last_called_at: Date | null;
+  last_result: number | null;
+  llm_grade: string | null;
+  /** phone_cipher is not null (the pages select it; a plain customers row has no such column). */
+  phone_hidden?: boolean;
+}
+
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 
 /** A customers row (plus its tag ids) as the API shows it. A hidden number's `phone` column already
  * holds the masked form; repo selects only `phone_hidden`, never the cipher. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const presentCustomer = (r: any, tagIds: number[] = []): CustomerDto => ({
+export const presentCustomer = (r: CustomerRow, tagIds: number[] = []): CustomerDto => ({
   id: Number(r.id),
   accountId: Number(r.account_id),
   name: r.name,

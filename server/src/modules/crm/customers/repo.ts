@@ -5,6 +5,7 @@ import { likeContains } from '../../../../../domain/like';
 import { scoped, type Actor } from '../../../db/scope';
 import { decodeCursor, encodeCursor } from './cursor';
 import type { CustomerFilter, Sort } from './schema';
+import type { CustomerRow } from './presenters';
 
 export const customerColumns = [
   'c.id',
@@ -118,8 +119,7 @@ export async function listPage(
   phoneHashOf: (d: string) => string,
 ) {
   const col = sortColumn[opts.sort];
-  // Typed as far as this module reads them; the presenter takes the rest.
-  const rows: { id: string; sort_key: string | number | null }[] = await applyKeyset(
+  const rows: (CustomerRow & { sort_key: string | number | null })[] = await applyKeyset(
     applyFilter(mine(db, actor), opts, phoneHashOf),
     opts.sort,
     opts.after,

@@ -13,7 +13,8 @@ import { downloadName, exportDir } from './files';
 import { actorOf, exportById, selectedCustomers, tagNamesOf, type Selection } from './repo';
 import { failUnfinishedExport, runExportJob } from './runJob';
 import { SWEEP_EVERY_MS, sweepExpired } from './sweep';
-import { openWriter, type ExportFormat } from './writers';
+import { openWriter } from './writers';
+import type { ExportJobRow } from './presenters';
 import { onStalledOut, stoppedProcessing } from '../../../../../platform/queue';
 import { EXPORT_JOB, runCallExport } from '../../callrecords/export';
 
@@ -53,7 +54,7 @@ export function processExports(deps: Deps): void {
 export async function runExport(deps: Deps, id: number, lastAttempt = true): Promise<void> {
   const job = await exportById(deps.db, id);
   if (!job || job.status === 'done' || job.status === 'failed') return;
-  const format = job.format as ExportFormat;
+  const format = job.format;
   await runExportJob(deps, {
     id,
     accountId: Number(job.account_id),
@@ -66,13 +67,12 @@ export async function runExport(deps: Deps, id: number, lastAttempt = true): Pro
   });
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function writeFile(deps: Deps, job: any, file: string): Promise<number> {
+async function writeFile(deps: Deps, job: ExportJobRow, file: string): Promise<number> {
   const lang = job.lang as Lang;
   const actor = await actorOf(deps.db, Number(job.account_id));
   const hash = (digits: string) => phoneHash(deps.config.secretKey, digits);
   await fs.promises.mkdir(exportDir(), { recursive: true });
-  const out = openWriter(job.format as ExportFormat, file, translate(lang, 'export.sheetName'));
+  const out = openWriter(job.format, file, translate(lang, 'export.sheetName'));
   let rows = 0;
   try {
     await out.row(headerRow(lang));

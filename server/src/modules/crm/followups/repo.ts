@@ -13,8 +13,32 @@ export interface ReminderDto extends FollowUpDto {
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const presentFollowUp = (r: any): FollowUpDto => ({
+/** A follow_ups row as pg returns it (bigint ids as text). */
+export interface FollowUpRow {
+  id: string;
+  account_id: string;
+  customer_id: string;
+  record_type: 0 | 1;
+  stage: number;
+  contact_method: number;
+  details: string;
+  remind_at: Date | null;
+  handled_at: Date | null;
+  notified_at: Date | null;
+  created_at: Date;
+  call_id: string | null;
+  result_level: number | null;
+  /** A ReasonMessage (domain/reasons.ts) on AI-visit records; messageOf checks it. */
+  details_message: unknown;
+}
+
+/** A reminder: its follow_ups row and its customer's name and stored number. */
+interface ReminderRow extends FollowUpRow {
+  customer_name: string;
+  customer_phone: string;
+}
+
+export const presentFollowUp = (r: FollowUpRow): FollowUpDto => ({
   id: Number(r.id),
   customerId: Number(r.customer_id),
   accountId: Number(r.account_id),
@@ -30,8 +54,7 @@ export const presentFollowUp = (r: any): FollowUpDto => ({
   detailsMessage: messageOf(r.details_message),
 });
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const presentReminder = (r: any): ReminderDto => ({
+const presentReminder = (r: ReminderRow): ReminderDto => ({
   ...presentFollowUp(r),
   customerName: r.customer_name,
   customerPhone: r.customer_phone,
@@ -78,7 +101,7 @@ export async function insertRecords(db: Knex, records: NewRecord[]) {
         remind_at: r.remindAt,
       })),
     )
-    .returning('*');
+    .returning<FollowUpRow[]>('*');
   return rows.map(presentFollowUp);
 }
 
@@ -104,7 +127,7 @@ export async function listOwnReminders(
     })
     .orderBy('f.id', 'desc')
     .limit(opts.limit)
-    .select(reminderColumns);
+    .select<ReminderRow[]>(reminderColumns);
   return rows.map(presentReminder);
 }
 

@@ -3,10 +3,39 @@ import type { ImportProgress } from '../../../../../domain/events';
 
 export type { ImportJobDto };
 
+/** An import_jobs row as pg returns it (bigint ids as text). */
+export interface ImportJobRow {
+  id: string;
+  account_id: string;
+  created_by: string;
+  /** customers | blacklist */
+  target: string;
+  file_name: string;
+  file_type: string;
+  file_path: string;
+  option: number;
+  /** Option 3's removal conditions (schema.ts removeIf); {} for the other options. */
+  params: { calledWithinDays?: number; grades?: number[] };
+  status: ImportProgress['status'];
+  rows_total: number;
+  rows_done: number;
+  imported: number;
+  updated: number;
+  duplicates: number;
+  invalid: number;
+  blacklisted: number;
+  removed: number;
+  report_path: string | null;
+  error: string | null;
+  lang: string;
+  created_at: Date;
+  started_at: Date | null;
+  finished_at: Date | null;
+}
+
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const presentProgress = (r: any): ImportProgress => ({
+export const presentProgress = (r: ImportJobRow): ImportProgress => ({
   importJobId: Number(r.id),
   status: r.status,
   rowsDone: r.rows_done,
@@ -20,8 +49,7 @@ export const presentProgress = (r: any): ImportProgress => ({
   ...(r.error ? { error: r.error } : {}),
 });
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const presentJob = (r: any): ImportJobDto => ({
+export const presentJob = (r: ImportJobRow): ImportJobDto => ({
   ...presentProgress(r),
   fileName: r.file_name,
   fileType: r.file_type,

@@ -20,7 +20,7 @@ import { fillIn, reasonsFor, type Reasons } from './reasons';
 import { parseXls, XLS_MAX_ROWS } from './parsers/xls';
 import { importNotice } from './notice';
 import { supplierDecrypter } from './phone';
-import { presentProgress } from './presenters';
+import { presentProgress, type ImportJobRow } from './presenters';
 import { toStage, type RowContext } from './rows';
 import { actorOf, aesKeyEncOf, ancestorsOf, claimJob, jobById, subtreeOf, updateJob } from './repo';
 import { openStage } from './stage';
@@ -122,17 +122,15 @@ export const noPhoneColumn = (r: Reasons, found: string[]): string =>
  * Option 4: the supplier's decrypter when the importer has set a key; otherwise undefined (a plain
  * file needs none: its numbers are encrypted here, and only non-number cells need the key).
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function supplierDecrypterOf(deps: ImportDeps, job: any): Promise<RowContext['decrypt']> {
+async function supplierDecrypterOf(deps: ImportDeps, job: ImportJobRow): Promise<RowContext['decrypt']> {
   if (job.option !== ImportOption.DedupeEncrypted) return undefined;
   const enc = await aesKeyEncOf(deps.db, Number(job.account_id));
   return enc ? supplierDecrypter(decryptSecret(deps.config.secretKey, enc)) : undefined;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function importFile(deps: ImportDeps, job: any): Promise<void> {
+async function importFile(deps: ImportDeps, job: ImportJobRow): Promise<void> {
   const id = Number(job.id);
-  const file: string = job.file_path;
+  const file = job.file_path;
   const type = job.file_type as keyof typeof parsers;
   if (!fs.existsSync(file))
     throw new ImportFileError('the uploaded file is no longer available', { key: 'fileGone' });

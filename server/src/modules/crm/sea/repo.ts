@@ -11,8 +11,21 @@ export const CLAIM_TIME_ZONE = 'Asia/Shanghai';
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const presentSeaCustomer = (r: any): SeaCustomerDto => ({
+/** The customers columns the sea list selects, as pg returns them. */
+interface SeaRow {
+  id: string;
+  name: string;
+  phone: string;
+  phone_cipher: string | null;
+  company: string;
+  stage: number;
+  grade: number | null;
+  sea_since: Date | null;
+  last_follow_up_at: Date | null;
+  created_at: Date;
+}
+
+const presentSeaCustomer = (r: SeaRow): SeaCustomerDto => ({
   id: Number(r.id),
   name: r.name,
   phone: r.phone,
@@ -50,7 +63,7 @@ export async function listSea(
     })
     .orderBy('id', 'desc')
     .limit(f.limit)
-    .select(
+    .select<SeaRow[]>(
       'id',
       'name',
       'phone',
