@@ -18,9 +18,28 @@ import { moveTask, type Moved } from './taskState';
 import { whereDialable } from '../db/dialable';
 import { likePrefix } from '../../../domain/like';
 import { coded } from '../../../domain/reasons';
+import type { CallRow } from './rows';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Row = any;
+/** A row of `refusals`' union: a listed number (reason set) or one of its recent calls (created_at set). */
+interface RefusalRow {
+  phone_hash: string;
+  reason: CapReason | null;
+  created_at: Date | null;
+  result_level: number | null;
+}
+
+/** A number the claim took (`RETURNING` of claimNumbers' update), with its previous call. */
+interface ClaimedNumberRow {
+  id: string;
+  task_id: string;
+  customer_id: string | null;
+  phone: string | null;
+  phone_hash: string;
+  phone_masked: string;
+  /** The call the claim makes (set by the update). */
+  last_call_uuid: string;
+  prev: string | null;
+}
 
 export interface Grant {
   task: DialTask;
@@ -74,7 +93,7 @@ export async function refusals(
   // statistics say: joined the other way round, a stale estimate made it read the account's whole
   // call history per claim.
   const days = account.caps.periodDays + 1;
-  const { rows } = (await trx.raw(
+  const { rows } = await trx.raw<{ rows: RefusalRow[] }>(
     `SELECT phone_hash, 'blacklist' AS reason, NULL::timestamptz AS created_at, NULL::int AS result_level
        FROM blacklist_numbers
        WHERE phone_hash = ANY(:h::text[]) AND (account_id IS NULL OR account_id = ANY(:o::bigint[]))
@@ -102,16 +121,16 @@ export async function refusals(
       since: new Date(now.getTime() - days * 86_400_000),
       root: likePrefix(rootPath),
     },
-  )) as { rows: Row[] };
-  const history: Row[] = [];
-  for (const r of rows as { phone_hash: string; reason: CapReason | null }[]) {
+  );
+  const history: RefusalRow[] = [];
+  for (const r of rows) {
     if (r.reason === null) history.push(r);
     else if (out.get(r.phone_hash) !== 'blacklist') out.set(r.phone_hash, r.reason);
   }
   const byHash = new Map<string, { at: Date; result: number }[]>();
   for (const h of history) {
     const list = byHash.get(h.phone_hash) ?? [];
-    list.push({ at: new Date(h.created_at), result: h.result_level ?? 0 });
+    list.push({ at: new Date(h.created_at!), result: h.result_level ?? 0 });
     byHash.set(h.phone_hash, list);
   }
   for (const [hash, list] of byHash) {
@@ -130,13 +149,13 @@ async function phonesOf(
 ): Promise<Map<number, string>> {
   const out = new Map<number, string>();
   const hidden = rows.filter((r) => !r.phone && r.customerId !== null);
-  const customers: Row[] = hidden.length
+  const customers = hidden.length
     ? await trx('customers')
         .whereIn(
           'id',
           hidden.map((r) => r.customerId!),
         )
-        .select('id', 'phone', 'phone_cipher')
+        .select<{ id: string; phone: string; phone_cipher: string | null }[]>('id', 'phone', 'phone_cipher')
     : [];
   const byId = new Map(customers.map((c) => [Number(c.id), c]));
   for (const r of rows) {
@@ -169,7 +188,7 @@ export async function claimNumbers(
   const asked = grants.filter((g) => g.want > 0);
   if (!asked.length) return result;
   await deps.db.transaction(async (trx) => {
-    const locked: Row[] = await trx('tasks')
+    const locked = await trx('tasks')
       .whereIn(
         'id',
         asked.map((g) => g.task.id),
@@ -182,15 +201,15 @@ export async function claimNumbers(
       // NO KEY UPDATE, to count the failure streak) does not hold up a claim, nor a claim the settler.
       .forKeyShare()
       .skipLocked()
-      .select('id', 'status');
-    const ok = new Map(locked.map((r) => [Number(r.id), r.status as number]));
+      .select<{ id: string; status: number }[]>('id', 'status');
+    const ok = new Map(locked.map((r) => [Number(r.id), r.status]));
     const mine = asked.filter((g) => ok.has(g.task.id));
     if (!mine.length) return;
 
     // `tn.id = ANY(ARRAY(...))`: the claimed ids reach the update as an index condition. Joined on
     // `tn.id = c.id` alone, the planner (guessing 205 rows per task for LIMIT w.n) hashed the whole
     // table: a sequential scan of 100,000 numbers in every claim (issue 21: 32 ms → 2 ms).
-    const { rows } = await trx.raw(
+    const { rows } = await trx.raw<{ rows: ClaimedNumberRow[] }>(
       `WITH want(task_id, n) AS (SELECT * FROM unnest(?::bigint[], ?::int[])),
        c AS MATERIALIZED (SELECT x.id, x.prev FROM want w CROSS JOIN LATERAL (
          SELECT id, last_call_uuid AS prev FROM task_numbers
@@ -202,7 +221,7 @@ export async function claimNumbers(
          tn.last_call_uuid, c.prev`,
       [mine.map((g) => g.task.id), mine.map((g) => g.want)],
     );
-    const claimed: Claimed[] = (rows as Row[]).map((r) => ({
+    const claimed: Claimed[] = rows.map((r) => ({
       id: Number(r.id),
       taskId: Number(r.task_id),
       customerId: r.customer_id === null ? null : Number(r.customer_id),
@@ -346,14 +365,14 @@ export async function dispatchJobs(deps: Deps, jobs: DialJob[]): Promise<void> {
  * or originated needs no job: it only leaves the outbox. Returns the jobs added.
  */
 export async function relayOutbox(deps: Deps, graceMs: number, limit = 500): Promise<number> {
-  const rows: Row[] = await deps
+  const rows = await deps
     .db('calls as c')
     .leftJoin('task_numbers as n', 'n.id', 'c.task_number_id')
     .whereNull('c.job_queued_at')
     .where('c.created_at', '<', new Date(Date.now() - graceMs))
     .orderBy('c.id')
     .limit(limit)
-    .select('c.*', 'n.phone as number_phone');
+    .select<(CallRow & { number_phone: string | null })[]>('c.*', 'n.phone as number_phone');
   if (!rows.length) return 0;
   const open = rows.filter((r) => r.status === 'dialing' && r.originated_at === null && r.task_id !== null);
   const claimed: Claimed[] = open.map((r) => ({
@@ -366,7 +385,7 @@ export async function relayOutbox(deps: Deps, graceMs: number, limit = 500): Pro
   }));
   const phones = await phonesOf(deps.db, deps.config.secretKey, claimed);
   const jobs: DialJob[] = [];
-  const unreadable: Row[] = [];
+  const unreadable: CallRow[] = [];
   for (const r of open) {
     const phone = phones.get(Number(r.id));
     if (!phone) {

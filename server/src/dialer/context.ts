@@ -12,11 +12,10 @@ import {
   type DailyLimits,
   type DailyUsage,
 } from '../../../domain/dialer';
+import type { BillingAccuracy } from '../../../domain/dialer/billing';
 import { localMs } from '../../../domain/localTime';
 import { dialableSql, whereDialable } from '../db/dialable';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Row = any;
+import type { TaskRow } from '../modules/tasks/repo';
 
 import { pathIds } from '../../../domain/accountPath';
 
@@ -76,7 +75,63 @@ const periodsOf = (items: string[] | null): Period[] => {
   return r.ok ? r.periods : [];
 };
 
-export function presentDialTask(r: Row): DialTask {
+/** A task as taskQuery reads it (TASK_COLUMNS), with its bot's publication. */
+type DialTaskRow = Pick<
+  TaskRow,
+  | 'id'
+  | 'account_id'
+  | 'status'
+  | 'run_state'
+  | 'robots'
+  | 'line_id'
+  | 'bot_id'
+  | 'call_periods'
+  | 'no_call_periods'
+  | 'weekdays'
+  | 'fail_hangup_count'
+  | 'redial_enabled'
+  | 'redial_count'
+  | 'redial_interval_min'
+  | 'redial_levels'
+> & {
+  /** The bot's columns: null without a bot. */
+  published_version: number | null;
+  bot_enabled: boolean | null;
+  bot_deleted_at: Date | null;
+  /** to_char'd start_date: yyyy-MM-dd. */
+  start_day: string;
+};
+
+/** An account as loadAccounts reads it: the dial_settings and billing_rates columns are null without a row. */
+interface DialAccountRow {
+  id: string;
+  path: string;
+  level: number;
+  balance_fen: string;
+  ai_seats: number;
+  disabled: boolean;
+  live: boolean;
+  has_settings: string | null;
+  call_start: string | null;
+  call_end: string | null;
+  time_zone: string | null;
+  cap_per_day: number | null;
+  cap_per_period: number | null;
+  cap_period_days: number | null;
+  cap_count: NumberCaps['count'] | null;
+  day_shield_levels: number[] | null;
+  concurrency_quota: number | null;
+  low_balance_fen: string | null;
+  rate_per_min_fen: number | null;
+  accuracy_s: BillingAccuracy | null;
+  dial_interval_seconds: number;
+  daily_connect_limit: number;
+  daily_minutes_limit: number;
+  /** [connected, talk ms] today (bigint[]: strings), null for an account without a daily limit. */
+  usage_today: string[] | null;
+}
+
+export function presentDialTask(r: DialTaskRow): DialTask {
   return {
     id: Number(r.id),
     accountId: Number(r.account_id),
@@ -131,7 +186,7 @@ const taskQuery = (db: Knex) =>
     .leftJoin('bots as b', 'b.id', 't.bot_id')
     .where('t.active', true)
     .whereNull('t.deleted_at')
-    .select([...TASK_COLUMNS, db.raw("to_char(t.start_date, 'YYYY-MM-DD') as start_day")]);
+    .select<DialTaskRow[]>([...TASK_COLUMNS, db.raw("to_char(t.start_date, 'YYYY-MM-DD') as start_day")]);
 
 /** Queued and running tasks, oldest first. */
 export async function dialableTasks(db: Knex): Promise<DialTask[]> {
@@ -161,7 +216,7 @@ export async function loadAccounts(
   if (ids !== 'dialable' && !ids.length) return out;
   const which = ids === 'dialable' ? db.raw(DIALABLE_ACCOUNTS) : db.raw('SELECT unnest(?::bigint[])', [ids]);
   // The accounts and every ancestor on their paths, in one query.
-  const rows: Row[] = await db('accounts as a')
+  const rows = await db('accounts as a')
     .leftJoin('dial_settings as s', 's.account_id', 'a.id')
     .leftJoin('billing_rates as r', 'r.account_id', 'a.id')
     .whereRaw(
@@ -169,7 +224,7 @@ export async function loadAccounts(
                 FROM accounts x WHERE x.id IN (?)) OR a.id IN (?)`,
       [which, which],
     )
-    .select(
+    .select<DialAccountRow[]>(
       'a.id',
       'a.path',
       'a.level',
@@ -219,14 +274,14 @@ export async function loadAccounts(
         ? {
             perDay: r.cap_per_day,
             perPeriod: r.cap_per_period,
-            periodDays: r.cap_period_days,
-            count: r.cap_count,
+            periodDays: r.cap_period_days!,
+            count: r.cap_count!,
           }
         : DEFAULT_CAPS,
       shieldLevels: has ? (r.day_shield_levels ?? []) : [],
       lowBalanceFen: has ? Number(r.low_balance_fen) : DEFAULT_LOW_BALANCE_FEN,
       rate:
-        r.rate_per_min_fen === null ? null : { ratePerMinFen: r.rate_per_min_fen, accuracy: r.accuracy_s },
+        r.rate_per_min_fen === null ? null : { ratePerMinFen: r.rate_per_min_fen, accuracy: r.accuracy_s! },
       dialIntervalS: Number(r.dial_interval_seconds ?? 0),
       dailyLimits: {
         connects: Number(r.daily_connect_limit ?? 0),
@@ -241,11 +296,19 @@ export async function loadAccounts(
   return out;
 }
 
+interface LineRow {
+  id: string;
+  enabled: boolean;
+  port_count: number;
+  rate_count: number;
+  rate_seconds: number;
+}
+
 /** The lines of `ids`, or of the dialable tasks. */
 export async function loadLines(db: Knex, ids: number[] | 'dialable'): Promise<Map<number, DialLine>> {
   // (The same filter as DIALABLE_ACCOUNTS and dialableTasks.)
-  const q = db('sip_lines').select('id', 'enabled', 'port_count', 'rate_count', 'rate_seconds');
-  const rows: Row[] =
+  const q = db('sip_lines').select<LineRow[]>('id', 'enabled', 'port_count', 'rate_count', 'rate_seconds');
+  const rows: LineRow[] =
     ids === 'dialable'
       ? await q.whereRaw(
           `id IN (SELECT line_id FROM tasks WHERE ${dialableSql('status')} AND active AND deleted_at IS NULL)`,
@@ -271,7 +334,11 @@ export async function billingRates(
   db: Knex | Knex.Transaction,
   ids: number[],
 ): Promise<Map<number, { ratePerMinFen: number; accuracy: 6 | 60 }>> {
-  const rows: Row[] = ids.length ? await db('billing_rates').whereIn('account_id', ids).select('*') : [];
+  const rows = ids.length
+    ? await db('billing_rates')
+        .whereIn('account_id', ids)
+        .select<{ account_id: string; rate_per_min_fen: number; accuracy_s: BillingAccuracy }[]>('*')
+    : [];
   return new Map(
     rows.map((r) => [Number(r.account_id), { ratePerMinFen: r.rate_per_min_fen, accuracy: r.accuracy_s }]),
   );

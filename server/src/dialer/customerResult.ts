@@ -17,9 +17,7 @@ import { messageOf } from '../../../domain/reasons';
 import { log } from '../../../platform/log';
 import type { DialAccount } from './context';
 import { customerFor } from './requests';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Row = any;
+import type { CallRow } from './rows';
 
 export interface CustomerResult {
   customerId: number;
@@ -30,10 +28,12 @@ export interface CustomerResult {
 }
 
 /** Whether a number of this call that is no customer yet becomes one. */
-async function mayCreate(trx: Knex.Transaction, call: Row): Promise<boolean> {
+async function mayCreate(trx: Knex.Transaction, call: CallRow): Promise<boolean> {
   if (call.callback !== null && call.callback !== undefined) return true;
   if (call.task_id === null) return false;
-  const t = await trx('tasks').where({ id: call.task_id }).first('create_customers');
+  const t = await trx('tasks')
+    .where({ id: call.task_id })
+    .first<{ create_customers: boolean } | undefined>('create_customers');
   return t?.create_customers === true;
 }
 
@@ -44,7 +44,7 @@ async function mayCreate(trx: Knex.Transaction, call: Row): Promise<boolean> {
  */
 export async function applyCustomerResult(
   trx: Knex.Transaction,
-  call: Row,
+  call: CallRow,
   account: DialAccount | undefined,
 ): Promise<CustomerResult | null> {
   if (call.test || !account) return null;
@@ -62,7 +62,11 @@ const visitMessage = (reason: unknown): string | null => {
   return m ? JSON.stringify(m) : null;
 };
 
-async function apply(trx: Knex.Transaction, call: Row, account: DialAccount): Promise<CustomerResult | null> {
+async function apply(
+  trx: Knex.Transaction,
+  call: CallRow,
+  account: DialAccount,
+): Promise<CustomerResult | null> {
   const found = await customerFor(trx, call, account, {
     create: await mayCreate(trx, call),
     phoneCipher: call.callback?.phoneCipher ?? null,
@@ -72,7 +76,11 @@ async function apply(trx: Knex.Transaction, call: Row, account: DialAccount): Pr
   const c = await trx('customers')
     .where({ id: found.id })
     .forUpdate()
-    .first('stage', 'grade', 'last_called_at');
+    .first<{ stage: number; grade: number | null; last_called_at: Date | null }>(
+      'stage',
+      'grade',
+      'last_called_at',
+    );
   const u = customerAfterCall(
     {
       stage: c.stage,
@@ -102,7 +110,7 @@ async function apply(trx: Knex.Transaction, call: Row, account: DialAccount): Pr
     });
   if (call.customer_id === null || Number(call.customer_id) !== found.id)
     await trx('calls').where({ id: call.id }).update({ customer_id: found.id });
-  const { rows } = await trx.raw(
+  const { rows } = await trx.raw<{ rows: { id: string }[] }>(
     `INSERT INTO follow_ups (account_id, customer_id, record_type, stage, contact_method, details, details_message, call_id, result_level)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (call_id, record_type) WHERE call_id IS NOT NULL DO NOTHING
@@ -119,6 +127,6 @@ async function apply(trx: Knex.Transaction, call: Row, account: DialAccount): Pr
       call.result_level,
     ],
   );
-  const r = (rows as Row[])[0];
+  const r = rows[0];
   return { customerId: found.id, created: found.created === true, followUpId: r ? Number(r.id) : null };
 }

@@ -7,9 +7,6 @@ import { Events, rooms, type TaskProgressEvent } from '../../../domain/events';
 import type { Deps } from '../deps';
 import { loadAccounts, pathIds, tasksById, windowOf } from './context';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Row = any;
-
 // One minute: long enough to smooth a tick's bunching, and a fifth of the rows a 5-minute count read (3,000
 // calls a minute per task at full rate, read every second while the task runs).
 const RATE_WINDOW_MIN = 1;
@@ -24,19 +21,28 @@ export async function taskProgress(
   if (!tasks.length) return out;
   const ids = tasks.map((t) => t.id);
   const accounts = await loadAccounts(db, [...new Set(tasks.map((t) => t.accountId))]);
-  const [results, states, rates, statusRows] = (await Promise.all([
-    db('task_result_counts').whereIn('task_id', ids).select('task_id', 'result_level', 'n'),
+  const [results, states, rates, statusRows] = await Promise.all([
+    db('task_result_counts')
+      .whereIn('task_id', ids)
+      .select<{ task_id: string; result_level: number; n: number }[]>('task_id', 'result_level', 'n'),
     db('task_numbers')
       .whereIn('task_id', ids)
       .groupBy('task_id', 'state', db.raw('attempts > 0'))
-      .select('task_id', 'state', db.raw('attempts > 0 as retry'), db.raw('count(*)::int as n')),
+      .select<{ task_id: string; state: number; retry: boolean; n: number }[]>(
+        'task_id',
+        'state',
+        db.raw('attempts > 0 as retry'),
+        db.raw('count(*)::int as n'),
+      ),
     db('calls')
       .whereIn('task_id', ids)
       .where('created_at', '>', new Date(now.getTime() - RATE_WINDOW_MIN * 60_000))
       .groupBy('task_id')
-      .select('task_id', db.raw('count(*)::int as n')),
-    db('tasks').whereIn('id', ids).select('id', 'status', 'run_state'),
-  ])) as Row[][] as [Row[], Row[], Row[], Row[]];
+      .select<{ task_id: string; n: number }[]>('task_id', db.raw('count(*)::int as n')),
+    db('tasks')
+      .whereIn('id', ids)
+      .select<{ id: string; status: number; run_state: number }[]>('id', 'status', 'run_state'),
+  ]);
   const statusOf = new Map(statusRows.map((r) => [Number(r.id), r]));
   for (const t of tasks) {
     const byResult: Record<number, number> = {};
@@ -95,8 +101,8 @@ export async function emitProgress(deps: Deps, taskIds: number[]): Promise<Map<n
   const owners = await deps
     .db('accounts')
     .whereIn('id', [...new Set([...progress.values()].map((p) => p.accountId))])
-    .select('id', 'path');
-  const pathOf = new Map(owners.map((o: Row) => [Number(o.id), o.path as string]));
+    .select<{ id: string; path: string }[]>('id', 'path');
+  const pathOf = new Map(owners.map((o) => [Number(o.id), o.path]));
   for (const p of progress.values())
     for (const room of new Set([p.accountId, ...pathIds(pathOf.get(p.accountId) ?? '')]))
       deps.live.toRoomsBatched([rooms.account(room)], [Events.TaskProgress, p]);

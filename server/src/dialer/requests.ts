@@ -18,9 +18,7 @@ import { scoped, type Actor } from '../db/scope';
 import { log } from '../../../platform/log';
 import { lockCustomerPhone } from '../modules/crm/customers/phoneLock';
 import type { DialAccount } from './context';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Row = any;
+import type { CallRow } from './rows';
 
 export interface AppliedRequests {
   /** The number was added to the blacklist by this call (false: no opt-out, or listed already). */
@@ -38,7 +36,7 @@ const actorOf = (a: DialAccount): Actor => ({ id: a.id, level: a.level as Actor[
  */
 export async function applyRequests(
   trx: Knex.Transaction,
-  call: Row,
+  call: CallRow,
   account: DialAccount | undefined,
 ): Promise<AppliedRequests> {
   const none: AppliedRequests = { blacklisted: false, reminder: null };
@@ -47,7 +45,7 @@ export async function applyRequests(
       const out = { ...none };
       if (call.opt_out_sentence !== null && call.opt_out_sentence !== undefined)
         out.blacklisted = await optOut(sp, call);
-      const note = call.callback as CallbackNote | null;
+      const note = call.callback;
       if (note && account) out.reminder = await remind(sp, call, note, account);
       else if (note) log.error('callback request of a call without its account', { callId: call.id });
       return out;
@@ -58,7 +56,7 @@ export async function applyRequests(
   }
 }
 
-async function optOut(trx: Knex.Transaction, call: Row): Promise<boolean> {
+async function optOut(trx: Knex.Transaction, call: CallRow): Promise<boolean> {
   const rows = await trx('call_blacklist')
     .insert({
       account_id: call.account_id,
@@ -76,7 +74,7 @@ async function optOut(trx: Knex.Transaction, call: Row): Promise<boolean> {
 
 async function remind(
   trx: Knex.Transaction,
-  call: Row,
+  call: CallRow,
   note: CallbackNote,
   account: DialAccount,
 ): Promise<AppliedRequests['reminder']> {
@@ -87,7 +85,7 @@ async function remind(
   }
   const at = new Date(note.at);
   const remindAt = resolveCallback(note.when, Number.isNaN(at.getTime()) ? new Date() : at, account.tz);
-  const { rows } = await trx.raw(
+  const { rows } = await trx.raw<{ rows: { id: string }[] }>(
     `INSERT INTO follow_ups (account_id, customer_id, record_type, stage, contact_method, details, remind_at, call_id)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
      ON CONFLICT (call_id, record_type) WHERE call_id IS NOT NULL DO NOTHING
@@ -103,7 +101,7 @@ async function remind(
       call.id,
     ],
   );
-  const r = (rows as Row[])[0];
+  const r = rows[0];
   if (!r) return null;
   return { id: Number(r.id), accountId: customer.accountId, customerId: customer.id, remindAt };
 }
@@ -116,7 +114,14 @@ export interface Owned {
   created?: boolean;
 }
 
-const owned = (r: Row): Owned => ({ id: Number(r.id), accountId: Number(r.account_id), stage: r.stage });
+/** The customers columns `customerFor` reads (cols). */
+interface OwnedRow {
+  id: string;
+  account_id: string;
+  stage: number;
+}
+
+const owned = (r: OwnedRow): Owned => ({ id: Number(r.id), accountId: Number(r.account_id), stage: r.stage });
 
 /**
  * The customer record of the call's number in the call account's subtree: the call's own customer,
@@ -126,7 +131,7 @@ const owned = (r: Row): Owned => ({ id: Number(r.id), accountId: Number(r.accoun
  */
 export async function customerFor(
   trx: Knex.Transaction,
-  call: Row,
+  call: CallRow,
   account: DialAccount,
   opts: { create: boolean; phoneCipher?: string | null },
 ): Promise<Owned | null> {
@@ -135,7 +140,7 @@ export async function customerFor(
   if (call.customer_id !== null) {
     const own = await scoped(trx('customers'), trx, actor)
       .where('customers.id', call.customer_id)
-      .first(...cols);
+      .first<OwnedRow | undefined>(...cols);
     if (own) return owned(own);
   }
   // The lock imports and the customer form take too: one customer per number in the tree.
@@ -143,14 +148,16 @@ export async function customerFor(
   const same = await scoped(trx('customers'), trx, actor)
     .where('customers.phone_hash', call.phone_hash)
     .orderBy([{ column: 'customers.in_sea' }, { column: 'customers.id' }])
-    .first(...cols);
+    .first<OwnedRow | undefined>(...cols);
   if (same) return owned(same);
   if (!opts.create) return null;
   // The digits as the task number has them; else (a test or inbound call) the number the worker sealed.
-  const tn: Row =
+  const tn =
     call.task_number_id === null
       ? null
-      : await trx('task_numbers').where({ id: call.task_number_id }).first('phone', 'name');
+      : await trx('task_numbers')
+          .where({ id: call.task_number_id })
+          .first<{ phone: string | null; name: string } | undefined>('phone', 'name');
   const clear: string | null = tn?.phone ?? null;
   if (!clear && !opts.phoneCipher) return null;
   const [c] = await trx('customers')
@@ -164,7 +171,7 @@ export async function customerFor(
       stage: Stage.AiFirstVisit,
       last_called_at: call.created_at,
     })
-    .returning(['id', 'account_id', 'stage']);
-  await trx('calls').where({ id: call.id }).update({ customer_id: c.id });
-  return { ...owned(c), created: true };
+    .returning<OwnedRow[]>(['id', 'account_id', 'stage']);
+  await trx('calls').where({ id: call.id }).update({ customer_id: c!.id });
+  return { ...owned(c!), created: true };
 }

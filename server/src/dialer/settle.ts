@@ -31,9 +31,7 @@ import { applyCustomerResult, type CustomerResult } from './customerResult';
 import { applyRequests, type AppliedRequests } from './requests';
 import { rollUpCall } from '../modules/reports/rollup';
 import { addNotice, moveTask, pauseForArrears, type Moved, type PendingNotice } from './taskState';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Row = any;
+import type { CallRow } from './rows';
 
 export interface Settled {
   callId: number;
@@ -71,7 +69,7 @@ export class SettleCache {
   }
 }
 
-const talkOf = (call: Row): Talk => ({
+const talkOf = (call: CallRow): Talk => ({
   accountId: Number(call.account_id),
   billableMs: Number(call.billable_ms),
   ref: `call:${call.call_uuid}`,
@@ -79,7 +77,7 @@ const talkOf = (call: Row): Talk => ({
 });
 
 /** Bills a settled call's talk time (see chargeTalk). */
-async function bill(trx: Knex.Transaction, call: Row, out: Settled, cache: SettleCache): Promise<void> {
+async function bill(trx: Knex.Transaction, call: CallRow, out: Settled, cache: SettleCache): Promise<void> {
   const c = await chargeTalk(trx, cache, talkOf(call));
   out.chargedFen = c.chargedFen;
   out.moved.push(...c.moved);
@@ -191,15 +189,26 @@ export async function chargeTalk(trx: Knex.Transaction, cache: SettleCache, talk
   return out;
 }
 
+/** The task columns moveNumberOn reads. */
+interface TaskStreakRow {
+  consecutive_failures: number;
+  fail_hangup_count: number;
+  redial_enabled: boolean;
+  redial_count: number;
+  redial_interval_min: number;
+  redial_levels: number[];
+  account_id: string;
+}
+
 /** The task side: the number moved on, the failure streak, suspension, the result counter. */
-async function moveNumberOn(trx: Knex.Transaction, call: Row, now: Date, out: Settled): Promise<void> {
+async function moveNumberOn(trx: Knex.Transaction, call: CallRow, now: Date, out: Settled): Promise<void> {
   const taskId = Number(call.task_id);
   const result = Number(call.result_level ?? 90);
   // NO KEY UPDATE: serialises settlers on the failure streak without holding up the claims (KEY SHARE).
   const task = await trx('tasks')
     .where({ id: taskId })
     .forNoKeyUpdate()
-    .first(
+    .first<TaskStreakRow | undefined>(
       'consecutive_failures',
       'fail_hangup_count',
       'redial_enabled',
@@ -218,7 +227,7 @@ async function moveNumberOn(trx: Knex.Transaction, call: Row, now: Date, out: Se
     const n = await trx('task_numbers')
       .where({ id: call.task_number_id })
       .forUpdate()
-      .first('attempts', 'state');
+      .first<{ attempts: number; state: number } | undefined>('attempts', 'state');
     if (n && n.state === 1) {
       const attempts = n.attempts + 1;
       const settings: RedialSettings = {
@@ -263,7 +272,7 @@ async function moveNumberOn(trx: Knex.Transaction, call: Row, now: Date, out: Se
 }
 
 /** The day shield: the number rests until the account's local midnight after a shield result. */
-async function shield(trx: Knex.Transaction, call: Row, now: Date, cache: SettleCache): Promise<void> {
+async function shield(trx: Knex.Transaction, call: CallRow, now: Date, cache: SettleCache): Promise<void> {
   if (call.result_level === null) return;
   const accountId = Number(call.account_id);
   const account = (await cache.accountsOf(accountId)).get(accountId);
@@ -296,7 +305,7 @@ export async function settleCall(
       .whereNull('settled_at')
       .forUpdate()
       .skipLocked()
-      .first();
+      .first<CallRow | undefined>();
     if (!call) return null;
     const s: Settled = {
       callId,
@@ -335,7 +344,7 @@ export async function settleCall(
 
 /** Settles up to `limit` ended calls, oldest first. */
 export async function settleEnded(deps: Deps, limit = 200): Promise<Settled[]> {
-  const ids: Row[] = await deps
+  const ids = await deps
     .db('calls')
     .where('status', 'ended')
     .whereNull('settled_at')
@@ -343,7 +352,7 @@ export async function settleEnded(deps: Deps, limit = 200): Promise<Settled[]> {
     .whereRaw(`NOT (task_id IS NOT NULL AND NOT test AND ${NEVER_PLACED_SQL})`)
     .orderBy('id')
     .limit(limit)
-    .select('id');
+    .select<{ id: string }[]>('id');
   const done: Settled[] = [];
   const cache = new SettleCache(deps.db);
   for (const r of ids) {

@@ -29,21 +29,27 @@ export function adapterFor(provider: AsrProvider | 'default', profile = ''): Asr
   }
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Row = any;
+/** The asr_settings columns the chain is built from (provider: one of ASR_PROVIDERS, a CHECK). */
+interface AsrRow {
+  account_id: string;
+  provider: AsrProvider;
+  unimrcp_profile: string;
+  app_key: string;
+  secret_enc: string;
+}
 
 /** The account's effective recognizer, from the database. */
 export async function loadAsrAdapter(db: Knex, accountId: number): Promise<AsrAdapter> {
-  const acc = await db('accounts').where({ id: accountId }).first('path');
+  const acc = await db('accounts').where({ id: accountId }).first<{ path: string } | undefined>('path');
   const chainIds: number[] = String(acc?.path ?? '')
     .split('/')
     .filter(Boolean)
     .map(Number)
     .reverse();
   if (!chainIds.includes(accountId)) chainIds.unshift(accountId);
-  const rows: Row[] = await db('asr_settings')
+  const rows = await db('asr_settings')
     .whereIn('account_id', chainIds)
-    .select('account_id', 'provider', 'unimrcp_profile', 'app_key', 'secret_enc');
+    .select<AsrRow[]>('account_id', 'provider', 'unimrcp_profile', 'app_key', 'secret_enc');
   const byId = new Map(rows.map((r) => [Number(r.account_id), r]));
   const chain: AsrChainLink[] = chainIds.map((id) => {
     const r = byId.get(id);
@@ -52,7 +58,7 @@ export async function loadAsrAdapter(db: Knex, accountId: number): Promise<AsrAd
       account: '',
       own: r
         ? {
-            provider: r.provider as AsrProvider,
+            provider: r.provider,
             unimrcpProfile: r.unimrcp_profile ?? '',
             appKey: r.app_key ?? '',
             secretSet: Boolean(r.secret_enc),

@@ -4,8 +4,41 @@ import type { Knex } from 'knex';
 import { scoped, type Actor } from '../../db/scope';
 import { LINES_MAX, LOGINS_MAX } from '../../../../domain/accountInfo';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Row = any;
+/** An account offered to pick (a type, not an interface: the route reads it as a plain record). */
+type ChoiceRow = { id: string; account: string; real_name: string; level: 0 | 1 | 2 };
+
+/** An account of the info page, with its role's and its superior's names. */
+export interface InfoAccountRow {
+  id: string;
+  path: string;
+  account: string;
+  real_name: string;
+  level: 0 | 1 | 2;
+  role_name: string | null;
+  position: string | null;
+  phone: string | null;
+  email: string | null;
+  parent_account: string | null;
+  created_at: Date;
+  disabled: boolean;
+  expires_at: Date;
+  ai_seats: number;
+  total_authorization: number;
+  dial_interval_seconds: number;
+  daily_connect_limit: number;
+  daily_minutes_limit: number;
+  balance_fen: string;
+}
+
+interface LoginRow {
+  created_at: Date;
+  last_seen_at: Date;
+  expires_at: Date;
+  revoked_at: Date | null;
+  revoke_reason: string | null;
+  ip: string | null;
+  user_agent: string | null;
+}
 
 /** The viewer's live accounts (itself and below), keyset-paged by id, optionally searched. */
 export function choicesOf(db: Knex, viewer: Actor, opts: { afterId?: number; limit: number; q?: string }) {
@@ -18,17 +51,17 @@ export function choicesOf(db: Knex, viewer: Actor, opts: { afterId?: number; lim
     })
     .orderBy('a.id')
     .limit(opts.limit)
-    .select('a.id', 'a.account', 'a.real_name', 'a.level');
+    .select<ChoiceRow[]>('a.id', 'a.account', 'a.real_name', 'a.level');
 }
 
 /** One live account of the viewer's subtree (itself included) with its role and superior, or undefined. */
-export const findInSubtree = (db: Knex, viewer: Actor, id: number): Promise<Row | undefined> =>
+export const findInSubtree = (db: Knex, viewer: Actor, id: number): Promise<InfoAccountRow | undefined> =>
   scoped(db('accounts as a'), db, viewer, 'a.id')
     .leftJoin('roles as r', 'r.id', 'a.role_id')
     .leftJoin('accounts as p', 'p.id', 'a.parent_id')
     .whereNull('a.deleted_at')
     .where('a.id', id)
-    .first(
+    .first<InfoAccountRow | undefined>(
       'a.id',
       'a.path',
       'a.account',
@@ -56,8 +89,12 @@ export async function linesOf(db: Knex, id: number) {
     .where('l.account_id', id)
     .orWhereIn('l.id', db('sip_line_assignments').where('account_id', id).select('line_id'));
   const [rows, n] = await Promise.all([
-    own.clone().orderBy('l.id').limit(LINES_MAX).select('l.id', 'l.name', 'l.enabled') as Promise<Row[]>,
-    own.clone().countDistinct({ n: 'l.id' }).first() as Promise<Row>,
+    own
+      .clone()
+      .orderBy('l.id')
+      .limit(LINES_MAX)
+      .select<{ id: string; name: string; enabled: boolean }[]>('l.id', 'l.name', 'l.enabled'),
+    own.clone().countDistinct({ n: 'l.id' }).first<{ n: string } | undefined>(),
   ]);
   return {
     lines: rows.map((r) => ({ id: Number(r.id), name: String(r.name), enabled: !!r.enabled })),
@@ -72,7 +109,7 @@ export async function loginsOf(db: Knex, id: number) {
       .where({ account_id: id })
       .orderBy('created_at', 'desc')
       .limit(LOGINS_MAX)
-      .select(
+      .select<LoginRow[]>(
         'created_at',
         'last_seen_at',
         'expires_at',
@@ -80,8 +117,8 @@ export async function loginsOf(db: Knex, id: number) {
         'revoke_reason',
         'ip',
         'user_agent',
-      ) as Promise<Row[]>,
-    db('sessions').where({ account_id: id }).count({ n: '*' }).first() as Promise<Row>,
+      ),
+    db('sessions').where({ account_id: id }).count({ n: '*' }).first<{ n: string } | undefined>(),
   ]);
   const now = Date.now();
   return {

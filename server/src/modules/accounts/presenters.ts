@@ -1,7 +1,30 @@
 import type { AccountDto } from '../../../../domain/api';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const presentAccount = (r: any): AccountDto => ({
+/** The accounts columns an account is shown from (accounts/repo.ts listColumns), with its role's name. */
+export interface AccountRow {
+  id: string;
+  parent_id: string | null;
+  account: string;
+  real_name: string;
+  email: string | null;
+  level: 0 | 1 | 2;
+  role_id: string | null;
+  role_name: string | null;
+  phone: string | null;
+  position: string | null;
+  remark: string | null;
+  ai_seats: number;
+  total_authorization: number;
+  dial_interval_seconds: number;
+  daily_connect_limit: number;
+  daily_minutes_limit: number;
+  expires_at: Date;
+  disabled: boolean;
+  balance_fen: string;
+  created_at: Date;
+}
+
+export const presentAccount = (r: AccountRow): AccountDto => ({
   id: Number(r.id),
   parentId: r.parent_id === null ? null : Number(r.parent_id),
   account: r.account,

@@ -7,12 +7,12 @@ import {
   type ConversationLineRow,
 } from '../../../../domain/calls';
 import { scoped, type Actor } from '../../db/scope';
+import type { CallRow } from '../../dialer/rows';
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 const numOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const presentCall = (r: any): CallRecordDto => ({
+export const presentCall = (r: CallRow): CallRecordDto => ({
   id: Number(r.id),
   callUuid: r.call_uuid,
   accountId: Number(r.account_id),
@@ -44,7 +44,7 @@ export const presentCall = (r: any): CallRecordDto => ({
 });
 
 export async function findCall(db: Knex, actor: Actor, uuid: string): Promise<CallDetailDto | undefined> {
-  const row = await scoped(db('calls'), db, actor).where({ call_uuid: uuid }).first();
+  const row = await scoped(db('calls'), db, actor).where({ call_uuid: uuid }).first<CallRow | undefined>();
   if (!row) return undefined;
   const lines = await db<ConversationLineRow>('conversation_lines').where({ call_id: row.id }).orderBy('seq');
   return { ...presentCall(row), lines: lines.map(presentConversationLine) };
@@ -65,7 +65,7 @@ export async function listCalls(
     ])
     .limit(f.pageSize)
     .offset((f.page - 1) * f.pageSize)
-    .select('*');
+    .select<CallRow[]>('*');
   return { items: rows.map(presentCall), total: Number(n), page: f.page, pageSize: f.pageSize };
 }
 
@@ -74,7 +74,11 @@ export const ownPublishedBot = (db: Knex, actor: Actor, botId: number) =>
   scoped(db('bots'), db, actor)
     .where({ id: botId, account_id: actor.id })
     .whereNull('deleted_at')
-    .first('id', 'published_version', 'enabled');
+    .first<{ id: string; published_version: number | null; enabled: boolean } | undefined>(
+      'id',
+      'published_version',
+      'enabled',
+    );
 
 /** An enabled line the caller owns or was assigned. */
 export const usableLine = (db: Knex, actor: Actor, lineId: number) =>
@@ -87,4 +91,4 @@ export const usableLine = (db: Knex, actor: Actor, lineId: number) =>
           db('sip_line_assignments').whereRaw('line_id = sip_lines.id').where('account_id', actor.id),
         ),
     )
-    .first('id', 'caller_number');
+    .first<{ id: string; caller_number: string } | undefined>('id', 'caller_number');

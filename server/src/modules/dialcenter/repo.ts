@@ -32,10 +32,45 @@ const LINE_COLS = [
   'o.account as owner_account',
 ];
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Row = any;
+/** A sip_lines row as LINE_COLS selects it, with its owner's name. */
+interface LineRow {
+  id: string;
+  account_id: string;
+  name: string;
+  server_ip: string;
+  port: number;
+  auth_account: string;
+  password_enc: string;
+  caller_number: string;
+  prefix: string;
+  codec: Codec;
+  rate_count: number;
+  rate_seconds: number;
+  port_count: number;
+  mode: LineMode;
+  enabled: boolean;
+  dids: string[];
+  updated_at: Date;
+  fault_cause: string | null;
+  fault_text: string | null;
+  fault_at: Date | null;
+  owner_account: string;
+}
 
-function presentLine(r: Row, actor: Actor, assignedTo: SipLineDto['assignedTo']): SipLineDto {
+/** A voice_gateways row as GATEWAY_COLS selects it. */
+interface GatewayDbRow {
+  id: string;
+  name: string;
+  auth_name: string;
+  auth_password_enc: string;
+  sips: string;
+  prefix: string;
+  transfer_sip: string;
+  third_sip: string;
+  updated_at: Date;
+}
+
+function presentLine(r: LineRow, actor: Actor, assignedTo: SipLineDto['assignedTo']): SipLineDto {
   const owned = Number(r.account_id) === actor.id;
   return {
     id: Number(r.id),
@@ -47,12 +82,12 @@ function presentLine(r: Row, actor: Actor, assignedTo: SipLineDto['assignedTo'])
     passwordSet: owned && r.password_enc !== '',
     callerNumber: r.caller_number,
     prefix: r.prefix,
-    codec: r.codec as Codec,
+    codec: r.codec,
     sendRate: formatSendRate(r.rate_count, r.rate_seconds),
     rateCount: r.rate_count,
     rateSeconds: r.rate_seconds,
     portCount: r.port_count,
-    mode: r.mode as LineMode,
+    mode: r.mode,
     enabled: r.enabled,
     dids: r.dids ?? [],
     ownerId: Number(r.account_id),
@@ -61,7 +96,7 @@ function presentLine(r: Row, actor: Actor, assignedTo: SipLineDto['assignedTo'])
     assignedTo,
     updatedAt: new Date(r.updated_at).toISOString(),
     fault: r.fault_cause
-      ? { cause: r.fault_cause, text: r.fault_text ?? '', at: new Date(r.fault_at).toISOString() }
+      ? { cause: r.fault_cause, text: r.fault_text ?? '', at: new Date(r.fault_at!).toISOString() }
       : null,
   };
 }
@@ -79,7 +114,7 @@ const linesQuery = (db: Knex, actor: Actor) =>
   db('sip_lines as l')
     .join('accounts as o', 'o.id', 'l.account_id')
     .whereIn('l.id', heldLineIds(db, actor))
-    .select(LINE_COLS);
+    .select<LineRow[]>(LINE_COLS);
 
 /** Assignments of these lines to accounts strictly below the actor (what the actor controls). */
 async function assignmentsBelow(db: Knex, actor: Actor, lineIds: number[]) {
@@ -92,7 +127,7 @@ async function assignmentsBelow(db: Knex, actor: Actor, lineIds: number[]) {
   )
     .whereIn('a.line_id', lineIds)
     .orderBy(['a.line_id', 'x.id'])
-    .select('a.line_id', 'x.id', 'x.account');
+    .select<{ line_id: string; id: string; account: string }[]>('a.line_id', 'x.id', 'x.account');
   for (const r of rows) {
     const id = Number(r.line_id);
     byLine.set(id, [...(byLine.get(id) ?? []), { id: Number(r.id), account: r.account }]);
@@ -105,14 +140,14 @@ export async function listLines(db: Knex, actor: Actor): Promise<SipLineDto[]> {
   const assigned = await assignmentsBelow(
     db,
     actor,
-    rows.map((r: Row) => Number(r.id)),
+    rows.map((r) => Number(r.id)),
   );
-  return rows.map((r: Row) => presentLine(r, actor, assigned.get(Number(r.id)) ?? []));
+  return rows.map((r) => presentLine(r, actor, assigned.get(Number(r.id)) ?? []));
 }
 
 /** One line the actor holds (own or assigned), or undefined for anything else (another tree's). */
 export async function heldLine(db: Knex, actor: Actor, id: number): Promise<SipLineDto | undefined> {
-  const r = await linesQuery(db, actor).where('l.id', id).first();
+  const r: LineRow | undefined = await linesQuery(db, actor).where('l.id', id).first();
   if (!r) return undefined;
   return presentLine(r, actor, (await assignmentsBelow(db, actor, [id])).get(id) ?? []);
 }
@@ -156,8 +191,8 @@ const lineRow = (v: LineValues) => ({
 export async function insertLine(db: Knex, actor: Actor, v: LineValues): Promise<number> {
   const [r] = await db('sip_lines')
     .insert({ ...lineRow(v), account_id: actor.id })
-    .returning('id');
-  return Number(r.id);
+    .returning<{ id: string }[]>('id');
+  return Number(r!.id);
 }
 
 /** Owner only; returns whether a row changed. */
@@ -186,7 +221,7 @@ export async function assignable(db: Knex, actor: Actor, lineId: number) {
   const rows = await below(db('accounts'), actor)
     .orderBy('accounts.path')
     .limit(1000)
-    .select(
+    .select<{ id: string; account: string; real_name: string; level: number; assigned: boolean }[]>(
       'accounts.id',
       'accounts.account',
       'accounts.real_name',
@@ -196,11 +231,11 @@ export async function assignable(db: Knex, actor: Actor, lineId: number) {
         [lineId],
       ),
     );
-  return rows.map((r: Row) => ({
+  return rows.map((r) => ({
     id: Number(r.id),
-    account: r.account as string,
-    realName: r.real_name as string,
-    level: r.level as number,
+    account: r.account,
+    realName: r.real_name,
+    level: r.level,
     assigned: Boolean(r.assigned),
   }));
 }
@@ -208,9 +243,9 @@ export async function assignable(db: Knex, actor: Actor, lineId: number) {
 /** The subset of `ids` that are accounts strictly below the actor. */
 export const belowIds = async (db: Knex, actor: Actor, ids: number[]): Promise<number[]> =>
   ids.length
-    ? (await below(db('accounts'), actor).whereIn('accounts.id', ids).select('accounts.id')).map((r: Row) =>
-        Number(r.id),
-      )
+    ? (
+        await below(db('accounts'), actor).whereIn('accounts.id', ids).select<{ id: string }[]>('accounts.id')
+      ).map((r) => Number(r.id))
     : [];
 
 /**
@@ -230,8 +265,8 @@ export async function replaceAssignments(
     const current = (
       await below(trx('sip_line_assignments as a').join('accounts', 'accounts.id', 'a.account_id'), actor)
         .where('a.line_id', lineId)
-        .select('a.account_id')
-    ).map((r: Row) => Number(r.account_id));
+        .select<{ account_id: string }[]>('a.account_id')
+    ).map((r) => Number(r.account_id));
     const wanted = new Set(accountIds);
     const removed = current.filter((id) => !wanted.has(id));
     const added = accountIds.filter((id) => !current.includes(id));
@@ -263,7 +298,12 @@ export const enabledLinesForFreeswitch = (db: Knex) =>
   db('sip_lines')
     .where({ enabled: true })
     .orderBy('id')
-    .select('id', 'server_ip', 'port', 'auth_account', 'password_enc', 'caller_number', 'codec', 'mode');
+    .select<
+      Pick<
+        LineRow,
+        'id' | 'server_ip' | 'port' | 'auth_account' | 'password_enc' | 'caller_number' | 'codec' | 'mode'
+      >[]
+    >('id', 'server_ip', 'port', 'auth_account', 'password_enc', 'caller_number', 'codec', 'mode');
 
 // ---- voice gateways ----
 
@@ -281,7 +321,7 @@ const GATEWAY_COLS = [
 
 export type GatewayRow = Omit<GatewayDto, 'online' | 'work' | 'statusAt'>;
 
-const presentGateway = (r: Row): GatewayRow => ({
+const presentGateway = (r: GatewayDbRow): GatewayRow => ({
   id: Number(r.id),
   name: r.name,
   authName: r.auth_name,
@@ -297,10 +337,10 @@ const ownGateways = (db: Knex, actor: Actor) =>
   scoped(db('voice_gateways'), db, actor).where('account_id', actor.id);
 
 export const listGateways = async (db: Knex, actor: Actor): Promise<GatewayRow[]> =>
-  (await ownGateways(db, actor).orderBy('id').select(GATEWAY_COLS)).map(presentGateway);
+  (await ownGateways(db, actor).orderBy('id').select<GatewayDbRow[]>(GATEWAY_COLS)).map(presentGateway);
 
 export const ownedGateway = async (db: Knex, actor: Actor, id: number) => {
-  const r = await ownGateways(db, actor).where({ id }).first(GATEWAY_COLS);
+  const r = await ownGateways(db, actor).where({ id }).first<GatewayDbRow | undefined>(GATEWAY_COLS);
   return r ? presentGateway(r) : undefined;
 };
 
@@ -329,11 +369,11 @@ export async function saveGateway(db: Knex, actor: Actor, v: GatewayValues, id?:
     ? await ownGateways(db, actor)
         .where({ id })
         .update({ ...gatewayRow(v), updated_at: db.fn.now() })
-        .returning(GATEWAY_COLS)
+        .returning<GatewayDbRow[]>(GATEWAY_COLS)
     : await db('voice_gateways')
         .insert({ ...gatewayRow(v), account_id: actor.id })
-        .returning(GATEWAY_COLS);
-  return presentGateway(r);
+        .returning<GatewayDbRow[]>(GATEWAY_COLS);
+  return presentGateway(r!);
 }
 
 export const deleteOwnedGateway = async (db: Knex, actor: Actor, id: number) =>
@@ -341,4 +381,6 @@ export const deleteOwnedGateway = async (db: Knex, actor: Actor, id: number) =>
 
 /** Ids of the enabled FreeSWITCH nodes (every node carries every line's gateway). */
 export const enabledNodeIds = async (db: Knex): Promise<number[]> =>
-  (await db('fs_nodes').where({ enabled: true }).orderBy('id').select('id')).map((r: Row) => Number(r.id));
+  (await db('fs_nodes').where({ enabled: true }).orderBy('id').select<{ id: string }[]>('id')).map((r) =>
+    Number(r.id),
+  );

@@ -19,8 +19,15 @@ export interface AccountRef {
   balanceFen: number;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const accountRef = (r: any): AccountRef | undefined =>
+/** ACCOUNT_COLS of an accounts row. */
+interface AccountRefRow {
+  id: string;
+  account: string;
+  level: number;
+  balance_fen: string;
+}
+
+const accountRef = (r: AccountRefRow | undefined): AccountRef | undefined =>
   r && { id: Number(r.id), account: r.account, level: r.level, balanceFen: Number(r.balance_fen) };
 
 const ACCOUNT_COLS = ['id', 'account', 'level', 'balance_fen'];
@@ -30,7 +37,7 @@ export const inSubtree = async (db: Knex, actor: Actor, id: number) =>
   accountRef(
     await scoped(db('accounts'), db, actor, 'id')
       .where('id', id)
-      .first(...ACCOUNT_COLS),
+      .first<AccountRefRow | undefined>(...ACCOUNT_COLS),
   );
 
 /** An account strictly below the actor (never itself). */
@@ -38,13 +45,37 @@ export const strictlyBelow = async (db: Db, actor: Actor, id: number) =>
   accountRef(
     await below(db('accounts'), actor)
       .where('id', id)
-      .first(...ACCOUNT_COLS),
+      .first<AccountRefRow | undefined>(...ACCOUNT_COLS),
   );
 
 // ---- rates ----
 
+/** A billing_rates row (`*`). */
+interface RateRow {
+  account_id: string;
+  rate_per_min_fen: number;
+  accuracy_s: number;
+  set_by: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** An account below with its rate's columns (null without a billing_rates row). */
+interface RateBelowRow {
+  id: string;
+  account: string;
+  real_name: string;
+  level: number;
+  parent_id: string | null;
+  balance_fen: string;
+  rate_per_min_fen: number | null;
+  accuracy_s: number | null;
+  set_by: string | null;
+  updated_at: Date | null;
+}
+
 export async function getRate(db: Db, accountId: number): Promise<BillingRateDto | null> {
-  const r = await db('billing_rates').where({ account_id: accountId }).first();
+  const r = await db('billing_rates').where({ account_id: accountId }).first<RateRow | undefined>();
   return r
     ? {
         accountId: Number(r.account_id),
@@ -111,7 +142,7 @@ export async function ratesBelow(
     })
     .orderBy('a.id')
     .limit(q.limit)
-    .select(
+    .select<RateBelowRow[]>(
       'a.id',
       'a.account',
       'a.real_name',
@@ -123,8 +154,7 @@ export async function ratesBelow(
       'r.set_by',
       'r.updated_at',
     );
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  return rows.map((r: any) => ({
+  return rows.map((r) => ({
     accountId: Number(r.id),
     account: r.account,
     realName: r.real_name ?? null,
@@ -140,8 +170,23 @@ export async function ratesBelow(
 
 // ---- ledger ----
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const presentEntry = (r: any): LedgerEntryDto => ({
+/** A ledger_entries row with its account's and its author's names (`entries`). */
+interface EntryRow {
+  id: string;
+  account_id: string;
+  delta_fen: string;
+  balance_before_fen: string;
+  balance_after_fen: string;
+  kind: string;
+  description: string;
+  created_by: string | null;
+  idempotency_key: string | null;
+  created_at: Date;
+  account: string;
+  created_by_account: string | null;
+}
+
+const presentEntry = (r: EntryRow): LedgerEntryDto => ({
   id: Number(r.id),
   accountId: Number(r.account_id),
   account: r.account,
@@ -159,7 +204,7 @@ const entries = (db: Db) =>
   db('ledger_entries as l')
     .join('accounts as a', 'a.id', 'l.account_id')
     .leftJoin('accounts as c', 'c.id', 'l.created_by')
-    .select('l.*', 'a.account', 'c.account as created_by_account');
+    .select<EntryRow[]>('l.*', 'a.account', 'c.account as created_by_account');
 
 export interface LedgerQuery {
   accountId?: number;
@@ -187,7 +232,7 @@ export async function ledgerPage(db: Knex, actor: Actor, q: LedgerQuery) {
 }
 
 export async function entryByKey(db: Db, key: string): Promise<LedgerEntryDto | null> {
-  const r = await entries(db).where('l.idempotency_key', key).first();
+  const r: EntryRow | undefined = await entries(db).where('l.idempotency_key', key).first();
   return r ? presentEntry(r) : null;
 }
 
@@ -200,7 +245,12 @@ export const arrearsPausedTasks = (trx: Knex.Transaction, accountId: number) =>
     .whereNull('deleted_at')
     .orderBy('id')
     .forUpdate()
-    .select('id', 'status', 'run_state', 'active');
+    .select<{ id: string; status: number; run_state: number; active: boolean }[]>(
+      'id',
+      'status',
+      'run_state',
+      'active',
+    );
 
 export const setTaskState = (
   trx: Knex.Transaction,

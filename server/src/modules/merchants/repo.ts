@@ -5,7 +5,7 @@ import { DEFAULT_RATE } from '../../../../domain/finance';
 import { likeContains } from '../../../../domain/like';
 import type { MerchantDto, SettlementMethod } from '../../../../domain/merchants';
 import { below, type Actor } from '../../db/scope';
-import { presentAccount } from '../accounts/presenters';
+import { presentAccount, type AccountRow } from '../accounts/presenters';
 import { listColumns } from '../accounts/repo';
 
 const MERCHANT_LEVEL = 2;
@@ -20,7 +20,7 @@ const merchants = (db: Knex, actor: Actor) =>
     'a',
   )
     .where('a.level', MERCHANT_LEVEL)
-    .select([
+    .select<MerchantRow[]>([
       ...listColumns,
       'a.path',
       'p.account as parent_account',
@@ -30,14 +30,21 @@ const merchants = (db: Knex, actor: Actor) =>
       'a.assignable_menus',
     ]);
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Row = any;
+/** A merchant as `merchants` selects it: the account columns plus its rate, lock and menus. */
+interface MerchantRow extends AccountRow {
+  path: string;
+  parent_account: string | null;
+  rate_per_min_fen: number | null;
+  accuracy_s: number | null;
+  settlement_locked_at: Date | null;
+  assignable_menus: string[] | null;
+}
 
 /**
  * Presents rows with the lock that fixes each one's method: the nearest locked account above it,
  * found for the whole page in one query.
  */
-async function present(db: Knex, rows: Row[]): Promise<MerchantDto[]> {
+async function present(db: Knex, rows: MerchantRow[]): Promise<MerchantDto[]> {
   const ancestorIds = new Set<number>();
   for (const r of rows)
     for (const id of String(r.path).split('/').filter(Boolean).map(Number).slice(0, -1)) ancestorIds.add(id);
@@ -86,7 +93,7 @@ export async function listMerchants(
 
 /** One merchant strictly below the actor, or undefined (another tree's id, a user, a deleted one). */
 export async function findMerchant(db: Knex, actor: Actor, id: number): Promise<MerchantDto | undefined> {
-  const row = await merchants(db, actor).where('a.id', id).first();
+  const row: MerchantRow | undefined = await merchants(db, actor).where('a.id', id).first();
   return row ? (await present(db, [row]))[0] : undefined;
 }
 

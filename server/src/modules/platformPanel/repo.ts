@@ -8,29 +8,27 @@ import { DEFAULT_LOW_BALANCE_FEN } from '../../../../domain/finance';
 import type { PanelExpiring, PanelLowBalance, PanelMerchantCalls } from '../../../../domain/platformPanel';
 
 type Db = Knex | Knex.Transaction;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Row = any;
 
 /** The newest calls looked at for originates per second (caps the figure at this many per window). */
 const ORIGINATE_SCAN_ROWS = 20_000;
 
 /** Open calls by the FreeSWITCH node they were placed through (null: not originated yet). */
 export async function openCallsByNode(db: Db): Promise<{ node: string | null; calls: number }[]> {
-  const rows: Row[] = await db('calls')
+  const rows = await db('calls')
     .whereNot('status', 'ended')
     .groupBy('fs_node')
     .orderBy('fs_node')
-    .select('fs_node', db.raw('count(*)::int AS n'));
+    .select<{ fs_node: string | null; n: number }[]>('fs_node', db.raw('count(*)::int AS n'));
   return rows.map((r) => ({ node: r.fs_node ?? null, calls: Number(r.n) }));
 }
 
 /** Open calls by owning account, with the account's path (grouped into merchants by the caller). */
 async function openCallsByAccount(db: Db): Promise<{ path: string; calls: number }[]> {
-  const rows: Row[] = await db('calls as c')
+  const rows = await db('calls as c')
     .join('accounts as a', 'a.id', 'c.account_id')
     .whereNot('c.status', 'ended')
     .groupBy('a.path')
-    .select('a.path', db.raw('count(*)::int AS n'));
+    .select<{ path: string; n: number }[]>('a.path', db.raw('count(*)::int AS n'));
   return rows.map((r) => ({ path: r.path, calls: Number(r.n) }));
 }
 
@@ -49,19 +47,19 @@ export async function openCallsByMerchant(db: Db, limit: number): Promise<PanelM
   }
   const top = [...totals.entries()].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, limit);
   if (!top.length) return [];
-  const names: Row[] = await db('accounts')
+  const names = await db('accounts')
     .whereIn(
       'id',
       top.map(([id]) => id),
     )
-    .select('id', 'account');
+    .select<{ id: string; account: string }[]>('id', 'account');
   const nameOf = new Map(names.map((r) => [Number(r.id), String(r.account)]));
   return top.map(([id, calls]) => ({ accountId: id, account: nameOf.get(id) ?? String(id), calls }));
 }
 
 /** Calls originated within the last `windowMs` (by the database clock). */
 export async function originatedWithin(db: Db, windowMs: number): Promise<number> {
-  const r: Row = await db('calls')
+  const r = await db('calls')
     .where('id', '>', db.raw('(SELECT max(id) FROM calls) - ?', [ORIGINATE_SCAN_ROWS]))
     .where(
       'originated_at',
@@ -69,23 +67,26 @@ export async function originatedWithin(db: Db, windowMs: number): Promise<number
       db.raw("clock_timestamp() - (?::int * interval '1 millisecond')", [windowMs]),
     )
     .count({ n: '*' })
-    .first();
+    .first<{ n: string } | undefined>();
   return Number(r?.n ?? 0);
 }
 
 /** Enabled lines with their gateway names (line-<id>). */
 export async function enabledLines(db: Db, limit: number): Promise<{ id: number; name: string }[]> {
-  const rows: Row[] = await db('sip_lines')
+  const rows = await db('sip_lines')
     .where('enabled', true)
     .orderBy('id')
     .limit(limit)
-    .select('id', 'name');
+    .select<{ id: string; name: string }[]>('id', 'name');
   return rows.map((r) => ({ id: Number(r.id), name: r.name }));
 }
 
 /** Enabled FreeSWITCH nodes. */
 export async function enabledNodes(db: Db): Promise<{ id: number; name: string }[]> {
-  const rows: Row[] = await db('fs_nodes').where('enabled', true).orderBy('id').select('id', 'name');
+  const rows = await db('fs_nodes')
+    .where('enabled', true)
+    .orderBy('id')
+    .select<{ id: string; name: string }[]>('id', 'name');
   return rows.map((r) => ({ id: Number(r.id), name: r.name }));
 }
 
@@ -94,7 +95,7 @@ export async function enabledNodes(db: Db): Promise<{ id: number; name: string }
  * (dial_settings.low_balance_fen, DEFAULT_LOW_BALANCE_FEN without a row), lowest first.
  */
 export async function lowBalances(db: Db, limit: number): Promise<PanelLowBalance[]> {
-  const rows: Row[] = await db('accounts as a')
+  const rows = await db('accounts as a')
     .leftJoin('dial_settings as d', 'd.account_id', 'a.id')
     .where('a.level', '<>', 0)
     .where('a.disabled', false)
@@ -104,7 +105,7 @@ export async function lowBalances(db: Db, limit: number): Promise<PanelLowBalanc
       { column: 'a.id', order: 'asc' },
     ])
     .limit(limit)
-    .select(
+    .select<{ id: string; account: string; level: number; balance_fen: string; threshold: string }[]>(
       'a.id',
       'a.account',
       'a.level',
@@ -122,7 +123,7 @@ export async function lowBalances(db: Db, limit: number): Promise<PanelLowBalanc
 
 /** Accounts below the platform (not disabled) expiring within `days` or expired as long ago, soonest first. */
 export async function expiringAccounts(db: Db, days: number, limit: number): Promise<PanelExpiring[]> {
-  const rows: Row[] = await db('accounts')
+  const rows = await db('accounts')
     .where('level', '<>', 0)
     .where('disabled', false)
     .whereRaw("expires_at < now() + (?::int * interval '1 day')", [days])
@@ -132,7 +133,12 @@ export async function expiringAccounts(db: Db, days: number, limit: number): Pro
       { column: 'id', order: 'asc' },
     ])
     .limit(limit)
-    .select('id', 'account', 'level', 'expires_at');
+    .select<{ id: string; account: string; level: number; expires_at: Date }[]>(
+      'id',
+      'account',
+      'level',
+      'expires_at',
+    );
   return rows.map((r) => ({
     accountId: Number(r.id),
     account: r.account,

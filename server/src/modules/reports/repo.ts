@@ -9,8 +9,10 @@ import type { ReportFilter, ReportGroup, SpendFigures, SpendGroup } from '../../
 import { pathIds } from '../../../../domain/accountPath';
 import { scoped, subtreeIds, type Actor } from '../../db/scope';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Row = any;
+/** Summed counters by column name (sum() of int and bigint: bigint and numeric, as strings). */
+type SumsRow = Record<string, string | null>;
+/** Sums under a group key; the live (unsettled) rows also carry their call count `n`. */
+type KeyedSumsRow = SumsRow & { k: string };
 
 const KEY_OF: Record<ReportGroup, string> = {
   day: "to_char(r.day, 'YYYY-MM-DD')",
@@ -32,7 +34,7 @@ const LIVE_KEY_OF: Record<ReportGroup, string> = {
 const SUMS = ROLLUP_COLUMN_NAMES.map((n) => `sum(r.${n}) AS ${n}`).join(', ');
 const LIVE_SUMS = ROLLUP_COLUMNS.map((c) => `sum(${c.sql}) AS ${c.name}`).join(', ');
 
-const countersOf = (r: Row): Counters => {
+const countersOf = (r: SumsRow): Counters => {
   const c = emptyCounters();
   for (const n of ROLLUP_COLUMN_NAMES) c[n] = Number(r[n] ?? 0);
   return c;
@@ -57,7 +59,7 @@ export async function countersBy(
     f,
     'r',
   )
-    .select(db.raw(`${KEY_OF[by]} AS k, ${SUMS}`))
+    .select<KeyedSumsRow[]>(db.raw(`${KEY_OF[by]} AS k, ${SUMS}`))
     .groupByRaw('1');
   const live = filtered(
     scoped(db('calls as c'), db, target, 'c.account_id')
@@ -69,9 +71,9 @@ export async function countersBy(
     f,
     'c',
   )
-    .select(db.raw(`${LIVE_KEY_OF[by]} AS k, count(*) AS n, ${LIVE_SUMS}`))
+    .select<KeyedSumsRow[]>(db.raw(`${LIVE_KEY_OF[by]} AS k, count(*) AS n, ${LIVE_SUMS}`))
     .groupByRaw('1');
-  const [a, b] = (await Promise.all([rolled, live])) as [Row[], Row[]];
+  const [a, b] = await Promise.all([rolled, live]);
   const rows = new Map<string, Counters>();
   let settling = 0;
   for (const r of [...a, ...b]) {
@@ -88,8 +90,13 @@ export async function lineCauses(db: Knex, target: Actor, f: ReportFilter, limit
     f.to,
   ]);
   if (f.lineId !== undefined) q.where('r.line_id', f.lineId);
-  const rows: Row[] = await q
-    .select('r.line_id', 'r.sip_status', 'r.cause', db.raw('sum(r.n) AS n'))
+  const rows = await q
+    .select<{ line_id: string; sip_status: number; cause: string; n: string }[]>(
+      'r.line_id',
+      'r.sip_status',
+      'r.cause',
+      db.raw('sum(r.n) AS n'),
+    )
     .groupBy('r.line_id', 'r.sip_status', 'r.cause')
     .orderByRaw('4 DESC')
     .limit(limit);
@@ -120,8 +127,10 @@ export async function spendBy(
   const q = db('report_spend_daily as r').where('r.payer_id', payerId).whereBetween('r.day', [f.from, f.to]);
   if (f.taskId !== undefined) q.where('r.task_id', f.taskId);
   if (f.lineId !== undefined) q.where('r.line_id', f.lineId);
-  const rows: Row[] = await q
-    .select(
+  const rows = await q
+    .select<
+      { k: string; fen: string; billable_ms: string; calls: string; connected: string; leads: string }[]
+    >(
       db.raw(
         `${SPEND_KEY_OF[by]} AS k, sum(fen) AS fen, sum(billable_ms) AS billable_ms, sum(calls) AS calls,
          sum(connected) AS connected, sum(leads) AS leads`,
@@ -154,12 +163,12 @@ export async function countersByChild(
   const depth = pathIds(target.path).length;
   // The id of the account directly below the target on a row's account path.
   const child = `split_part(a.path, '/', ${depth + 2})::bigint`;
-  const rows: Row[] = await db('report_daily as r')
+  const rows = await db('report_daily as r')
     .join('accounts as a', 'a.id', 'r.account_id')
     .whereIn('r.account_id', subtreeIds(db, target))
     .whereNot('r.account_id', target.id)
     .whereBetween('r.day', [p.from, p.to])
-    .select(db.raw(`${child} AS child, ${SUMS}`))
+    .select<(SumsRow & { child: string })[]>(db.raw(`${child} AS child, ${SUMS}`))
     .groupByRaw('1');
   return new Map(rows.map((r) => [Number(r.child), countersOf(r)]));
 }
@@ -172,10 +181,10 @@ export async function spendOfPayers(
   prev: { from: string; to: string },
 ): Promise<Map<number, { cur: number; prev: number }>> {
   if (!ids.length) return new Map();
-  const rows: Row[] = await db('report_spend_daily')
+  const rows = await db('report_spend_daily')
     .whereIn('payer_id', ids)
     .whereBetween('day', [prev.from, cur.to])
-    .select(
+    .select<{ payer_id: string; cur: string; prev: string }[]>(
       'payer_id',
       db.raw('coalesce(sum(fen) FILTER (WHERE day >= ?::date), 0) AS cur', [cur.from]),
       db.raw('coalesce(sum(fen) FILTER (WHERE day < ?::date), 0) AS prev', [cur.from]),
@@ -187,13 +196,13 @@ export async function spendOfPayers(
 /** Accounts directly below `target` (the business report's rows). */
 export async function childAccounts(db: Knex, target: Actor) {
   const depth = pathIds(target.path).length;
-  const rows: Row[] = await db('accounts')
+  const rows = await db('accounts')
     .where('path', 'like', `${target.path}%`)
     .whereRaw(`array_length(string_to_array(trim(both '/' from path), '/'), 1) = ?`, [depth + 1])
     .orderBy('id')
     .limit(1000)
-    .select('id', 'account', 'level');
-  return rows.map((r) => ({ id: Number(r.id), account: r.account as string, level: Number(r.level) }));
+    .select<{ id: string; account: string; level: number }[]>('id', 'account', 'level');
+  return rows.map((r) => ({ id: Number(r.id), account: r.account, level: Number(r.level) }));
 }
 
 const NAME_TABLES = {
@@ -212,14 +221,16 @@ export async function namesOf(
   const real = ids.filter((i) => i > 0);
   if (!real.length) return new Map();
   const [table, col] = NAME_TABLES[kind];
-  const rows: Row[] = await db(table)
+  const rows = await db(table)
     .whereIn('id', real)
-    .select('id', db.raw(`${col} AS name`));
+    .select<{ id: string; name: string }[]>('id', db.raw(`${col} AS name`));
   return new Map(rows.map((r) => [Number(r.id), String(r.name)]));
 }
 
 export async function thresholdPct(db: Knex): Promise<number> {
-  const r = await db('report_settings').where({ id: 1 }).first('line_connected_pct');
+  const r = await db('report_settings')
+    .where({ id: 1 })
+    .first<{ line_connected_pct: number } | undefined>('line_connected_pct');
   return Number(r?.line_connected_pct ?? 10);
 }
 
@@ -228,6 +239,8 @@ export const setThresholdPct = (db: Knex, pct: number) =>
 
 /** The account's dialing zone (the day of "today"). */
 export async function zoneOf(db: Knex, id: number): Promise<string> {
-  const r = await db('dial_settings').where({ account_id: id }).first('time_zone');
+  const r = await db('dial_settings')
+    .where({ account_id: id })
+    .first<{ time_zone: string } | undefined>('time_zone');
   return r?.time_zone ?? 'Asia/Shanghai';
 }

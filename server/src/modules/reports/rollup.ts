@@ -10,13 +10,33 @@ import { pathIds } from '../../../../domain/accountPath';
 import { ROLLUP_COLUMN_NAMES, rollupValues, type RollupCall } from '../../../../domain/reports/columns';
 import { CAUSE_KEYS, ROLLUP_LOCK_CLASS, SPEND_KEYS, SPEND_VALUES, addOnConflict, rollupUpsert } from './sql';
 import { GRADE_CODE, isGrade } from '../../../../domain/dialer/levels';
+import type { CallRow } from '../../dialer/rows';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Row = any;
+/** The calls columns a settled call is rolled up from (the settlement passes the whole row). */
+export type RollupCallRow = Pick<
+  CallRow,
+  | 'call_uuid'
+  | 'account_id'
+  | 'task_id'
+  | 'line_id'
+  | 'bot_id'
+  | 'result_level'
+  | 'answered_at'
+  | 'talk_ms'
+  | 'ring_ms'
+  | 'billable_ms'
+  | 'rounds'
+  | 'transfer_outcome'
+  | 'sip_status'
+  | 'hangup_cause'
+  | 'test'
+  | 'created_at'
+  | 'ended_at'
+>;
 
 const HOUR_MS = 3_600_000;
 
-export const rollupCallOf = (c: Row): RollupCall => ({
+export const rollupCallOf = (c: RollupCallRow): RollupCall => ({
   resultLevel: c.result_level === null ? null : Number(c.result_level),
   answered: c.answered_at !== null && c.answered_at !== undefined,
   talkMs: Number(c.talk_ms ?? 0),
@@ -34,7 +54,7 @@ const DEFAULT_TZ = 'Asia/Shanghai';
  */
 export async function rollUpCall(
   trx: Knex.Transaction,
-  call: Row,
+  call: RollupCallRow,
   account: { path: string; tz: string } | undefined,
   /** The statement the rollups ride on (their CTEs run with it: no round trip of their own). */
   then: { sql: string; bindings: Knex.RawBinding[] } = { sql: 'SELECT 1', bindings: [] },

@@ -2,15 +2,32 @@
 // another tree's ids match nothing (404). The media worker's lookup by DID is in
 // media/src/calls/inboundRoute.ts.
 import type { Knex } from 'knex';
-import type { SceneDto } from '../../../../domain/scenes';
+import type { SceneDto, SceneTarget } from '../../../../domain/scenes';
 import { scoped, type Actor } from '../../db/scope';
 import type { SceneBody } from './schema';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Row = any;
+/** A scene with the names of its owner, line, bot and seat group (`select` below). */
+interface SceneRow {
+  id: string;
+  account_id: string;
+  name: string;
+  did: string;
+  line_id: string | null;
+  target: SceneTarget;
+  bot_id: string | null;
+  seat_group_id: string | null;
+  wait_seconds: number;
+  enabled: boolean;
+  created_at: Date;
+  updated_at: Date;
+  owner_account: string;
+  line_name: string | null;
+  bot_name: string | null;
+  group_name: string | null;
+}
 
 const LIST_MAX = 1000;
-const iso = (v: unknown) => new Date(v as string).toISOString();
+const iso = (v: Date) => new Date(v).toISOString();
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 const select = (db: Knex, actor: Actor) =>
@@ -19,7 +36,7 @@ const select = (db: Knex, actor: Actor) =>
     .leftJoin('sip_lines as l', 'l.id', 's.line_id')
     .leftJoin('bots as b', 'b.id', 's.bot_id')
     .leftJoin('seat_groups as g', 'g.id', 's.seat_group_id')
-    .select(
+    .select<SceneRow[]>(
       's.*',
       'o.account as owner_account',
       'l.name as line_name',
@@ -27,7 +44,7 @@ const select = (db: Knex, actor: Actor) =>
       'g.name as group_name',
     );
 
-const dto = (r: Row): SceneDto => ({
+const dto = (r: SceneRow): SceneDto => ({
   id: Number(r.id),
   accountId: Number(r.account_id),
   ownerAccount: r.owner_account,
@@ -51,7 +68,7 @@ export async function listScenes(db: Knex, actor: Actor): Promise<SceneDto[]> {
 }
 
 export async function sceneById(db: Knex, actor: Actor, id: number): Promise<SceneDto | undefined> {
-  const r = await select(db, actor).where('s.id', id).first();
+  const r: SceneRow | undefined = await select(db, actor).where('s.id', id).first();
   return r ? dto(r) : undefined;
 }
 
@@ -69,8 +86,8 @@ const columns = (v: SceneBody) => ({
 export async function insertScene(db: Knex, accountId: number, v: SceneBody): Promise<number> {
   const [r] = await db('scenes')
     .insert({ account_id: accountId, ...columns(v) })
-    .returning('id');
-  return Number(r.id);
+    .returning<{ id: string }[]>('id');
+  return Number(r!.id);
 }
 
 export async function updateScene(db: Knex, id: number, v: SceneBody): Promise<number> {

@@ -13,22 +13,45 @@ import type {
   DispositionDto,
   DispositionInput,
 } from '../../../../domain/seatDesk';
+import type { CallRow } from '../../dialer/rows';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Row = any;
+/** A call the seat took, with when it answered the offer. */
+export interface TakenCallRow extends CallRow {
+  taken_at: Date;
+}
 
-const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
+/** A seat_dispositions row with its call's uuid and its author's name (dispositionOf). */
+interface DispositionRow {
+  call_id: string;
+  account_id: string;
+  seat_id: string | null;
+  disposition: Disposition;
+  note: string;
+  by_account_id: string | null;
+  created_at: Date;
+  call_uuid: string;
+  by_account: string | null;
+}
+
+/** A call transferred to the seat, with its customer's name and its disposition (recentCalls). */
+interface RecentCallRow extends CallRow {
+  customer_name: string | null;
+  disposition: Disposition | null;
+  disposition_note: string | null;
+}
+
+const iso = (v: Date | null) => (v === null || v === undefined ? null : new Date(v).toISOString());
 
 /** The call `callUuid` if `seatId` took it (its offer to the seat was answered), with when. */
-export async function takenCall(db: Knex, seatId: number, callUuid: string) {
+export async function takenCall(db: Knex, seatId: number, callUuid: string): Promise<TakenCallRow | null> {
   const offer = await db('seat_offers')
     .where({ seat_id: seatId, call_uuid: callUuid })
     .whereNotNull('answered_at')
     .orderBy('id', 'desc')
-    .first('answered_at');
+    .first<{ answered_at: Date } | undefined>('answered_at');
   if (!offer) return null;
-  const call = await db('calls').where({ call_uuid: callUuid }).first();
-  return call ? ({ ...call, taken_at: offer.answered_at } as Row) : null;
+  const call = await db('calls').where({ call_uuid: callUuid }).first<CallRow | undefined>();
+  return call ? { ...call, taken_at: offer.answered_at } : null;
 }
 
 export async function linesOf(db: Knex, callId: number): Promise<ConversationLine[]> {
@@ -36,10 +59,10 @@ export async function linesOf(db: Knex, callId: number): Promise<ConversationLin
   return rows.map(presentConversationLine);
 }
 
-const dispositionDto = (r: Row): DispositionDto => ({
+const dispositionDto = (r: DispositionRow): DispositionDto => ({
   callUuid: r.call_uuid,
   seatId: Number(r.seat_id),
-  disposition: r.disposition as Disposition,
+  disposition: r.disposition,
   note: r.note,
   byAccount: r.by_account ?? '',
   createdAt: iso(r.created_at)!,
@@ -50,7 +73,7 @@ export async function dispositionOf(db: Knex, callId: number): Promise<Dispositi
     .join('calls as c', 'c.id', 'd.call_id')
     .leftJoin('accounts as a', 'a.id', 'd.by_account_id')
     .where('d.call_id', callId)
-    .first('d.*', 'c.call_uuid', 'a.account as by_account');
+    .first<DispositionRow | undefined>('d.*', 'c.call_uuid', 'a.account as by_account');
   return r ? dispositionDto(r) : null;
 }
 
@@ -81,14 +104,19 @@ export async function recentCalls(
   limit: number,
   before?: number,
 ): Promise<DeskRecentCallDto[]> {
-  const rows: Row[] = await db('calls as c')
+  const rows = await db('calls as c')
     .leftJoin('seat_dispositions as d', 'd.call_id', 'c.id')
     .leftJoin('customers as cu', 'cu.id', 'c.customer_id')
     .where('c.transfer_seat_id', seatId)
     .modify((q) => before && q.where('c.id', '<', before))
     .orderBy('c.id', 'desc')
     .limit(limit)
-    .select('c.*', 'cu.name as customer_name', 'd.disposition', 'd.note as disposition_note');
+    .select<RecentCallRow[]>(
+      'c.*',
+      'cu.name as customer_name',
+      'd.disposition',
+      'd.note as disposition_note',
+    );
   return rows.map((r) => ({
     id: Number(r.id),
     callUuid: r.call_uuid,

@@ -27,14 +27,18 @@ import { customerWithPhone, lockCustomerPhone } from '../crm/customers/phoneLock
 import { presentCustomer } from '../crm/customers/presenters';
 import type { AuthContext } from '../auth/sessions';
 import { writeFollowUp } from '../crm/followups/service';
-import { dispositionOf, insertDisposition, linesOf, recentCalls, takenCall } from './deskRepo';
+import {
+  dispositionOf,
+  insertDisposition,
+  linesOf,
+  recentCalls,
+  takenCall,
+  type TakenCallRow,
+} from './deskRepo';
 import type { DeskCustomerBody, DispositionBody } from './deskSchema';
 import { seatById, workedSeat, type SeatRow } from './repo';
 import { statesOf } from './service';
 import type { SeatRef } from './state';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Row = any;
 
 const SUPERVISOR_MENU = 'dialcenter/seatsmanage';
 /** The follow-up API's own permission (modules/crm/followups/routes.ts). */
@@ -62,7 +66,7 @@ export async function deskSeat(deps: Deps, auth: AuthContext, seatId: number): P
 }
 
 /** The call if this seat took it; anything else (another seat's, another tenant's, unknown) is 404. */
-async function seatCall(deps: Deps, seat: SeatRow, callUuid: string): Promise<Row> {
+async function seatCall(deps: Deps, seat: SeatRow, callUuid: string): Promise<TakenCallRow> {
   const call = await takenCall(deps.db, seat.id, callUuid);
   if (!call) throw notFound();
   return call;
@@ -72,7 +76,7 @@ async function seatCall(deps: Deps, seat: SeatRow, callUuid: string): Promise<Ro
  * The card the pop-up showed (the offer job keeps the grade so far, which is known only to the media
  * worker), refreshed with the customer's name, tags and last follow-up as they are now.
  */
-async function cardOf(deps: Deps, call: Row): Promise<TransferCard> {
+async function cardOf(deps: Deps, call: TakenCallRow): Promise<TransferCard> {
   let shown: TransferCard | null = null;
   for (let n = 1; n <= OFFER_ASKS && !shown; n++) {
     const job = await deps.queues.transfers.getJob(`transfer:${call.call_uuid}:${n}`).catch(() => null);
@@ -93,23 +97,30 @@ async function cardOf(deps: Deps, call: Row): Promise<TransferCard> {
  * The caller's number as the server knows it: an inbound call's sealed number (calls.phone_cipher), an
  * outbound call's task number; null when neither holds it (a hidden number, a call before the cipher).
  */
-async function callerNumber(deps: Deps, call: Row): Promise<string | null> {
+async function callerNumber(deps: Deps, call: TakenCallRow): Promise<string | null> {
   if (call.phone_cipher) return decryptSecret(deps.config.secretKey, call.phone_cipher);
   if (call.task_number_id === null || call.task_number_id === undefined) return null;
-  const tn = await deps.db('task_numbers').where({ id: call.task_number_id }).first('phone');
+  const tn = await deps
+    .db('task_numbers')
+    .where({ id: call.task_number_id })
+    .first<{ phone: string | null } | undefined>('phone');
   return tn?.phone ?? null;
 }
 
-async function callDto(deps: Deps, call: Row): Promise<DeskCallDto> {
+async function callDto(deps: Deps, call: TakenCallRow): Promise<DeskCallDto> {
   const [card, transcript, disposition, customer, task, number] = await Promise.all([
     cardOf(deps, call),
     linesOf(deps.db, Number(call.id)),
     dispositionOf(deps.db, Number(call.id)),
-    call.customer_id === null ? null : deps.db('customers').where({ id: call.customer_id }).first('stage'),
-    call.task_id === null ? null : deps.db('tasks').where({ id: call.task_id }).first('name'),
+    call.customer_id === null
+      ? null
+      : deps.db('customers').where({ id: call.customer_id }).first<{ stage: number } | undefined>('stage'),
+    call.task_id === null
+      ? null
+      : deps.db('tasks').where({ id: call.task_id }).first<{ name: string } | undefined>('name'),
     call.customer_id === null ? callerNumber(deps, call) : null,
   ]);
-  const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
+  const iso = (v: Date | null) => (v ? new Date(v).toISOString() : null);
   return {
     callUuid: call.call_uuid,
     status: call.status,
@@ -218,7 +229,7 @@ export async function deskFollowUp(
     const customer = await trx('customers')
       .where({ id: customerId, in_sea: false })
       .forUpdate()
-      .first('id', 'stage');
+      .first<{ id: string; stage: number } | undefined>('id', 'stage');
     if (!customer) throw notFound();
     return writeFollowUp(trx, auth.actor.id, { id: customerId, stage: Number(customer.stage) }, v);
   });
@@ -259,7 +270,10 @@ export async function deskCreateCustomer(
   if (number === null) throw new AppError(409, 409, 'seatdesk.noNumber');
   const phone = normalizeMobile(number);
   if (phone === null) throw fieldError('phone', 'validation.mobile');
-  const owner = await deps.db('accounts').where({ id: call.account_id }).first('id', 'level', 'path');
+  const owner = await deps
+    .db('accounts')
+    .where({ id: call.account_id })
+    .first<{ id: string; level: number; path: string } | undefined>('id', 'level', 'path');
   if (!owner) throw notFound();
   const actor: Actor = {
     id: Number(owner.id),
@@ -268,7 +282,10 @@ export async function deskCreateCustomer(
   };
   const hash = phoneHash(deps.config.secretKey, phone);
   const { id, created } = await deps.db.transaction(async (trx) => {
-    const locked = await trx('calls').where({ id: call.id }).forUpdate().first('customer_id');
+    const locked = await trx('calls')
+      .where({ id: call.id })
+      .forUpdate()
+      .first<{ customer_id: string | null }>('customer_id');
     if (locked.customer_id !== null) throw hasOne(locked.customer_id);
     await lockCustomerPhone(trx, actor, hash);
     const taken = await customerWithPhone(trx, actor, hash);
@@ -288,14 +305,14 @@ export async function deskCreateCustomer(
       };
       v.remarks?.forEach((r, i) => (cols[`remark${i + 1}`] = r));
       for (const k of Object.keys(cols)) if (cols[k] === undefined) delete cols[k];
-      const [row] = await trx('customers').insert(cols).returning('id');
-      id = Number(row.id);
+      const [row] = await trx('customers').insert(cols).returning<{ id: string }[]>('id');
+      id = Number(row!.id);
     }
     await trx('calls').where({ id: call.id }).update({ customer_id: id });
     return { id, created: taken === null };
   });
   const row = await deps.db('customers').where({ id }).first();
   // The number goes back masked, as everywhere on the desk.
-  const customer = { ...presentCustomer(row), phone: call.phone_masked as string };
-  return { created, customer, call: await callDto(deps, { ...call, customer_id: id }) };
+  const customer = { ...presentCustomer(row), phone: call.phone_masked };
+  return { created, customer, call: await callDto(deps, { ...call, customer_id: String(id) }) };
 }

@@ -18,12 +18,29 @@ export interface FiguresPage {
 }
 
 async function timeZoneOf(deps: Deps, accountId: number): Promise<string> {
-  const r = await deps.db('dial_settings').where('account_id', accountId).first('time_zone');
-  return (r?.time_zone as string | undefined) ?? DEFAULT_DIAL_SETTINGS.timeZone;
+  const r = await deps
+    .db('dial_settings')
+    .where('account_id', accountId)
+    .first<{ time_zone: string } | undefined>('time_zone');
+  return r?.time_zone ?? DEFAULT_DIAL_SETTINGS.timeZone;
 }
 
 const nextDay = (day: string) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** The `counts` columns: offers and answered as int, talk time as bigint (a string). */
+interface CountsRow {
+  offers: number;
+  answered: number;
+  talk_ms: string;
+}
+
+interface SeatCountsRow extends CountsRow {
+  id: string;
+  name: string;
+  group_name: string;
+  user_account: string;
+}
 
 export async function seatFigures(deps: Deps, auth: AuthContext, q: FiguresQuery): Promise<FiguresPage> {
   const db = deps.db;
@@ -50,7 +67,13 @@ export async function seatFigures(deps: Deps, auth: AuthContext, q: FiguresQuery
     .groupBy('s.id', 'g.name', 'u.account')
     .orderBy('s.id')
     .limit(q.limit)
-    .select('s.id', 's.name', 'g.name as group_name', 'u.account as user_account', ...counts);
+    .select<SeatCountsRow[]>(
+      's.id',
+      's.name',
+      'g.name as group_name',
+      'u.account as user_account',
+      ...counts,
+    );
   const items = rows.map((r): SeatFiguresDto =>
     figuresOf(r, {
       seatId: Number(r.id),
@@ -59,7 +82,7 @@ export async function seatFigures(deps: Deps, auth: AuthContext, q: FiguresQuery
       userAccount: r.user_account,
     }),
   );
-  const totals = q.after ? null : figuresOf(await base().first(...counts), {});
+  const totals = q.after ? null : figuresOf(await base().first<CountsRow | undefined>(...counts), {});
   return {
     from: q.from,
     to: q.to,
@@ -70,8 +93,7 @@ export async function seatFigures(deps: Deps, auth: AuthContext, q: FiguresQuery
   };
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function figuresOf<T extends object>(r: any, head: T) {
+function figuresOf<T extends object>(r: CountsRow | undefined, head: T) {
   const offers = Number(r?.offers ?? 0);
   const answered = Number(r?.answered ?? 0);
   const talkMs = Number(r?.talk_ms ?? 0);

@@ -3,11 +3,28 @@
 import type { Knex } from 'knex';
 import type { SeatDto, SeatGroupDto, SeatType } from '../../../../domain/seats';
 import { scoped, subtreeIds, type Actor } from '../../db/scope';
+import type { SeatTableRow } from './rows';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Row = any;
+/** A seat group with its owner's name and its number of seats (groupSelect). */
+interface GroupRow {
+  id: string;
+  account_id: string;
+  name: string;
+  description: string;
+  created_at: Date;
+  updated_at: Date;
+  owner_account: string;
+  seat_count: number;
+}
 
-const iso = (v: unknown) => new Date(v as string).toISOString();
+/** A seats row with its group's, owner's and user's names (seatSelect). */
+interface SeatDbRow extends SeatTableRow {
+  group_name: string;
+  owner_account: string;
+  user_account: string;
+}
+
+const iso = (v: Date) => new Date(v).toISOString();
 const LIST_MAX = 1000;
 
 // ---- groups ----
@@ -15,13 +32,13 @@ const LIST_MAX = 1000;
 const groupSelect = (db: Knex, actor: Actor) =>
   scoped(db('seat_groups as g'), db, actor, 'g.account_id')
     .join('accounts as o', 'o.id', 'g.account_id')
-    .select(
+    .select<GroupRow[]>(
       'g.*',
       'o.account as owner_account',
       db.raw('(SELECT count(*) FROM seats s WHERE s.group_id = g.id)::int AS seat_count'),
     );
 
-const groupDto = (r: Row): SeatGroupDto => ({
+const groupDto = (r: GroupRow): SeatGroupDto => ({
   id: Number(r.id),
   accountId: Number(r.account_id),
   ownerAccount: r.owner_account,
@@ -37,15 +54,15 @@ export async function listGroups(db: Knex, actor: Actor): Promise<SeatGroupDto[]
 }
 
 export async function groupById(db: Knex, actor: Actor, id: number): Promise<SeatGroupDto | undefined> {
-  const r = await groupSelect(db, actor).where('g.id', id).first();
+  const r: GroupRow | undefined = await groupSelect(db, actor).where('g.id', id).first();
   return r ? groupDto(r) : undefined;
 }
 
 export async function insertGroup(db: Knex, accountId: number, v: { name: string; description: string }) {
   const [r] = await db('seat_groups')
     .insert({ account_id: accountId, ...v })
-    .returning('id');
-  return Number(r.id);
+    .returning<{ id: string }[]>('id');
+  return Number(r!.id);
 }
 
 export async function updateGroup(
@@ -73,7 +90,7 @@ export async function deleteGroup(db: Knex, actor: Actor, id: number): Promise<n
 /** A seat as stored: the browser's SeatDto without the live state, and whether a mobile is set. */
 export type SeatRow = Omit<SeatDto, 'state'> & { mobileSet: boolean };
 
-const seatRow = (r: Row): SeatRow => ({
+const seatRow = (r: SeatDbRow): SeatRow => ({
   id: Number(r.id),
   accountId: Number(r.account_id),
   ownerAccount: r.owner_account,
@@ -99,7 +116,12 @@ const seatSelect = (db: Knex) =>
     .join('seat_groups as g', 'g.id', 's.group_id')
     .join('accounts as o', 'o.id', 's.account_id')
     .join('accounts as u', 'u.id', 's.user_id')
-    .select('s.*', 'g.name as group_name', 'o.account as owner_account', 'u.account as user_account');
+    .select<SeatDbRow[]>(
+      's.*',
+      'g.name as group_name',
+      'o.account as owner_account',
+      'u.account as user_account',
+    );
 
 export async function listSeats(db: Knex, actor: Actor, groupId?: number): Promise<SeatRow[]> {
   const q = scoped(seatSelect(db), db, actor, 's.account_id').orderBy('s.id').limit(LIST_MAX);
@@ -109,7 +131,9 @@ export async function listSeats(db: Knex, actor: Actor, groupId?: number): Promi
 
 /** A seat the actor can see (its subtree's), or undefined. */
 export async function seatById(db: Knex, actor: Actor, id: number): Promise<SeatRow | undefined> {
-  const r = await scoped(seatSelect(db), db, actor, 's.account_id').where('s.id', id).first();
+  const r: SeatDbRow | undefined = await scoped(seatSelect(db), db, actor, 's.account_id')
+    .where('s.id', id)
+    .first();
   return r ? seatRow(r) : undefined;
 }
 
@@ -120,7 +144,7 @@ export async function seatsOfUser(db: Knex, userId: number): Promise<SeatRow[]> 
 
 /** A seat the actor works itself, or undefined. */
 export async function workedSeat(db: Knex, userId: number, id: number): Promise<SeatRow | undefined> {
-  const r = await seatSelect(db).where({ 's.id': id, 's.user_id': userId }).first();
+  const r: SeatDbRow | undefined = await seatSelect(db).where({ 's.id': id, 's.user_id': userId }).first();
   return r ? seatRow(r) : undefined;
 }
 
@@ -141,8 +165,8 @@ export interface SeatValues {
 export async function insertSeat(db: Knex, accountId: number, v: SeatValues): Promise<number> {
   const [r] = await db('seats')
     .insert({ account_id: accountId, ...v })
-    .returning('id');
-  return Number(r.id);
+    .returning<{ id: string }[]>('id');
+  return Number(r!.id);
 }
 
 export async function updateSeat(db: Knex, id: number, v: SeatValues) {
@@ -161,7 +185,9 @@ export async function deleteSeat(db: Knex, id: number): Promise<number> {
 
 /** A group the owner may put seats in: its own groups only. */
 export async function ownGroup(db: Knex, ownerId: number, groupId: number) {
-  return db('seat_groups').where({ id: groupId, account_id: ownerId }).first('id');
+  return db('seat_groups')
+    .where({ id: groupId, account_id: ownerId })
+    .first<{ id: string } | undefined>('id');
 }
 
 /** Is `userId` the owner or below it? */
@@ -170,7 +196,9 @@ export async function inSubtreeOf(db: Knex, owner: Actor, userId: number): Promi
 }
 
 export async function tenantOf(db: Knex, accountId: number): Promise<Actor | undefined> {
-  const r = await db('accounts').where('id', accountId).first('id', 'level', 'path');
+  const r = await db('accounts')
+    .where('id', accountId)
+    .first<{ id: string; level: Actor['level']; path: string } | undefined>('id', 'level', 'path');
   return r ? { id: Number(r.id), level: r.level, path: r.path } : undefined;
 }
 
@@ -178,13 +206,19 @@ export async function tenantOf(db: Knex, accountId: number): Promise<Actor | und
 export async function seatUsers(db: Knex, actor: Actor) {
   const rows = await scoped(db('accounts as a'), db, actor, 'a.id')
     .leftJoin('seats as s', 's.user_id', 'a.id')
-    .select('a.id', 'a.account', 'a.real_name', 'a.level', 's.id as seat_id')
+    .select<{ id: string; account: string; real_name: string; level: number; seat_id: string | null }[]>(
+      'a.id',
+      'a.account',
+      'a.real_name',
+      'a.level',
+      's.id as seat_id',
+    )
     .orderBy('a.id')
     .limit(LIST_MAX);
-  return rows.map((r: Row) => ({
+  return rows.map((r) => ({
     id: Number(r.id),
-    account: r.account as string,
-    realName: r.real_name as string,
+    account: r.account,
+    realName: r.real_name,
     level: Number(r.level),
     seatId: r.seat_id === null ? null : Number(r.seat_id),
   }));

@@ -43,8 +43,17 @@ export interface SeatStatesDeps {
 
 export const SEAT_REF_COLUMNS = ['id', 'account_id', 'user_id', 'group_id', 'enabled', 'auto_answer'];
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const seatRefOf = (r: any): SeatRef => ({
+/** A seats row as SEAT_REF_COLUMNS selects it. */
+export interface SeatRefRow {
+  id: string;
+  account_id: string;
+  user_id: string;
+  group_id: string;
+  enabled: boolean;
+  auto_answer: boolean;
+}
+
+export const seatRefOf = (r: SeatRefRow): SeatRef => ({
   id: Number(r.id),
   accountId: Number(r.account_id),
   userId: Number(r.user_id),
@@ -81,7 +90,7 @@ export function seatStates(d: SeatStatesDeps) {
   }
 
   async function refOf(seatId: number): Promise<SeatRef | null> {
-    const r = await d.db('seats').where('id', seatId).first(SEAT_REF_COLUMNS);
+    const r = await d.db('seats').where('id', seatId).first<SeatRefRow | undefined>(SEAT_REF_COLUMNS);
     return r ? seatRefOf(r) : null;
   }
 

@@ -36,6 +36,7 @@ import { TransferChannel } from '../../../../platform/transferChannel';
 import { fillCard } from './card';
 import { listenTransferWakes } from './transferWakes';
 import { seatStates, type SeatStates } from './state';
+import type { SeatTableRow } from './rows';
 import { findStuckSeats, logStuck, STUCK_SWEEP_MS } from './stuckSeats';
 
 /** How often the runner renews its alive key. */
@@ -48,8 +49,12 @@ async function reply(deps: Deps, r: TransferReply): Promise<TransferReply> {
   return r;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-function seatOf(deps: Deps, row: any): TransferSeat {
+/** The picked seat with the id of the offer made to it (runOffer's statement). */
+interface OfferedSeatRow extends SeatTableRow {
+  offer_id: string;
+}
+
+function seatOf(deps: Deps, row: SeatTableRow): TransferSeat {
   let mobile: string | null = null;
   if (row.type === 'mobile' && row.mobile_enc) {
     try {
@@ -118,7 +123,7 @@ export async function runOffer(
       continue;
     }
     // The seat and its offer row in one statement (an auto-answer seat's offer is answered at once).
-    const { rows } = await deps.db.raw(
+    const { rows } = await deps.db.raw<{ rows: OfferedSeatRow[] }>(
       `WITH s AS (SELECT * FROM seats WHERE id = ?),
         o AS (INSERT INTO seat_offers (account_id, call_uuid, seat_id, answered_at)
           SELECT account_id, ?, id, CASE WHEN auto_answer THEN now() END FROM s RETURNING id)
@@ -129,7 +134,7 @@ export async function runOffer(
     if (!row) continue;
     const seat = seatOf(deps, row);
     const auto = Boolean(row.auto_answer);
-    const offer = { id: row.offer_id };
+    const offer = { id: Number(row.offer_id) };
     offers++;
     await channel.offer(callUuid, seatId, offer.id, auto);
     const expiresAt = offerDeadline(Date.now(), waitEndsAt);
@@ -285,7 +290,10 @@ export async function answerOffer(
   userId: number,
   req: { callUuid: string; seatId: number; accept: boolean },
 ): Promise<'notYourSeat' | 'offerGone' | null> {
-  const seat = await d.db('seats').where({ id: req.seatId, user_id: userId }).first('id');
+  const seat = await d
+    .db('seats')
+    .where({ id: req.seatId, user_id: userId })
+    .first<{ id: string } | undefined>('id');
   if (!seat) return 'notYourSeat';
   const won = await new TransferChannel(d.redis, d.prefix).endOffer(
     req.callUuid,

@@ -5,8 +5,27 @@ import type { Knex } from 'knex';
 import type { AsrChainLink, AsrInput, AsrProvider, FsNodeDto } from '../../../../domain/telephony-config';
 import { scoped, type Actor } from '../../db/scope';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Row = any;
+/** An fs_nodes row as NODE_COLS selects it. */
+interface NodeRow {
+  id: string;
+  name: string;
+  esl_host: string;
+  esl_port: number;
+  esl_password_enc: string;
+  weight: number;
+  enabled: boolean;
+  updated_at: Date;
+}
+
+/** An asr_settings row (`*`; provider one of ASR_PROVIDERS, a CHECK). */
+interface AsrRow {
+  account_id: string;
+  provider: AsrProvider;
+  unimrcp_profile: string;
+  app_key: string;
+  secret_enc: string;
+  updated_at: Date;
+}
 
 const NODE_COLS = [
   'id',
@@ -21,7 +40,7 @@ const NODE_COLS = [
 
 export type FsNodeRow = Omit<FsNodeDto, 'status'>;
 
-const presentNode = (r: Row): FsNodeRow => ({
+const presentNode = (r: NodeRow): FsNodeRow => ({
   id: Number(r.id),
   name: r.name,
   eslHost: r.esl_host,
@@ -33,10 +52,10 @@ const presentNode = (r: Row): FsNodeRow => ({
 });
 
 export const listNodes = async (db: Knex): Promise<FsNodeRow[]> =>
-  (await db('fs_nodes').orderBy('id').select(NODE_COLS)).map(presentNode);
+  (await db('fs_nodes').orderBy('id').select<NodeRow[]>(NODE_COLS)).map(presentNode);
 
 export const findNode = async (db: Knex, id: number) => {
-  const r = await db('fs_nodes').where({ id }).first(NODE_COLS);
+  const r = await db('fs_nodes').where({ id }).first<NodeRow | undefined>(NODE_COLS);
   return r ? presentNode(r) : undefined;
 };
 
@@ -62,8 +81,8 @@ export async function saveNode(db: Knex, v: NodeValues, id?: number): Promise<Fs
     ? await db('fs_nodes')
         .where({ id })
         .update({ ...row, updated_at: db.fn.now() })
-        .returning(NODE_COLS)
-    : await db('fs_nodes').insert(row).returning(NODE_COLS);
+        .returning<NodeRow[]>(NODE_COLS)
+    : await db('fs_nodes').insert(row).returning<NodeRow[]>(NODE_COLS);
   return r ? presentNode(r) : undefined;
 }
 
@@ -71,16 +90,16 @@ export const deleteNode = async (db: Knex, id: number) => (await db('fs_nodes').
 
 /** Super administrators: their sockets hear the cluster's live state. */
 export const superAdminIds = async (db: Knex): Promise<number[]> =>
-  (await db('accounts').where({ level: 0 }).select('id')).map((r: Row) => Number(r.id));
+  (await db('accounts').where({ level: 0 }).select<{ id: string }[]>('id')).map((r) => Number(r.id));
 
 // ---- recognizer settings ----
 
 const ancestors = (path: string) => path.split('/').filter(Boolean).map(Number);
 
-const ownOf = (r: Row | undefined): AsrChainLink['own'] =>
+const ownOf = (r: AsrRow | undefined): AsrChainLink['own'] =>
   r && r.provider
     ? {
-        provider: r.provider as AsrProvider,
+        provider: r.provider,
         unimrcpProfile: r.unimrcp_profile,
         appKey: r.app_key,
         secretSet: r.secret_enc !== '',
@@ -96,11 +115,11 @@ export async function asrChains(
   actor: Actor,
   accountId?: number,
 ): Promise<{ accountId: number; account: string; level: number; path: string; chain: AsrChainLink[] }[]> {
-  const accounts: Row[] = await scoped(db('accounts'), db, actor, 'id')
+  const accounts = await scoped(db('accounts'), db, actor, 'id')
     .modify((q) => accountId && q.where('id', accountId))
     .orderBy('path')
     .limit(2000)
-    .select('id', 'account', 'level', 'path');
+    .select<{ id: string; account: string; level: number; path: string }[]>('id', 'account', 'level', 'path');
   if (!accounts.length) return [];
   // Ancestors above the actor are read too: the actor inherits from them (their settings, not their data).
   const ids = new Set<number>();
@@ -108,13 +127,13 @@ export async function asrChains(
   const [names, settings] = await Promise.all([
     db('accounts')
       .whereIn('id', [...ids])
-      .select('id', 'account'),
+      .select<{ id: string; account: string }[]>('id', 'account'),
     db('asr_settings')
       .whereIn('account_id', [...ids])
-      .select('*'),
+      .select<AsrRow[]>('*'),
   ]);
-  const nameOf = new Map(names.map((r: Row) => [Number(r.id), r.account as string]));
-  const settingOf = new Map(settings.map((r: Row) => [Number(r.account_id), r]));
+  const nameOf = new Map(names.map((r) => [Number(r.id), r.account]));
+  const settingOf = new Map(settings.map((r) => [Number(r.account_id), r]));
   return accounts.map((a) => ({
     accountId: Number(a.id),
     account: a.account,
@@ -128,7 +147,9 @@ export async function asrChains(
 
 /** The stored secret of an account in the actor's subtree (sealed), or undefined. */
 export const storedAsr = async (db: Knex, actor: Actor, accountId: number) =>
-  scoped(db('asr_settings'), db, actor).where({ account_id: accountId }).first('provider', 'secret_enc');
+  scoped(db('asr_settings'), db, actor)
+    .where({ account_id: accountId })
+    .first<Pick<AsrRow, 'provider' | 'secret_enc'> | undefined>('provider', 'secret_enc');
 
 export async function saveAsr(
   db: Knex,

@@ -30,10 +30,45 @@ function applySearch(q: Knex.QueryBuilder, table: string, s: Search): void {
     );
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Row = any;
+interface BlacklistRow {
+  id: string;
+  phone_masked: string;
+  reason: string;
+  /** The adding account's name (null: deleted, or added by the system). */
+  created_by: string | null;
+  created_at: Date;
+  call_uuid: string | null;
+}
 
-const iso = (v: unknown) => new Date(v as string).toISOString();
+interface ShieldRow {
+  id: string;
+  phone_masked: string;
+  /** to_char'd: YYYY-MM-DD. */
+  day: string;
+  result_level: number | null;
+  call_uuid: string | null;
+  created_by: string | null;
+  created_at: Date;
+}
+
+/** A dial_settings row (`*`). */
+interface DialSettingsRow {
+  account_id: string;
+  call_start: string;
+  call_end: string;
+  time_zone: string;
+  cap_per_day: number | null;
+  cap_per_period: number | null;
+  cap_period_days: number;
+  cap_count: DialSettings['capCount'];
+  day_shield_levels: number[];
+  concurrency_quota: number | null;
+  low_balance_fen: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const iso = (v: Date) => new Date(v).toISOString();
 
 // ---- call blacklist ----
 
@@ -42,7 +77,7 @@ export async function listBlacklist(
   actor: Actor,
   f: { search: Search; limit: number; before?: number },
 ): Promise<CallBlacklistEntryDto[]> {
-  const rows: Row[] = await scoped(db('call_blacklist'), db, actor, 'call_blacklist.account_id')
+  const rows = await scoped(db('call_blacklist'), db, actor, 'call_blacklist.account_id')
     .where('call_blacklist.account_id', actor.id)
     .leftJoin('accounts as c', 'c.id', 'call_blacklist.created_by')
     .modify((q) => {
@@ -51,7 +86,7 @@ export async function listBlacklist(
     })
     .orderBy('call_blacklist.id', 'desc')
     .limit(f.limit)
-    .select(
+    .select<BlacklistRow[]>(
       'call_blacklist.id',
       'phone_masked',
       'reason',
@@ -108,7 +143,7 @@ export async function listShields(
   actor: Actor,
   f: { day: string; search: Search; limit: number; before?: number },
 ): Promise<DayShieldDto[]> {
-  const rows: Row[] = await scoped(db('day_shields'), db, actor, 'day_shields.account_id')
+  const rows = await scoped(db('day_shields'), db, actor, 'day_shields.account_id')
     .where('day_shields.account_id', actor.id)
     .where('day_shields.day', f.day)
     .leftJoin('accounts as c', 'c.id', 'day_shields.created_by')
@@ -118,7 +153,7 @@ export async function listShields(
     })
     .orderBy('day_shields.id', 'desc')
     .limit(f.limit)
-    .select(
+    .select<ShieldRow[]>(
       'day_shields.id',
       'phone_masked',
       db.raw("to_char(day_shields.day, 'YYYY-MM-DD') as day"),
@@ -166,7 +201,7 @@ export async function removeShields(db: Knex, actor: Actor, ids: number[]): Prom
 
 // ---- dialing defaults ----
 
-function present(r: Row): DialSettings {
+function present(r: DialSettingsRow): DialSettings {
   return {
     callStart: r.call_start,
     callEnd: r.call_end,
@@ -175,7 +210,7 @@ function present(r: Row): DialSettings {
     capPerPeriod: r.cap_per_period === null ? null : Number(r.cap_per_period),
     capPeriodDays: Number(r.cap_period_days),
     capCount: r.cap_count,
-    dayShieldLevels: (r.day_shield_levels as unknown[]).map(Number),
+    dayShieldLevels: r.day_shield_levels.map(Number),
     concurrencyQuota: r.concurrency_quota === null ? null : Number(r.concurrency_quota),
     lowBalanceFen: Number(r.low_balance_fen),
   };
@@ -183,7 +218,9 @@ function present(r: Row): DialSettings {
 
 /** The account's settings, or null when it has no row (the platform defaults apply). */
 export async function settingsOf(db: Knex, actor: Actor, accountId: number): Promise<DialSettings | null> {
-  const r = await scoped(db('dial_settings'), db, actor).where('account_id', accountId).first();
+  const r = await scoped(db('dial_settings'), db, actor)
+    .where('account_id', accountId)
+    .first<DialSettingsRow | undefined>();
   return r ? present(r) : null;
 }
 
@@ -225,20 +262,25 @@ export const saveQuota = (db: Knex, accountId: number, quota: number | null) =>
   upsert(db, accountId, { concurrency_quota: quota });
 
 export async function aiSeatsOf(db: Knex, accountId: number): Promise<number> {
-  const r = await db('accounts').where('id', accountId).first('ai_seats');
+  const r = await db('accounts').where('id', accountId).first<{ ai_seats: number } | undefined>('ai_seats');
   return Number(r?.ai_seats ?? 0);
 }
 
 /** The actor's direct subordinates (the accounts whose quota it sets), with their quotas. */
 export async function childQuotas(db: Knex, actor: Actor, accountId?: number): Promise<QuotaRowDto[]> {
-  const rows: Row[] = await scoped(db('accounts'), db, actor, 'accounts.id')
+  const rows = await scoped(db('accounts'), db, actor, 'accounts.id')
     .where('accounts.parent_id', actor.id)
     .modify((q) => {
       if (accountId !== undefined) q.where('accounts.id', accountId);
     })
     .leftJoin('dial_settings as s', 's.account_id', 'accounts.id')
     .orderBy('accounts.id')
-    .select('accounts.id', 'accounts.account', 'accounts.ai_seats', 's.concurrency_quota');
+    .select<{ id: string; account: string; ai_seats: number; concurrency_quota: number | null }[]>(
+      'accounts.id',
+      'accounts.account',
+      'accounts.ai_seats',
+      's.concurrency_quota',
+    );
   return rows.map((r) => ({
     accountId: Number(r.id),
     account: r.account,

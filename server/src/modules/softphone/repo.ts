@@ -8,12 +8,29 @@ import {
   type SoftphoneOutcome,
 } from '../../../../domain/softphone';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Row = any;
+/** A softphone_calls row, as every query here returns it (`*`). */
+export interface SoftphoneCallRow {
+  id: string;
+  account_id: string;
+  seat_id: string;
+  user_id: string | null;
+  direction: SoftphoneDirection;
+  number: string;
+  call_uuid: string | null;
+  outcome: SoftphoneOutcome | null;
+  started_at: Date;
+  answered_at: Date | null;
+  ended_at: Date | null;
+  fs_uuid: string | null;
+  billed_seconds: number | null;
+  charged_fen: string;
+  hangup_cause: string | null;
+  settled_at: Date | null;
+}
 
 const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
-export const callDto = (r: Row): SoftphoneCallDto => ({
+export const callDto = (r: SoftphoneCallRow): SoftphoneCallDto => ({
   id: Number(r.id),
   seatId: Number(r.seat_id),
   direction: r.direction,
@@ -49,20 +66,24 @@ export async function insertCall(
       number: v.number,
       call_uuid: v.callUuid,
     })
-    .returning('*');
-  return callDto(row);
+    .returning<SoftphoneCallRow[]>('*');
+  return callDto(row!);
 }
 
-export async function ownCall(db: Knex, userId: number, id: number): Promise<Row | undefined> {
-  return db('softphone_calls').where({ id, user_id: userId }).first();
+export async function ownCall(db: Knex, userId: number, id: number): Promise<SoftphoneCallRow | undefined> {
+  return db('softphone_calls').where({ id, user_id: userId }).first<SoftphoneCallRow | undefined>();
 }
 
-export async function markAnswered(db: Knex, userId: number, id: number): Promise<Row | undefined> {
+export async function markAnswered(
+  db: Knex,
+  userId: number,
+  id: number,
+): Promise<SoftphoneCallRow | undefined> {
   const [row] = await db('softphone_calls')
     .where({ id, user_id: userId })
     .whereNull('ended_at')
     .update({ answered_at: db.raw('COALESCE(answered_at, now())') })
-    .returning('*');
+    .returning<SoftphoneCallRow[]>('*');
   return row;
 }
 
@@ -72,7 +93,7 @@ export async function finishCall(
   id: number,
   outcome: SoftphoneOutcome,
   answered: boolean,
-): Promise<Row | undefined> {
+): Promise<SoftphoneCallRow | undefined> {
   const [row] = await db('softphone_calls')
     .where({ id, user_id: userId })
     .whereNull('ended_at')
@@ -81,12 +102,15 @@ export async function finishCall(
       ended_at: db.fn.now(),
       answered_at: answered ? db.raw('COALESCE(answered_at, now())') : db.raw('answered_at'),
     })
-    .returning('*');
+    .returning<SoftphoneCallRow[]>('*');
   return row;
 }
 
 export async function listCalls(db: Knex, userId: number, limit: number): Promise<SoftphoneCallDto[]> {
-  return (await db('softphone_calls').where({ user_id: userId }).orderBy('id', 'desc').limit(limit)).map(
-    callDto,
-  );
+  const rows = await db('softphone_calls')
+    .where({ user_id: userId })
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .select<SoftphoneCallRow[]>('*');
+  return rows.map(callDto);
 }

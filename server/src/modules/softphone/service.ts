@@ -8,7 +8,15 @@ import type { Deps } from '../../deps';
 import { AppError, forbidden, notFound } from '../../http/errors';
 import type { AuthContext } from '../auth/sessions';
 import { mySeats } from '../seats/service';
-import { callDto, finishCall, insertCall, listCalls, markAnswered, ownCall } from './repo';
+import {
+  callDto,
+  finishCall,
+  insertCall,
+  listCalls,
+  markAnswered,
+  ownCall,
+  type SoftphoneCallRow,
+} from './repo';
 import type { FinishBody, StartBody } from './schema';
 
 const extensionSeatOf = async (deps: Deps, auth: AuthContext) =>
@@ -68,7 +76,12 @@ export async function startCall(deps: Deps, auth: AuthContext, v: StartBody): Pr
   });
 }
 
-async function changed(deps: Deps, auth: AuthContext, id: number, row: unknown): Promise<SoftphoneCallDto> {
+async function changed(
+  deps: Deps,
+  auth: AuthContext,
+  id: number,
+  row: SoftphoneCallRow | undefined,
+): Promise<SoftphoneCallDto> {
   if (row) return callDto(row);
   // Not changed: someone else's (404) or already finished (409).
   if (!(await ownCall(deps.db, auth.actor.id, id))) throw notFound();

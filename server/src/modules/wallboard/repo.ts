@@ -6,10 +6,33 @@ import { GRADE_LETTERS, gradeSql } from '../../../../domain/dialer/levels';
 import { TaskStatus } from '../../../../domain/dialer/status';
 import type { LiveCall, WallboardKpis } from '../../../../domain/wallboard';
 import { scoped, subtreeIds, type Actor } from '../../db/scope';
+import type { CallRow } from '../../dialer/rows';
 
 type Db = Knex | Knex.Transaction;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Row = any;
+/** KPI_COLUMNS: counts and a sum, all bigint (strings); one `grade_<letter>` count per grade. */
+interface KpiRow {
+  dialed: string;
+  connected: string;
+  talk_ms: string;
+  transfers: string;
+  accepted: string;
+  abandoned: string;
+  [grade: `grade_${string}`]: string;
+}
+
+type OpenCallRow = Pick<
+  CallRow,
+  | 'call_uuid'
+  | 'account_id'
+  | 'task_id'
+  | 'line_id'
+  | 'status'
+  | 'created_at'
+  | 'answered_at'
+  | 'phone_masked'
+  | 'test'
+  | 'transfer_outcome'
+>;
 
 const COUNTED = 'NOT test AND result_level IS DISTINCT FROM 71';
 const CONNECTED = `NOT test AND ${gradeSql('result_level')}`;
@@ -30,10 +53,10 @@ const ended = (db: Db, actor: Actor) => scoped(db('calls'), db as Knex, actor).w
 
 /** KPIs of the subtree's calls that ended at or after `since` (and at or before `until`). */
 export async function kpisSince(db: Db, actor: Actor, since: Date, until: Date): Promise<WallboardKpis> {
-  const r: Row = await ended(db, actor)
+  const r = await ended(db, actor)
     .where('ended_at', '>=', since)
     .where('ended_at', '<=', until)
-    .first(db.raw(KPI_COLUMNS));
+    .first<KpiRow | undefined>(db.raw(KPI_COLUMNS));
   const grades = Object.fromEntries(
     GRADE_LETTERS.map((l) => [l, Number(r?.[`grade_${l.toLowerCase()}`] ?? 0)]),
   ) as WallboardKpis['grades'];
@@ -55,23 +78,25 @@ export async function endedPerMinute(
   since: Date,
   until: Date,
 ): Promise<Record<string, number>> {
-  const rows: Row[] = await ended(db, actor)
+  const rows = await ended(db, actor)
     .where('ended_at', '>=', since)
     .where('ended_at', '<=', until)
     .whereRaw(COUNTED)
     .groupByRaw('1')
-    .select(db.raw('floor(extract(epoch FROM ended_at) / 60)::bigint AS minute, count(*)::int AS n'));
+    .select<{ minute: string; n: number }[]>(
+      db.raw('floor(extract(epoch FROM ended_at) / 60)::bigint AS minute, count(*)::int AS n'),
+    );
   return Object.fromEntries(rows.map((r) => [String(r.minute), Number(r.n)]));
 }
 
 /** The subtree's open calls begun after `since`, oldest first, at most `limit`. */
 export async function openCalls(db: Db, actor: Actor, since: Date, limit: number): Promise<LiveCall[]> {
-  const rows: Row[] = await scoped(db('calls'), db as Knex, actor)
+  const rows = await scoped(db('calls'), db as Knex, actor)
     .whereNot('status', 'ended')
     .where('created_at', '>', since)
     .orderBy('created_at')
     .limit(limit)
-    .select(
+    .select<OpenCallRow[]>(
       'call_uuid',
       'account_id',
       'task_id',
@@ -98,11 +123,11 @@ export async function openCalls(db: Db, actor: Actor, since: Date, limit: number
 }
 
 export async function countOpenCalls(db: Db, actor: Actor, since: Date): Promise<number> {
-  const r: Row = await scoped(db('calls'), db as Knex, actor)
+  const r = await scoped(db('calls'), db as Knex, actor)
     .whereNot('status', 'ended')
     .where('created_at', '>', since)
     .count({ n: '*' })
-    .first();
+    .first<{ n: string } | undefined>();
   return Number(r?.n ?? 0);
 }
 
@@ -113,7 +138,7 @@ export async function boardTasks(
   since: Date,
   limit: number,
 ): Promise<{ id: number; name: string; accountId: number }[]> {
-  const rows: Row[] = await scoped(db('tasks'), db as Knex, actor)
+  const rows = await scoped(db('tasks'), db as Knex, actor)
     .whereNull('deleted_at')
     .where((q) =>
       q.whereIn('status', [TaskStatus.Running, TaskStatus.Queued, TaskStatus.ArrearsPaused]).orWhereIn(
@@ -127,13 +152,13 @@ export async function boardTasks(
     )
     .orderBy('id', 'desc')
     .limit(limit)
-    .select('id', 'name', 'account_id');
+    .select<{ id: string; name: string; account_id: string }[]>('id', 'name', 'account_id');
   return rows.map((r) => ({ id: Number(r.id), name: r.name, accountId: Number(r.account_id) }));
 }
 
 /** Names of the lines the subtree owns or was assigned. */
 export async function lineNames(db: Db, actor: Actor): Promise<Record<string, string>> {
-  const rows: Row[] = await db('sip_lines')
+  const rows = await db('sip_lines')
     .whereIn('account_id', subtreeIds(db as Knex, actor))
     .orWhereIn(
       'id',
@@ -142,24 +167,24 @@ export async function lineNames(db: Db, actor: Actor): Promise<Record<string, st
         .select('line_id'),
     )
     .limit(1000)
-    .select('id', 'name');
+    .select<{ id: string; name: string }[]>('id', 'name');
   return Object.fromEntries(rows.map((r) => [String(r.id), r.name]));
 }
 
 /** Merchants (level 2) below the actor, for the super administrator's picker. */
 export async function merchantsBelow(db: Db, actor: Actor): Promise<{ id: number; account: string }[]> {
-  const rows: Row[] = await scoped(db('accounts'), db as Knex, actor, 'id')
+  const rows = await scoped(db('accounts'), db as Knex, actor, 'id')
     .where('level', 2)
     .orderBy('id')
     .limit(1000)
-    .select('id', 'account');
+    .select<{ id: string; account: string }[]>('id', 'account');
   return rows.map((r) => ({ id: Number(r.id), account: r.account }));
 }
 
 /** The call's id when it belongs to the subtree. */
 export async function callInSubtree(db: Db, actor: Actor, uuid: string): Promise<number | null> {
-  const r: Row = await scoped(db('calls'), db as Knex, actor)
+  const r = await scoped(db('calls'), db as Knex, actor)
     .where('call_uuid', uuid)
-    .first('id');
+    .first<{ id: string } | undefined>('id');
   return r ? Number(r.id) : null;
 }
