@@ -7,7 +7,7 @@
 // scheduler (or opened as test calls) and closed by the test, without a media worker.
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { decryptSecret } from '../../../config/secrets';
+import { decryptSecret } from '../../../platform/secrets';
 import type { BotAction, CallbackTime } from '../../../domain/bot';
 import { resolveCallback } from '../../../domain/callback';
 import type { DialJob } from '../../../domain/calls';
@@ -362,16 +362,32 @@ describe('failures', () => {
     const j = num(10);
     const call = await testCall(id.merchant, j);
     await close(call.id);
-    // Longer than the blacklist's reason column (the worker would have cut it).
+    // The blacklist refuses this sentence (a constraint of this test's own database copy).
+    await k.raw(`ALTER TABLE call_blacklist ADD CONSTRAINT test_refuse CHECK (reason <> '拒绝写入')`);
+    try {
+      await k('calls').where({ id: call.id }).update({ opt_out_sentence: '拒绝写入' });
+      const s = await settle(call.id);
+      expect(s?.requests).toEqual({ blacklisted: false, reminder: null });
+      const row = await k('calls').where({ id: call.id }).first('settled_at', 'opt_out_sentence');
+      expect(row.settled_at).not.toBeNull();
+      expect(row.opt_out_sentence).toBe('拒绝写入');
+      expect(await blacklist(id.merchant, j)).toHaveLength(0);
+    } finally {
+      await k.raw('ALTER TABLE call_blacklist DROP CONSTRAINT test_refuse');
+    }
+  });
+
+  it('an opt-out sentence longer than the column still lists the number (its reason cut to 200)', async () => {
+    const j = num(11);
+    const call = await testCall(id.merchant, j);
+    await close(call.id);
     await k('calls')
       .where({ id: call.id })
       .update({ opt_out_sentence: '别'.repeat(300) });
     const s = await settle(call.id);
-    expect(s?.requests).toEqual({ blacklisted: false, reminder: null });
-    const row = await k('calls').where({ id: call.id }).first('settled_at', 'opt_out_sentence');
-    expect(row.settled_at).not.toBeNull();
-    expect(row.opt_out_sentence).toHaveLength(300);
-    expect(await blacklist(id.merchant, j)).toHaveLength(0);
+    expect(s?.requests.blacklisted).toBe(true);
+    const [listed] = await blacklist(id.merchant, j);
+    expect([...(listed.reason as string)]).toHaveLength(200);
   });
 
   it('a request written after the settlement changes nothing on the record', async () => {

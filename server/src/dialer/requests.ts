@@ -12,7 +12,7 @@
 //   becomes a customer of the call's account first, since a reminder belongs to a customer, and the
 //   reminder is how its owner finds the number to call back.
 import type { Knex } from 'knex';
-import { resolveCallback, type CallbackNote } from '../../../domain/callback';
+import { requestSentence, resolveCallback, type CallbackNote } from '../../../domain/callback';
 import { ContactMethod, RecordType, Stage } from '../../../domain/crm';
 import { scoped, type Actor } from '../db/scope';
 import { log } from '../../../platform/log';
@@ -62,7 +62,8 @@ async function optOut(trx: Knex.Transaction, call: CallRow): Promise<boolean> {
       account_id: call.account_id,
       phone_hash: call.phone_hash,
       phone_masked: call.phone_masked,
-      reason: call.opt_out_sentence,
+      // The worker stores it capped; a longer one (written by anything else) still lists the number.
+      reason: requestSentence(call.opt_out_sentence ?? ''),
       created_by: null,
       call_uuid: call.call_uuid,
     })
