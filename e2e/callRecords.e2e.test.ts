@@ -2,7 +2,7 @@
 // one shows its transcript and the engine's reasons, its voices play from a blob src (fetched with the
 // session), a missing file says so, and the outbound page shows outbound records only.
 import { randomUUID } from 'node:crypto';
-import { phoneHash } from '../config/secrets';
+import { phoneHash } from '../platform/secrets';
 import { maskPhone } from '../domain/format';
 import { coded, extendReason } from '../domain/reasons';
 import { writeRecording } from '../server/src/modules/callrecords/testHelpers';

@@ -6,7 +6,7 @@
 // personal center's environment check runs with Chromium's fake devices.
 import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
-import { phoneHash } from '../config/secrets';
+import { phoneHash } from '../platform/secrets';
 import { maskPhone } from '../domain/format';
 import { CallLive } from '../media/src/calls/live';
 import { DEMO_RATES } from '../seeds/01-demo';

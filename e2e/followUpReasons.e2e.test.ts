@@ -2,7 +2,7 @@
 // call's reason is a code with parameters read in the reader's language (the rule name, the bot
 // author's, as written); a record stored before the codes shows its stored text in any language.
 import { randomUUID } from 'node:crypto';
-import { phoneHash } from '../config/secrets';
+import { phoneHash } from '../platform/secrets';
 import { ContactMethod, RecordType } from '../domain/crm';
 import { maskPhone } from '../domain/format';
 import { coded, messageOf } from '../domain/reasons';

@@ -4,7 +4,7 @@
 // is open arrives with the next platform:pulse (no reload) and 数据截至 moves. In zh-CN and in English.
 // A merchant opening the URL is refused.
 import { randomUUID } from 'node:crypto';
-import { phoneHash } from '../config/secrets';
+import { phoneHash } from '../platform/secrets';
 import { maskPhone } from '../domain/format';
 import { fsGatewayStatusKey, fsNodeStatusKey } from '../domain/media';
 import { SIM_NODE } from '../seeds/03-telephony';

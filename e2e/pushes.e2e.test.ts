@@ -2,7 +2,7 @@
 // address, sees its secret exactly once (it matches what is stored encrypted and is never shown again),
 // finds the address in the list, and sends a test push to a receiver on loopback (private targets are
 // allowed for this test, as the super administrator would).
-import { decryptSecret } from '../config/secrets';
+import { decryptSecret } from '../platform/secrets';
 import { startReceiver, type Receiver } from '../server/src/modules/pushes/testKit';
 import { verifySignature } from '../server/src/modules/pushes/sign';
 import { useE2eEnv } from './support/platform';

@@ -6,7 +6,7 @@
 // - an inbound call of an unknown caller on the desk: 呼入, the masked number, no raw ids; the seat
 //   creates the customer from the call (the number is the server's), and the card then shows it.
 import { randomUUID } from 'node:crypto';
-import { encryptSecret, phoneHash } from '../config/secrets';
+import { encryptSecret, phoneHash } from '../platform/secrets';
 import { rooms } from '../domain/events';
 import { maskPhone } from '../domain/format';
 import type { SeatDto, SeatGroupDto, SeatStateDto } from '../domain/seats';

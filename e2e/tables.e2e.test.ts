@@ -6,7 +6,7 @@
 // dialog's 24-hour pickers keep what is typed.
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'puppeteer-core';
-import { phoneHash } from '../config/secrets';
+import { phoneHash } from '../platform/secrets';
 import { maskPhone } from '../domain/format';
 import { useE2eEnv } from './support/platform';
 import { check, click, login, newPage, shot, textOf, tid, waitForText } from './support/browser';

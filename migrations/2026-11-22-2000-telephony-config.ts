@@ -1,6 +1,6 @@
 // Telephony configuration: SIP line names unique per owner and who passed a line down; voice gateways
 // (SPEC §3 Sip gateway); FreeSWITCH nodes (/systemset/clusterserver); recognizer settings per account
-// (/systemset/emptyasr, blank = the superior's). Secrets are AES-GCM sealed (config/secrets.ts).
+// (/systemset/emptyasr, blank = the superior's). Secrets are AES-GCM sealed (platform/secrets.ts).
 import type { Knex } from 'knex';
 import { tenant, timestamps } from './lib/columns';
 

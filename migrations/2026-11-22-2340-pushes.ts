@@ -16,7 +16,7 @@ export async function up(knex: Knex): Promise<void> {
     // Intention grades 21–26 to push; empty = every finished call.
     t.specificType('grades', 'smallint[]').notNullable().defaultTo('{}');
     t.boolean('enabled').notNullable().defaultTo(true);
-    // encryptSecret (config/secrets.ts) of the HMAC key; shown once, never returned again.
+    // encryptSecret (platform/secrets.ts) of the HMAC key; shown once, never returned again.
     t.text('secret_enc').notNullable();
     t.timestamp('secret_rotated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
     t.bigInteger('created_by').nullable().references('id').inTable('accounts').onDelete('SET NULL');

@@ -25,7 +25,7 @@ export async function up(knex: Knex): Promise<void> {
     // SIP user of an extension seat: digits, unique on the platform (one registrar namespace).
     t.string('extension', 20).nullable().unique();
     t.string('auth_name', 64).nullable();
-    // encryptSecret (config/secrets.ts); never returned to the browser.
+    // encryptSecret (platform/secrets.ts); never returned to the browser.
     t.text('auth_password_enc').nullable();
     // Mobile seat: the number sealed (the transfer dials it) and its masked form for lists.
     t.text('mobile_enc').nullable();

@@ -1,4 +1,4 @@
-// The caller's number of an inbound call, sealed (config/secrets.ts encryptSecret), written by the
+// The caller's number of an inbound call, sealed (platform/secrets.ts encryptSecret), written by the
 // media worker with the record (media/src/calls/inboundRecord.ts). Calls keep only the mask and the
 // hash otherwise; an outbound call's number is its task number's. It lets a seat make a customer of an
 // unknown caller (POST /api/seats/:id/desk/calls/:uuid/customer) without the browser ever seeing it.

@@ -6,7 +6,7 @@
 import type { Knex } from 'knex';
 import { loadConfig } from '../config';
 import { DEMO_ACCOUNTS } from '../config/demo';
-import { encryptSecret } from '../config/secrets';
+import { encryptSecret } from '../platform/secrets';
 import { DEMO_LINE_NAME } from '../seeds/03-telephony';
 import { DEMO_BOTS } from '../domain/bot/demo';
 

@@ -5,7 +5,7 @@
 import type { Knex } from 'knex';
 import { loadConfig } from '../config';
 import { DEMO_ACCOUNTS } from '../config/demo';
-import { encryptSecret } from '../config/secrets';
+import { encryptSecret } from '../platform/secrets';
 
 export const SIM_NODE = {
   name: 'fs-sim-1',

@@ -4,7 +4,7 @@
 import { relayLiveBatches } from '../domain/liveBatch';
 import { io as connect, type Socket } from 'socket.io-client';
 import type { AccountDto, Me, RoleDto } from '../domain/api';
-import { phoneHash } from '../config/secrets';
+import { phoneHash } from '../platform/secrets';
 import { ApiClient } from './apiClient';
 import { startTestPlatform, type TestPlatform } from './harness';
 

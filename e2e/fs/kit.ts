@@ -9,7 +9,7 @@
 // demo's other lines are disabled (no gateway pinging addresses that do not answer).
 import nodeFs from 'node:fs';
 import type { Knex } from 'knex';
-import { encryptSecret } from '../../config/secrets';
+import { encryptSecret } from '../../platform/secrets';
 import { lineGatewayName } from '../../domain/telephony-config';
 import { EslConnection } from '../../media/src/esl/connection';
 import { startCallWorker, type CallWorker, type CallWorkerOptions } from '../../media/src/calls/worker';

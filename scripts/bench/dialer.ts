@@ -13,7 +13,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import Redis from 'ioredis';
 import knexFactory, { type Knex } from 'knex';
 import { loadConfig, type Config } from '../../config';
-import { phoneHash } from '../../config/secrets';
+import { phoneHash } from '../../platform/secrets';
 import { maskPhone } from '../../domain/format';
 import { startServer } from '../../server/src/server';
 import {

@@ -19,7 +19,7 @@ import { randomUUID } from 'node:crypto';
 import Redis from 'ioredis';
 import knexFactory, { type Knex } from 'knex';
 import { loadConfig, type Config } from '../../config';
-import { encryptSecret } from '../../config/secrets';
+import { encryptSecret } from '../../platform/secrets';
 import type { DialJob } from '../../domain/calls';
 import { TRANSFER_QUEUE, type TransferJob } from '../../domain/transfer';
 import { createDialQueue } from '../../media/src/calls/queue';

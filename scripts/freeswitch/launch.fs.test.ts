@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import type { SeatDto, SeatGroupDto } from '../../domain/seats';
 import type { SoftphoneCallDto } from '../../domain/softphone';
-import { encryptSecret } from '../../config/secrets';
+import { encryptSecret } from '../../platform/secrets';
 import { EslConnection } from '../../media/src/esl/connection';
 import { SipWsClient } from '../../media/src/sim/sipws/testClient';
 import type { SipRequest } from '../../media/src/sim/sipws/message';

@@ -1,7 +1,7 @@
 // What a call needs of its bot: the compiled version (compiled once per version and kept), the
 // rendered prompt hashes, and the account's LLM settings for askLlm.
 import type { Knex } from 'knex';
-import { decryptSecret } from '../../../config/secrets';
+import { decryptSecret } from '../../../platform/secrets';
 import { compile, type CompiledBot } from '../../../domain/bot';
 import type { BotDefinition } from '../../../domain/bot/definition';
 import {

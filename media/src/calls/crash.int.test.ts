@@ -3,7 +3,7 @@
 // closes the record as unknown (90) — one record, and no record left open.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { encryptSecret } from '../../../config/secrets';
+import { encryptSecret } from '../../../platform/secrets';
 import { startSimulator, type Simulator } from '../sim/server';
 import { startCallKit, type CallKit } from './testKit';
 import { until } from '../../../test/until';

@@ -2,7 +2,7 @@
 // hashed and sealed (calls.phone_cipher, opened only by the server: a seat makes a customer of an
 // unknown caller from it), and the scene owner's customer with that number found.
 import { randomUUID } from 'node:crypto';
-import { decryptSecret, phoneHash } from '../../../config/secrets';
+import { decryptSecret, phoneHash } from '../../../platform/secrets';
 import { customerOf, openInboundRecord } from './inboundRecord';
 import { startCallKit, type CallKit } from './testKit';
 

@@ -3,7 +3,7 @@
 // seat-group scene's call has no bot (bot_id null). The caller is matched to the scene owner's
 // customer with that number, so the record and a seat's pop-up show who is calling.
 import type { Knex } from 'knex';
-import { encryptSecret, phoneHash } from '../../../config/secrets';
+import { encryptSecret, phoneHash } from '../../../platform/secrets';
 import { maskPhone } from '../../../domain/format';
 
 export interface InboundCall {

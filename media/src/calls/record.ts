@@ -2,7 +2,7 @@
 // uuid: created by whoever comes first (the test-call endpoint or the worker), claimed once for the
 // originate, closed once (UPDATE … WHERE status <> 'ended': a second close changes nothing).
 import type { Knex } from 'knex';
-import { phoneHash } from '../../../config/secrets';
+import { phoneHash } from '../../../platform/secrets';
 import {
   mergeCustomerLine,
   type CallStatus,

@@ -5,7 +5,7 @@
 // on the record before the call ends, a request survives a worker that dies mid-call: the retry closes
 // the record, and the settlement still finds it.
 import type { Knex } from 'knex';
-import { encryptSecret } from '../../../config/secrets';
+import { encryptSecret } from '../../../platform/secrets';
 import type { BotAction } from '../../../domain/bot';
 import { requestSentence, type CallbackNote } from '../../../domain/callback';
 import { log } from '../../../platform/log';

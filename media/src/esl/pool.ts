@@ -2,7 +2,7 @@
 // weighted random among the connected ones; a node that is down gets no new calls. A view (`only`)
 // shares the same nodes and picks among those that fit one call (calls/nodeFit.ts).
 import type { Knex } from 'knex';
-import { decryptSecret } from '../../../config/secrets';
+import { decryptSecret } from '../../../platform/secrets';
 import { EslNode, type BackoffOptions, type NodeConfig } from './node';
 
 export class NodePool {

@@ -1,7 +1,7 @@
 // Which TTS engine speaks for an account: its own tts_settings row, else the nearest superior's
 // (a merchant's users inherit the merchant's), else the local espeak-ng engine.
 import type { Knex } from 'knex';
-import { decryptSecret } from '../../../config/secrets';
+import { decryptSecret } from '../../../platform/secrets';
 import { AzureEngine } from './azure';
 import { EspeakEngine } from './espeak';
 import type { TtsEngine } from './tts';

@@ -3,7 +3,7 @@
 import Redis from 'ioredis';
 import type { Knex } from 'knex';
 import { loadConfig, type Config } from '../../../config';
-import { encryptSecret } from '../../../config/secrets';
+import { encryptSecret } from '../../../platform/secrets';
 import { DEFAULT_SETTINGS, type BotDefinition } from '../../../domain/bot/definition';
 import type { TtsJob, TtsResult } from '../../../domain/speech';
 import { createTestDb, type TestDb } from '../../../test/db';

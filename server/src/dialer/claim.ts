@@ -9,7 +9,7 @@
 // in whichever process ticks) adds them within a second or two. Bull ignores a job id it has.
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
-import { decryptSecret } from '../../../config/secrets';
+import { decryptSecret } from '../../../platform/secrets';
 import { DIAL_JOB_OPTIONS, type DialJob } from '../../../domain/calls';
 import { BLACKLIST_LEVEL, capCheck, type CapReason } from '../../../domain/dialer';
 import type { Deps } from '../deps';

@@ -5,7 +5,7 @@
 // hung up; an answered call is billed up to its last alive stamp, and settled once: the dead worker's
 // jobs, retried later, find their records closed.
 import type { ChildProcess } from 'node:child_process';
-import { encryptSecret } from '../../../config/secrets';
+import { encryptSecret } from '../../../platform/secrets';
 import { startSimulator, type Simulator } from '../../../media/src/sim/server';
 import { startCallWorker, type CallWorker } from '../../../media/src/calls/worker';
 import { startTestPlatform, type TestPlatform } from '../../../test/harness';

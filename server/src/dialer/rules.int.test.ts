@@ -3,7 +3,7 @@
 // caps), hidden numbers, arrears, billing per level with shortfall, idempotent settlement, call
 // windows, stale slots, completion, and two schedulers racing on one database.
 import type { Knex } from 'knex';
-import { encryptSecret } from '../../../config/secrets';
+import { encryptSecret } from '../../../platform/secrets';
 import type { DialJob } from '../../../domain/calls';
 import { startTestPlatform, type TestPlatform } from '../../../test/harness';
 import { settleCall, settleEnded } from './settle';

@@ -2,7 +2,7 @@
 // calls closed by hand (for tests without a media worker), and cycles of a scheduler driven by the
 // test (tickMs 0: no timer; each cycle() settles, ticks and sends progress once).
 import type { Knex } from 'knex';
-import { phoneHash } from '../../../config/secrets';
+import { phoneHash } from '../../../platform/secrets';
 import { maskPhone } from '../../../domain/format';
 import type { TestPlatform } from '../../../test/harness';
 import { startDialer, type Dialer } from './scheduler';

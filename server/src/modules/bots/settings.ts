@@ -10,7 +10,7 @@ import {
   type LlmInput,
   type LlmTurn,
 } from '../../../../domain/bot/llm';
-import { decryptSecret, encryptSecret } from '../../../../config/secrets';
+import { decryptSecret, encryptSecret } from '../../../../platform/secrets';
 import type { Deps } from '../../deps';
 import type { AuthContext } from '../auth/sessions';
 import { llmPost, requireReachable } from '../../lib/outbound';

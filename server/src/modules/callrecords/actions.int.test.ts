@@ -2,7 +2,7 @@
 // (SPEC §4 modes), repeat dial into a task (duplicates skipped), the typed filtered delete and the
 // export behind the export password; another tree's ids, targets and tasks are not found (404).
 import type { MoveReply, RepeatDialReply } from '../../../../domain/callRecords';
-import { phoneHash } from '../../../../config/secrets';
+import { phoneHash } from '../../../../platform/secrets';
 import { Code } from '../../../../domain/api';
 import { insertCustomer, startTree, type Tree } from '../../../../test/fixtures';
 import { del, insertCall, insertTask, insertTaskNumber, rawGet } from './testHelpers';

@@ -4,7 +4,7 @@
 // Rows are read in keyset batches (id order), never all at once.
 import fs from 'node:fs';
 import type { Context } from 'koa';
-import { phoneHash } from '../../../../config/secrets';
+import { phoneHash } from '../../../../platform/secrets';
 import type { CallRecordView } from '../../../../domain/callRecords';
 import type { Lang } from '../../../../domain/messages';
 import type { Deps } from '../../deps';

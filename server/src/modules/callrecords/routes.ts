@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import Router from '@koa/router';
 import type { Context, Next } from 'koa';
-import { phoneHash } from '../../../../config/secrets';
+import { phoneHash } from '../../../../platform/secrets';
 import { VIEW_MENU, type CallRecordView } from '../../../../domain/callRecords';
 import type { Deps } from '../../deps';
 import { below, scoped } from '../../db/scope';

@@ -2,7 +2,7 @@
 // allocation to subordinates (SPEC §4 modes, the customers' share rule), repeat dial into a task and
 // the filtered delete. Batch actions take chosen ids (every one must be in reach, else 404) or a filter.
 import type { Knex } from 'knex';
-import { phoneHash } from '../../../../config/secrets';
+import { phoneHash } from '../../../../platform/secrets';
 import type {
   CallRecordDetail,
   CallRecordView,

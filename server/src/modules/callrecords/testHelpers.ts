@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { phoneHash } from '../../../../config/secrets';
+import { phoneHash } from '../../../../platform/secrets';
 import { maskPhone } from '../../../../domain/format';
 import type { ApiClient } from '../../../../test/apiClient';
 import type { TestPlatform } from '../../../../test/harness';

@@ -3,7 +3,7 @@
 // `dial` job per number; the media worker does the rest.
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { phoneHash } from '../../../../config/secrets';
+import { phoneHash } from '../../../../platform/secrets';
 import { DIAL_JOB_OPTIONS, parseTestNumbers, type DialJob } from '../../../../domain/calls';
 import { maskPhone } from '../../../../domain/format';
 import type { Deps } from '../../deps';

@@ -2,7 +2,7 @@
 // assignment down the tree (read-only for the assignee), tenant isolation on every route, the
 // lines:changed announcement, and the mod_xml_curl endpoint FreeSWITCH reads its gateways from.
 import Redis from 'ioredis';
-import { decryptSecret } from '../../../../config/secrets';
+import { decryptSecret } from '../../../../platform/secrets';
 import { fsGatewayStatusKey, linesChangedChannel, type LinesChanged } from '../../../../domain/media';
 import type { GatewayDto, SipLineDto } from '../../../../domain/telephony-config';
 import type { ApiClient } from '../../../../test/apiClient';

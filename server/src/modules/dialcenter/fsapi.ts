@@ -36,7 +36,7 @@ import crypto from 'node:crypto';
 import Router from '@koa/router';
 import type { Context } from 'koa';
 import type { Deps } from '../../deps';
-import { decryptSecret } from '../../../../config/secrets';
+import { decryptSecret } from '../../../../platform/secrets';
 import { lineGatewayName } from '../../../../domain/telephony-config';
 import { log } from '../../../../platform/log';
 import { Code } from '../../../../domain/api';

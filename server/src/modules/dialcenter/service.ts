@@ -4,7 +4,7 @@
 // the media workers (lines:changed) so FreeSWITCH rescans its sofia profile.
 import type { z } from 'zod';
 import type { Deps } from '../../deps';
-import { encryptSecret } from '../../../../config/secrets';
+import { encryptSecret } from '../../../../platform/secrets';
 import {
   fsGatewayStatusKey,
   linesChangedChannel,

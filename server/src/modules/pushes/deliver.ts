@@ -6,7 +6,7 @@
 // backoff), or failed. While rows wait, one delayed job for the call wakes the sender again.
 import type { Knex } from 'knex';
 import type { OutboundPolicy } from '../../../../config/outbound/guard';
-import { decryptSecret } from '../../../../config/secrets';
+import { decryptSecret } from '../../../../platform/secrets';
 import { gradeMatches, isRetryableStatus, retryDelay, type DestinationKind } from '../../../../domain/pushes';
 import type { Deps } from '../../deps';
 import { log } from '../../../../platform/log';

@@ -10,7 +10,7 @@ import type {
   PushPlatformDto,
   TestPushResult,
 } from '../../../../domain/pushes';
-import { decryptSecret } from '../../../../config/secrets';
+import { decryptSecret } from '../../../../platform/secrets';
 import { startReceiver, type Receiver } from './testKit';
 import { verifySignature } from './sign';
 

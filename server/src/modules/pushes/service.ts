@@ -1,6 +1,6 @@
 // Push rules: addresses (checked against the SSRF guard when saved), secrets shown once, the test
 // push, manual retries, and the platform switch only the super administrator changes.
-import { decryptSecret, encryptSecret } from '../../../../config/secrets';
+import { decryptSecret, encryptSecret } from '../../../../platform/secrets';
 import type { PushAddressWithSecret, TestPushResult } from '../../../../domain/pushes';
 import type { Deps } from '../../deps';
 import { badRequest, fieldError, forbidden, notFound } from '../../http/errors';

@@ -3,7 +3,7 @@
 // call's task number), linked to the call, the number sent back masked; the customer form's rules;
 // an existing customer of the number linked instead; a second submit refused (409); another tenant's
 // call, another seat's call and another tree's user: 404.
-import { encryptSecret, phoneHash } from '../../../../config/secrets';
+import { encryptSecret, phoneHash } from '../../../../platform/secrets';
 import type { CustomerDto } from '../../../../domain/crm';
 import { maskPhone } from '../../../../domain/format';
 import type { DeskCallDto, DeskCurrentDto, DeskRecentPage } from '../../../../domain/seatDesk';

@@ -20,7 +20,7 @@ import { fillCard } from './card';
 import type { Deps } from '../../deps';
 import { AppError, fieldError, forbidden, notFound } from '../../http/errors';
 import type { Actor } from '../../db/scope';
-import { decryptSecret, phoneHash } from '../../../../config/secrets';
+import { decryptSecret, phoneHash } from '../../../../platform/secrets';
 import { normalizeMobile } from '../../../../domain/phone';
 import type { CustomerDto } from '../../../../domain/crm';
 import { customerWithPhone, lockCustomerPhone } from '../crm/customers/phoneLock';

@@ -1,7 +1,7 @@
 // Seats and seat groups over the API: CRUD with the form's rules (bad input, wrong types, missing
 // fields), duplicates (409), another tree's ids (404), missing menus (403), secrets sealed and never
 // returned, and the per-seat figures of a date range from seat_offers.
-import { decryptSecret } from '../../../../config/secrets';
+import { decryptSecret } from '../../../../platform/secrets';
 import type { SeatDto, SeatFiguresDto, SeatGroupDto } from '../../../../domain/seats';
 import type { ApiClient, Reply } from '../../../../test/apiClient';
 import { accountId, loggedIn, secondMerchantTree } from '../../../../test/fixtures';

@@ -2,7 +2,7 @@
 // extensions unique on the platform and one seat per working account (409), a seat's group is its
 // owner's and its user is in the owner's subtree; secrets sealed at rest and never returned. Live
 // state follows every edit (group, switch, answer mode) and the seat's user's sockets join its room.
-import { encryptSecret } from '../../../../config/secrets';
+import { encryptSecret } from '../../../../platform/secrets';
 import { rooms } from '../../../../domain/events';
 import { maskPhone } from '../../../../domain/format';
 import type { MessageKey } from '../../../../domain/messages';

@@ -14,7 +14,7 @@
 import type Queue from 'bull';
 import type Redis from 'ioredis';
 import type { Knex } from 'knex';
-import { decryptSecret } from '../../../../config/secrets';
+import { decryptSecret } from '../../../../platform/secrets';
 import { Events, rooms, type SeatOfferEvent } from '../../../../domain/events';
 import {
   offerDeadline,

@@ -3,7 +3,7 @@
 // own choice or, when blank, its superior's (SPEC §6), resolved by domain resolveAsr.
 import type { z } from 'zod';
 import type { Deps } from '../../deps';
-import { encryptSecret } from '../../../../config/secrets';
+import { encryptSecret } from '../../../../platform/secrets';
 import { fsNodeStatusKey, type FsNodeStatus } from '../../../../domain/media';
 import { readProbe } from '../../../../domain/fsProbe';
 import {

@@ -1,6 +1,6 @@
 // Settings: the FreeSWITCH cluster (super administrator only, ESL passwords sealed, live status read
 // from Redis and pushed over the socket) and the recognizer of each account (blank = the superior's).
-import { decryptSecret } from '../../../../config/secrets';
+import { decryptSecret } from '../../../../platform/secrets';
 import { Events, type FsStatusEvent } from '../../../../domain/events';
 import { fsNodeStatusKey, type FsNodeStatus } from '../../../../domain/media';
 import type { AsrAccountDto, FsNodeDto } from '../../../../domain/telephony-config';

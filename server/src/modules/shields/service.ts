@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import type { Context } from 'koa';
 import type { z } from 'zod';
-import { phoneHash } from '../../../../config/secrets';
+import { phoneHash } from '../../../../platform/secrets';
 import { maskPhone } from '../../../../domain/format';
 import {
   DEFAULT_DIAL_SETTINGS,

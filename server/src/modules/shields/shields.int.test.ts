@@ -12,7 +12,7 @@ import type {
   QuotaRowDto,
 } from '../../../../domain/shields';
 import { DEFAULT_DIAL_SETTINGS, localDate } from '../../../../domain/shields';
-import { phoneHash } from '../../../../config/secrets';
+import { phoneHash } from '../../../../platform/secrets';
 import type { ApiClient } from '../../../../test/apiClient';
 import { accountId, loggedIn, secondMerchantTree } from '../../../../test/fixtures';
 import { startTestPlatform, type TestPlatform } from '../../../../test/harness';

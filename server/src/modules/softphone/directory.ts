@@ -16,7 +16,7 @@
 // the `dial-string` that makes user/<ext> ring where the extension is registered, and the variables
 // the `seats` dialplan (config/freeswitch/dialplan/seats.xml) reads for the seat's dial-outs.
 import type { Knex } from 'knex';
-import { decryptSecret } from '../../../../config/secrets';
+import { decryptSecret } from '../../../../platform/secrets';
 import { lineGatewayName } from '../../../../domain/telephony-config';
 import { isExtension } from '../../../../domain/seats';
 import { NOT_FOUND_XML, xmlEscape } from '../dialcenter/telephonyXml';

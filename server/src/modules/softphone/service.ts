@@ -1,7 +1,7 @@
 // The web softphone's rules: the configuration (SIP credentials of the caller's own extension seat
 // only: seats.user_id is unique, so an account works at most one), a dial needs the seat enabled and
 // online (SPEC §5) and a valid number, records belong to the account that made them.
-import { decryptSecret } from '../../../../config/secrets';
+import { decryptSecret } from '../../../../platform/secrets';
 import type { SoftphoneCallDto, SoftphoneConfigDto } from '../../../../domain/softphone';
 import { normalizeDialNumber } from '../../../../domain/softphone';
 import type { Deps } from '../../deps';

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import type { Context } from 'koa';
 import type { Knex } from 'knex';
-import { phoneHash } from '../../../../config/secrets';
+import { phoneHash } from '../../../../platform/secrets';
 import { maskPhone } from '../../../../domain/format';
 import {
   ADD_NUMBERS_MAX,

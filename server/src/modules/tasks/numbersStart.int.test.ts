@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { phoneHash } from '../../../../config/secrets';
+import { phoneHash } from '../../../../platform/secrets';
 import type { AddNumbersReply, NumberSources, NumbersPreviewReply, TaskDto } from '../../../../domain/tasks';
 import type { TaskBatchReply } from '../../../../domain/taskBatch';
 import { insertCustomer, loggedIn, startTree, type Tree } from '../../../../test/fixtures';

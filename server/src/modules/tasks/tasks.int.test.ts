@@ -1,7 +1,7 @@
 // AI tasks over real HTTP: create/edit/copy/delete with the SPEC §5 rules, transitions and their log,
 // bulk start/pause (the batch move with page 'tasks'), numbers (customers, paste, upload), own/all
 // lists, menus and tenant isolation.
-import { phoneHash } from '../../../../config/secrets';
+import { phoneHash } from '../../../../platform/secrets';
 import type {
   AddNumbersReply,
   OverviewRow,

@@ -3,7 +3,7 @@
 import type { ApiClient } from '../../../../../test/apiClient';
 import { startTestPlatform, type TestPlatform } from '../../../../../test/harness';
 import type { Actor } from '../../../db/scope';
-import { phoneHash } from '../../../../../config/secrets';
+import { phoneHash } from '../../../../../platform/secrets';
 import { accountId, loggedIn, secondMerchantTree } from '../../../../../test/fixtures';
 import { blacklistedHashes, type BlacklistEntryDto } from './repo';
 

@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import type { Deps } from '../../../deps';
 import { forbidden, notFound } from '../../../http/errors';
-import { phoneHash } from '../../../../../config/secrets';
+import { phoneHash } from '../../../../../platform/secrets';
 import type { AuthContext } from '../../auth/sessions';
 import { insertEntries, listEntries, removeEntries } from './repo';
 import type { addBlacklistSchema, listBlacklistSchema } from './schema';

@@ -5,7 +5,7 @@ import { AllocationMode } from '../../../../../domain/crm';
 import type { Deps } from '../../../deps';
 import { below } from '../../../db/scope';
 import { fieldError, notFound } from '../../../http/errors';
-import { phoneHash } from '../../../../../config/secrets';
+import { phoneHash } from '../../../../../platform/secrets';
 import type { AuthContext } from '../../auth/sessions';
 import { applyFilter, inSubtree, mine } from './repo';
 import type { AllocateInput } from './schema';

@@ -3,7 +3,7 @@ import type { CustomerDto, TagDto } from '../../../../../domain/crm';
 import { maskPhone } from '../../../../../domain/format';
 import type { RoleDto } from '../../../../../domain/api';
 import { ApiClient } from '../../../../../test/apiClient';
-import { phoneHash } from '../../../../../config/secrets';
+import { phoneHash } from '../../../../../platform/secrets';
 import { accountForm, insertCustomers, mobile, startTree, type Tree } from '../../../../../test/fixtures';
 
 type Page = { items: CustomerDto[]; next: string | null };

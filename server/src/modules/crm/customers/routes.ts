@@ -4,7 +4,7 @@ import { authOf, requireMenu } from '../../../http/auth';
 import { ok } from '../../../http/envelope';
 import { badRequest, notFound } from '../../../http/errors';
 import { body, idParam, query } from '../../../http/validate';
-import { phoneHash } from '../../../../../config/secrets';
+import { phoneHash } from '../../../../../platform/secrets';
 import { UUID } from '../../calls/schema';
 import { allocate } from './allocate';
 import { customerCall, customerCalls } from './calls';

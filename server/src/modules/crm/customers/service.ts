@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import type { CustomerDto } from '../../../../../domain/crm';
 import type { Deps } from '../../../deps';
 import { fieldError, notFound } from '../../../http/errors';
-import { phoneHash } from '../../../../../config/secrets';
+import { phoneHash } from '../../../../../platform/secrets';
 import type { AuthContext } from '../../auth/sessions';
 import { usableTagIds } from '../tags/repo';
 import { presentCustomer } from './presenters';

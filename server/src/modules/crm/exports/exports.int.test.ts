@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
-import { phoneHash } from '../../../../../config/secrets';
+import { phoneHash } from '../../../../../platform/secrets';
 import { startTree, type Tree } from '../../../../../test/fixtures';
 import type { ExportJobDto } from './presenters';
 import { runExport } from './processor';

@@ -7,7 +7,7 @@ import type Bull from 'bull';
 import { translate, type Lang } from '../../../../../domain/messages';
 import type { Deps } from '../../../deps';
 import { log } from '../../../../../platform/log';
-import { phoneHash } from '../../../../../config/secrets';
+import { phoneHash } from '../../../../../platform/secrets';
 import { customerCells, headerRow } from './columns';
 import { downloadName, exportDir } from './files';
 import { actorOf, exportById, selectedCustomers, tagNamesOf, type Selection } from './repo';

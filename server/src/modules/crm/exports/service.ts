@@ -5,7 +5,7 @@ import type { Context } from 'koa';
 import type { Deps } from '../../../deps';
 import { langOf } from '../../../http/envelope';
 import { badRequest, notFound } from '../../../http/errors';
-import { phoneHash } from '../../../../../config/secrets';
+import { phoneHash } from '../../../../../platform/secrets';
 import { checkPassword } from '../../auth/service';
 import type { AuthContext } from '../../auth/sessions';
 import { inSubtree } from '../customers/repo';

@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs';
 import * as XLSX from 'xlsx';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { phoneHash } from '../../../../../config/secrets';
+import { phoneHash } from '../../../../../platform/secrets';
 
 export function writeText(dir: string, name: string, lines: string[]): string {
   const file = path.join(dir, name);

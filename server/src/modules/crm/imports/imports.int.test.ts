@@ -6,7 +6,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import type { ImportProgress } from '../../../../../domain/events';
 import { ApiClient } from '../../../../../test/apiClient';
 import { startTestPlatform, type TestPlatform } from '../../../../../test/harness';
-import { decryptSecret, phoneHash } from '../../../../../config/secrets';
+import { decryptSecret, phoneHash } from '../../../../../platform/secrets';
 import { writeText, writeXls, writeXlsx } from './fixtures';
 import { importLimits } from './limits';
 import { supplierEncrypt } from './phone';

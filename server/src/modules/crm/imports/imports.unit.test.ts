@@ -5,7 +5,7 @@ import path from 'node:path';
 import { mapHeader, parseSex } from './columns';
 import { writeText, writeXlsx, writeZipBomb } from './fixtures';
 import { importLimits } from './limits';
-import { phoneHash } from '../../../../../config/secrets';
+import { phoneHash } from '../../../../../platform/secrets';
 import { phoneHasher, supplierDecrypter, supplierEncrypt } from './phone';
 import { csvCell } from './report';
 import { NumberSet } from './chunker';

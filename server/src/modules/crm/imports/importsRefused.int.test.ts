@@ -6,7 +6,7 @@ import { Code, type AccountDto, type RoleDto } from '../../../../../domain/api';
 import { ApiClient } from '../../../../../test/apiClient';
 import { startTestPlatform, type TestPlatform } from '../../../../../test/harness';
 import { until } from '../../../../../test/until';
-import { phoneHash } from '../../../../../config/secrets';
+import { phoneHash } from '../../../../../platform/secrets';
 import { writeText, writeXlsx, writeZip, writeZipBomb } from './fixtures';
 import { importLimits } from './limits';
 import { runImport } from './run';

@@ -10,7 +10,7 @@ import type { CustomerDto } from '../../../../../domain/crm';
 import type { ApiClient } from '../../../../../test/apiClient';
 import { loggedIn, secondMerchantTree } from '../../../../../test/fixtures';
 import { startTestPlatform, type TestPlatform } from '../../../../../test/harness';
-import { phoneHash } from '../../../../../config/secrets';
+import { phoneHash } from '../../../../../platform/secrets';
 import { writeText, writeXlsx } from './fixtures';
 import { supplierEncrypt } from './phone';
 import { importAndWait, report, upload, finished } from './testHelpers';

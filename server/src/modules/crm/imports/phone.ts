@@ -30,7 +30,7 @@ export function supplierEncrypt(key: string, digits: string): string {
 export const isSupplierKey = (key: string): boolean => [16, 24, 32].includes(Buffer.byteLength(key, 'utf8'));
 
 /**
- * config/secrets.ts's phoneHash (HMAC-SHA256 of the digits, hex) for a million rows: the key's two
+ * platform/secrets.ts's phoneHash (HMAC-SHA256 of the digits, hex) for a million rows: the key's two
  * padded blocks are prepared once, each number then costs two one-shot SHA-256 calls (no HMAC object,
  * no key decoding per row). Same output as phoneHash.
  */

@@ -3,7 +3,7 @@
 // truncation to the customers columns.
 import { ImportOption } from '../../../../../domain/crm';
 import { maskPhone } from '../../../../../domain/format';
-import { encryptSecret } from '../../../../../config/secrets';
+import { encryptSecret } from '../../../../../platform/secrets';
 import { parseSex } from './columns';
 import type { ParsedRow } from './parsers/types';
 import { parsePhone, type ParsedPhone } from '../../../../../domain/phone';

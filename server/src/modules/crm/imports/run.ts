@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ImportOption } from '../../../../../domain/crm';
 import type { Deps } from '../../../deps';
-import { decryptSecret } from '../../../../../config/secrets';
+import { decryptSecret } from '../../../../../platform/secrets';
 import pg from 'pg';
 import { stripControls } from '../../../../../domain/spreadsheet';
 import { log } from '../../../../../platform/log';

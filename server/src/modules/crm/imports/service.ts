@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Context } from 'koa';
 import type { Deps } from '../../../deps';
-import { encryptSecret } from '../../../../../config/secrets';
+import { encryptSecret } from '../../../../../platform/secrets';
 import { langOf } from '../../../http/envelope';
 import { parse } from '../../../http/validate';
 import { checkPassword } from '../../auth/service';
