@@ -4,7 +4,9 @@ import { ApiClient } from '../../../../test/apiClient';
 import { startTestPlatform, type TestPlatform } from '../../../../test/harness';
 
 let p: TestPlatform;
-const WINDOW_S = 2;
+// Long enough for five password checks on a loaded CI machine (a 2 s window expired before the fifth
+// failure counted, and the sixth attempt got in).
+const WINDOW_S = 6;
 beforeAll(async () => {
   p = await startTestPlatform({
     config: { trustProxy: true, rateLimit: { windowSeconds: WINDOW_S, perAccount: 5, perIp: 30 } },

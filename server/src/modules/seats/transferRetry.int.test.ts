@@ -94,10 +94,16 @@ beforeAll(async () => {
   // Seat B's browser: registered, answers the bridged INVITE as sip.js does once the user accepted.
   phoneB = await SipWsClient.open(sim.sipWsPort!);
   expect(await phoneB.register('8002', 'auth8002', 'secret77')).toMatchObject({ status: 200 });
-  // A short manual-transfer wait, so the call with no seat left finds out soon.
+  // A short manual-transfer wait (real seconds: the server's clock), so the call with no seat left
+  // finds out before the customer's patience (simulated time, 20 times faster) runs out.
   await p.db
     .knex('bot_versions')
     .update({ definition: p.db.knex.raw(`jsonb_set(definition, '{settings,transferWaitSeconds}', '5')`) });
+  // The demo bot's 5-minute limit is 15 s of real time at 1/20: a loaded machine's offers, failed answer
+  // and second offer took longer, and the call ended before the seat's phone rang.
+  await p.db
+    .knex('bot_versions')
+    .update({ definition: p.db.knex.raw(`jsonb_set(definition, '{settings,maxCallMinutes}', '30')`) });
   worker = await startTestWorker(p, sim.port, 0.05);
 }, 60_000);
 
@@ -122,20 +128,28 @@ const ended = (uuid: string) =>
 const statusOf = async (c: ApiClient, id: number) =>
   (await c.get<SeatDto>(`/api/seats/${id}/state`)).body.data!.state.status;
 
+/** A missing INVITE says which phone waited, and where the call and its offers were. */
+const inviteMissing = (who: string, callUuid: string) => async (err: Error) => {
+  const call = await p.db.knex('calls').where({ call_uuid: callUuid }).first('status', 'transfer_outcome');
+  const rows = await p.db.knex('seat_offers').where({ call_uuid: callUuid }).orderBy('id');
+  throw new Error(
+    `${who}: ${err.message}; call ${JSON.stringify(call)}; offers ${JSON.stringify(rows)}; ` +
+      `offer ends ${JSON.stringify(ends.filter((e) => e.callUuid === callUuid))}`,
+  );
+};
+
 async function rejectInvites(callUuid: string): Promise<SipRequest> {
-  const invite = (await phone.waitFor(
-    (m) => isInvite(m) && header(m, 'X-Call-UUID') === callUuid,
-    20_000,
-  )) as SipRequest;
+  const invite = (await phone
+    .waitFor((m) => isInvite(m) && header(m, 'X-Call-UUID') === callUuid, 20_000)
+    .catch(inviteMissing('seat A', callUuid))) as SipRequest;
   phone.reply(invite, 480, 'Temporarily Unavailable');
   return invite;
 }
 
 async function answerInvite(callUuid: string): Promise<SipRequest> {
-  const invite = (await phoneB.waitFor(
-    (m) => isInvite(m) && header(m, 'X-Call-UUID') === callUuid,
-    20_000,
-  )) as SipRequest;
+  const invite = (await phoneB
+    .waitFor((m) => isInvite(m) && header(m, 'X-Call-UUID') === callUuid, 20_000)
+    .catch(inviteMissing('seat B', callUuid))) as SipRequest;
   phoneB.reply(
     invite,
     200,
