@@ -366,6 +366,10 @@ describe('node disconnect', () => {
     // While the worker is away the second channel hangs up.
     const raw = await RawEsl.open(sim.port, '');
     await raw.command(`api uuid_kill ${lost.callUuid}`);
+    // The switch answers the kill at once but lists the channel until its hang-up completes (the
+    // recording is closed first). A worker back before then sees it alive and then hears its
+    // hang-up: a normal end, as it should be. The vanished case needs it gone before the worker is.
+    await until(async () => !(await raw.command('api show channels as json')).body.includes(lost.callUuid));
     raw.close();
     proxy.setRefusing(false);
     await node.ready(3000);
