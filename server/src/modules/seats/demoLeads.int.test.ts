@@ -59,11 +59,14 @@ beforeAll(async () => {
   // Without a disposition the seat is idle again after the wrap-up time (shortened here).
   wrapUp.timeoutMs = 1000;
   // The seat takes every pop-up, talks a while and hangs up; it is ready again once the call ended
-  // (wrap-up done).
+  // (wrap-up done). The hang-up comes after the accept's acknowledgement whenever that comes: with a
+  // 3 s ack timeout on a loaded machine the hang-up was skipped, the lead stayed bridged until its
+  // patience ran out, and the leads queued behind it for the one seat hung up waiting.
   opS.on('seat:offer', (e: SeatOfferEvent) => {
     void opS
-      .timeout(3000)
+      .timeout(60_000)
       .emitWithAck('seat:answer', { callUuid: e.callUuid, seatId: e.seatId, accept: true })
+      .catch(() => undefined)
       .then(() => new Promise((r) => setTimeout(r, TALK_MS)))
       .then(() => op.post(`/api/seats/${seat.id}/desk/calls/${e.callUuid}/hangup`, {}))
       .catch(() => undefined);
