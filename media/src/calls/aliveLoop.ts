@@ -23,6 +23,7 @@ import {
 import type { EslEvent } from '../esl/events';
 import type { NodePool } from '../esl/pool';
 import { log } from '../../../platform/log';
+import { stampWorkerCalls } from '../../../platform/callRecord';
 
 export interface AliveLoopDeps {
   db: Knex;
@@ -39,12 +40,7 @@ export async function stampAlive(
   d: Pick<AliveLoopDeps, 'db' | 'redis' | 'prefix' | 'workerId'>,
 ): Promise<void> {
   await d.redis.set(callsAliveKey(d.prefix, d.workerId), String(Date.now()), 'PX', CALLS_ALIVE_TTL_MS);
-  // calls_open (a partial index on the open calls) keeps this one short scan.
-  await d
-    .db('calls')
-    .where({ media_worker: d.workerId })
-    .whereNot('status', 'ended')
-    .update({ alive_at: d.db.fn.now() });
+  await stampWorkerCalls(d.db, d.workerId);
 }
 
 /** Starts the loop, the hang-up memory and the lost-channel listener; resolves to their stop. */

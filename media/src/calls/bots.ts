@@ -15,6 +15,7 @@ import {
 } from '../../../domain/bot/llm';
 import { guardedPost, loadPolicy } from '../../../config/outbound/policy';
 import { versionHashes } from './prompts';
+import { setLlmGrade } from '../../../platform/callRecord';
 
 /** The LLM is a tenant-given address: every request goes through the outbound-request guard. */
 const llmPost = (db: Knex): PostFn => guardedPost(() => loadPolicy(db));
@@ -105,7 +106,7 @@ export async function storeLlmGrade(
       settings,
       lines.map((l) => ({ role: l.khtype === 'robot' ? 'bot' : 'customer', text: l.khcontent })),
     );
-    if (g) await db('calls').where({ id: call.id }).update({ llm_grade: g });
+    if (g) await setLlmGrade(db, call.id, g);
     return g;
   } catch {
     return null;

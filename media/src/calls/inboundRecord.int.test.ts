@@ -3,7 +3,8 @@
 // unknown caller from it), and the scene owner's customer with that number found.
 import { randomUUID } from 'node:crypto';
 import { decryptSecret, phoneHash } from '../../../platform/secrets';
-import { customerOf, openInboundRecord } from './inboundRecord';
+import { customerOf } from './inboundRecord';
+import { openInboundRecord } from '../../../platform/callRecord';
 import { startCallKit, type CallKit } from './testKit';
 
 let kit: CallKit;

@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import type { EslNode } from '../esl/node';
 import { lostCallOutcome } from './recover';
 import { outcomeOf, UNKNOWN_FACTS, type Outcome } from './outcome';
-import { closeRecord } from './record';
+import { closeRecord } from '../../../platform/callRecord';
 
 export const SWEEP_MS = 15_000;
 /** A record with no worker this old is lost (the channel claim lasts 6 h: inbound.ts CLAIM_TTL_S). */

@@ -11,7 +11,7 @@ import type { ChannelRow, EslNode } from '../esl/node';
 import { recordCommand } from './commands';
 import { recordingPath } from './prompts';
 import { outcomeOf, type Outcome } from './outcome';
-import { claimOriginate, closeRecord, setStatus } from './record';
+import { claimOriginate, closeRecord, setStatus } from '../../../platform/callRecord';
 import type { SessionDeps } from './session';
 import { type Hangup } from './closing';
 import { SeatLeg, type SeatFailure } from './seatLeg';

@@ -19,7 +19,7 @@ import type { NodePool } from '../esl/pool';
 import type { AsrAdapter } from '../speech/asr';
 import type { BotCache } from './bots';
 import { recognizerFor } from './recognizer';
-import { closeRecord, ensureRecord } from './record';
+import { closeRecord, ensureRecord } from '../../../platform/callRecord';
 import { ResultLevel } from '../../../domain/telephony';
 
 export interface FitDeps {

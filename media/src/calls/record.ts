@@ -1,125 +1,17 @@
-// The call record and its conversation lines (migration 2026-11-22-2100-calls). One row per call
-// uuid: created by whoever comes first (the test-call endpoint or the worker), claimed once for the
-// originate, closed once (UPDATE … WHERE status <> 'ended': a second close changes nothing).
+// The call's conversation lines (migration 2026-11-22-2100-calls) and a read of its record's status.
+// The record itself (created, claimed for the originate, moved forward, closed once) is written by
+// platform/callRecord.ts.
 import type { Knex } from 'knex';
-import { phoneHash } from '../../../platform/secrets';
 import {
   mergeCustomerLine,
   type CallStatus,
   type ConversationLine,
-  type DialJob,
   type LineType,
 } from '../../../domain/calls';
-import { maskPhone } from '../../../domain/format';
 import { log } from '../../../platform/log';
-
-export interface OpenRecord {
-  id: number;
-  status: CallStatus;
-  originatedAt: Date | null;
-  fsNode: string | null;
-  mediaWorker: string | null;
-}
-
-export async function ensureRecord(db: Knex, secretKey: string, job: DialJob): Promise<OpenRecord> {
-  await db('calls')
-    .insert({
-      call_uuid: job.callUuid,
-      account_id: job.accountId,
-      task_id: job.taskId ?? null,
-      bot_id: job.botId,
-      bot_version: job.botVersion,
-      line_id: job.lineId,
-      customer_id: job.customerId ?? null,
-      phone_masked: maskPhone(job.phone),
-      phone_hash: phoneHash(secretKey, job.phone),
-      test: job.test ?? false,
-    })
-    .onConflict('call_uuid')
-    .ignore();
-  const r = await db('calls')
-    .where({ call_uuid: job.callUuid })
-    .first('id', 'status', 'originated_at', 'fs_node', 'media_worker');
-  return {
-    id: Number(r.id),
-    status: r.status,
-    originatedAt: r.originated_at,
-    fsNode: r.fs_node,
-    mediaWorker: r.media_worker,
-  };
-}
-
-/**
- * Marks the record as dialled from `node` at `atMs` (the line's originate token: the originate is
- * sent right after this write); false when someone (an earlier attempt) did already.
- */
-export async function claimOriginate(
-  db: Knex,
-  id: number,
-  node: string,
-  worker: string | null,
-  atMs: number,
-): Promise<boolean> {
-  const n = await db('calls')
-    .where({ id })
-    .whereNull('originated_at')
-    .whereNot('status', 'ended')
-    // First alive stamp with the originate (aliveLoop.ts stamps it on from then on).
-    .update({ originated_at: new Date(atMs), fs_node: node, media_worker: worker, alive_at: new Date(atMs) });
-  return n === 1;
-}
 
 export async function recordStatus(db: Knex, id: number): Promise<CallStatus | undefined> {
   return (await db('calls').where({ id }).first('status'))?.status;
-}
-
-/** Moves the status forward only (dialing -> ringing -> answered), whatever order writes land in. */
-export async function setStatus(db: Knex, id: number, status: 'ringing' | 'answered'): Promise<void> {
-  const extra = status === 'answered' ? { answered_at: db.fn.now() } : {};
-  const before = status === 'answered' ? ['dialing', 'ringing'] : ['dialing'];
-  await db('calls')
-    .where({ id })
-    .whereIn('status', before)
-    .update({ status, ...extra });
-}
-
-export interface CloseFields {
-  resultLevel: number;
-  grade: number | null;
-  labels: string[];
-  hangupCause: string | null;
-  sipStatus: number | null;
-  ringMs: number;
-  talkMs: number;
-  totalMs: number;
-  billableMs: number;
-  rounds: number;
-  reason: unknown;
-  recordingPath: string | null;
-}
-
-/** Closes the record; true only for the one call that closed it. */
-export async function closeRecord(db: Knex, id: number, f: CloseFields): Promise<boolean> {
-  const n = await db('calls')
-    .where({ id })
-    .whereNot('status', 'ended')
-    .update({
-      status: 'ended',
-      result_level: f.resultLevel,
-      grade: f.grade,
-      labels: f.labels,
-      hangup_cause: f.hangupCause,
-      sip_status: f.sipStatus,
-      ring_ms: Math.max(0, Math.round(f.ringMs)),
-      talk_ms: Math.max(0, Math.round(f.talkMs)),
-      total_ms: Math.max(0, Math.round(f.totalMs)),
-      billable_ms: Math.max(0, Math.round(f.billableMs)),
-      rounds: f.rounds,
-      reason: JSON.stringify(f.reason ?? null),
-      recording_path: f.recordingPath,
-      ended_at: db.fn.now(),
-    });
-  return n === 1;
 }
 
 export interface NewLine {

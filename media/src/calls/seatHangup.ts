@@ -1,4 +1,4 @@
-// The seat desk's hang-up (server: modules/seats/deskService.ts hangupDeskCall): the server publishes
+// The seat desk's hang-up (server: modules/seats/desk/service.ts hangupDeskCall): the server publishes
 // the call's uuid, and the worker that runs the call kills its customer leg on its node (uuid_kill);
 // FreeSWITCH then ends the bridged seat leg too, and the call's end puts the seat in wrap-up as usual.
 // Workers that do not run the call ignore the message.

@@ -50,7 +50,11 @@ afterAll(async () => {
 let n = 0;
 
 /** A call's seat leg whose switch answers every command; `onBreak` runs when the hold music is broken. */
-function leg(seat: { type: 'extension' | 'mobile'; extension: string | null }, onBreak: () => void) {
+function leg(
+  seat: { type: 'extension' | 'mobile'; extension: string | null },
+  onBreak: () => void,
+  onBridge: () => { response: string } = () => ({ response: '+OK' }),
+) {
   const uuid = `00000000-0000-4000-9000-${String(++n).padStart(12, '0')}`;
   const ran: string[] = [];
   let gone = false;
@@ -58,6 +62,7 @@ function leg(seat: { type: 'extension' | 'mobile'; extension: string | null }, o
   const node = {
     execute: (_uuid: string, app: string) => {
       ran.push(app);
+      if (app === 'bridge') return Promise.resolve({ ...onBridge(), headers: new Map() });
       if (app !== 'playback') return Promise.resolve({ response: '+OK', headers: new Map() });
       return new Promise<void>((resolve) => (music = resolve));
     },
@@ -131,12 +136,34 @@ it('a customer who hangs up as the seat takes the call: never bridged, the seat 
 it('a seat whose number cannot be dialled is let go, and the call falls back', async () => {
   const l = leg({ type: 'extension', extension: 'not a number' }, () => undefined);
   const failures: SeatFailure[] = [];
-  const done = new SeatLeg(l.host).offer({ ...offer, card }, (why) => failures.push(why));
+  const sl = new SeatLeg(l.host);
+  const done = sl.offer({ ...offer, card }, (why) => failures.push(why));
   await accept(l.reply);
   await done;
   expect(await until(() => failedJob(l.uuid))).toMatchObject({ seatId: l.reply.seat!.id });
   expect(l.ran).not.toContain('bridge');
   expect(failures).toHaveLength(1);
+  // Not left as accepted on the record: no seat had the call.
+  expect(sl.outcome).toBe('noSeat');
+});
+
+it("a seat's phone that fails as the customer hangs up: the record says cancelled, not accepted", async () => {
+  const l = leg(
+    { type: 'extension', extension: '8003' },
+    () => undefined,
+    () => {
+      l.hangUp();
+      return { response: 'USER_BUSY' };
+    },
+  );
+  const sl = new SeatLeg(l.host);
+  const failures: SeatFailure[] = [];
+  const done = sl.offer({ ...offer, card }, (why) => failures.push(why));
+  await accept(l.reply);
+  await done;
+  expect(l.ran).toContain('bridge');
+  await until(() => sl.outcome === 'cancelled');
+  expect(failures).toEqual([]);
 });
 
 it('a call that goes on after the accept is bridged, and nothing is let go', async () => {

@@ -1,6 +1,6 @@
 // The seat leg of a call, shared by a robot's transfer (session.ts) and a seat-group reception scene
 // (inboundSeat.ts): the call is offered to the group's seats (transferClient.ts ->
-// modules/seats/transfer.ts) with music on hold meanwhile, bridged to the seat that takes it, and
+// modules/seats/state/transfer.ts) with music on hold meanwhile, bridged to the seat that takes it, and
 // offered again without a seat whose leg fails the bridge (no microphone, softphone gone), up to
 // MAX_SEAT_FAILURES seats. How it ended is kept on the record; the seat's wrap-up follows the call's end.
 import type { ConversationLine, DialJob } from '../../../domain/calls';
@@ -16,6 +16,7 @@ import { seatDialString } from './commands';
 import { playHoldMusic } from './holdMusic';
 import type { SessionDeps } from './session';
 import { log } from '../../../platform/log';
+import { setTransferOutcome } from '../../../platform/callRecord';
 
 /** Seats of one call whose leg may fail the bridge before the call gives up on seats. */
 const MAX_SEAT_FAILURES = 3;
@@ -114,6 +115,8 @@ export class SeatLeg {
       dial = seatDialString(seat, { lineId: h.job.lineId, prefix: h.linePrefix }, h.uuid);
     } catch {
       await this.letGo(seat.id, 'INVALID_NUMBER_FORMAT');
+      // The record said accepted: no seat had the call after all.
+      await this.record('noSeat', null);
       await fail({ code: 'seat_badNumber' });
       return;
     }
@@ -131,7 +134,9 @@ export class SeatLeg {
             response: done.response,
             originateDisposition: done.headers.get('variable_originate_disposition'),
           });
-          if (h.over() || !cause) return;
+          if (!cause) return;
+          // The seat's phone never answered and the customer is gone: not an accepted transfer.
+          if (h.over()) return this.record('cancelled', null);
           log.warn('call: bridge to seat failed', { callUuid: h.uuid, seatId: seat.id, cause });
           return this.seatDidNotAnswer(o, fail, [...exclude, seat.id], cause);
         },
@@ -145,13 +150,9 @@ export class SeatLeg {
   /** How the transfer ended, on the call record (calls.transfer_outcome / transfer_seat_id). */
   async record(outcome: TransferOutcome, seatId: number | null): Promise<void> {
     this.outcome = outcome;
-    await this.host.deps
-      .db('calls')
-      .where({ id: this.host.recordId() })
-      .update({ transfer_outcome: outcome, transfer_seat_id: seatId })
-      .catch((err: Error) =>
-        log.error('call: transfer outcome not stored', { callUuid: this.host.uuid, err: err.message }),
-      );
+    await setTransferOutcome(this.host.deps.db, this.host.recordId(), outcome, seatId).catch((err: Error) =>
+      log.error('call: transfer outcome not stored', { callUuid: this.host.uuid, err: err.message }),
+    );
   }
 
   /** The call ended: the seat that had it goes to wrap-up with its talk time. */
@@ -193,7 +194,8 @@ export class SeatLeg {
       .catch((err: Error) =>
         log.error('call: seat failure not sent', { callUuid: this.host.uuid, seatId, err: err.message }),
       );
-    if (this.host.over()) return;
+    // The record said accepted: the customer left before any seat answered.
+    if (this.host.over()) return this.record('cancelled', null);
     if (failed.length >= MAX_SEAT_FAILURES) {
       await this.record('noSeat', null);
       await fail({ code: 'seat_noPickup' });

@@ -33,15 +33,14 @@ import { originateCommand, recordCommand } from './commands';
 import { fillerFile } from './audio';
 import { recordingPath, type PromptFiles } from './prompts';
 import { CustomerRequests } from './requests';
+import { recordStatus, Transcript } from './record';
 import {
   claimOriginate,
   closeRecord,
   ensureRecord,
-  recordStatus,
   setStatus,
-  Transcript,
   type OpenRecord,
-} from './record';
+} from '../../../platform/callRecord';
 import { waitOriginateToken } from './originatePace';
 import { CallTimers } from './timers';
 import { groupServes, type TransferClient } from './transferClient';
@@ -499,7 +498,7 @@ export class CallSession {
   }
 
   /**
-   * Transfer to a human seat (modules/seats/transfer.ts offers the call to the group's seats): the
+   * Transfer to a human seat (modules/seats/state/transfer.ts offers the call to the group's seats): the
    * prompts finish, the bot stops listening, and the call is bridged to the seat that takes it
    * (seatLeg.ts). No seat within the manual-transfer wait (or a group that does not serve the
    * account): the bot goes on at the transfer's fallback flow when it has one, else hangs up;

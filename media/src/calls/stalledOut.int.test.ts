@@ -3,7 +3,7 @@
 // its record closes as unknown (90). No record stays open, no slot stays held.
 import { startSimulator, type Simulator } from '../sim/server';
 import { createDialQueue } from './queue';
-import { ensureRecord } from './record';
+import { ensureRecord } from '../../../platform/callRecord';
 import { extraRunKey } from './stalledOut';
 import { startCallKit, type CallKit } from './testKit';
 import { startCallWorker, type CallWorker } from './worker';

@@ -1,5 +1,5 @@
 // The media worker's side of a transfer against real Redis and a real Bull queue; the server's side
-// (modules/seats/transfer.ts) is played by writing its keys and publishing its wakes.
+// (modules/seats/state/transfer.ts) is played by writing its keys and publishing its wakes.
 import Redis from 'ioredis';
 import { loadConfig } from '../../../config';
 import {

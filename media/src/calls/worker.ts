@@ -13,7 +13,7 @@ import { answerWithLlm, BotCache, storeLlmGrade } from './bots';
 import { CallLive } from './live';
 import { outcomeOf, UNKNOWN_FACTS } from './outcome';
 import { PromptFiles } from './prompts';
-import { closeRecord } from './record';
+import { closeRecord } from '../../../platform/callRecord';
 import { checkJob } from './checkJob';
 import { callNeeds, fitNodes, refuseCall } from './nodeFit';
 import { faultText } from '../../../domain/fsProbe';
@@ -107,7 +107,7 @@ export async function startCallWorker(o: CallWorkerOptions): Promise<CallWorker>
     new Promise((r) => setTimeout(r, 3000).unref()),
   ]);
 
-  // Offers to human seats go to the server's transfer processor (modules/seats/transfer.ts).
+  // Offers to human seats go to the server's transfer processor (modules/seats/state/transfer.ts).
   const transferQueue = createMediaQueue<TransferJob>(config, TRANSFER_QUEUE, { jobOptions: {} });
   const transfers = new TransferClient(transferQueue.queue, redis, config.redisPrefix);
   const deps: SessionDeps = {

@@ -19,6 +19,12 @@ import { whereDialable } from '../db/dialable';
 import { likePrefix } from '../../../domain/like';
 import { coded } from '../../../domain/reasons';
 import type { CallRow } from './rows';
+import {
+  endUnreadable,
+  insertClaimedCalls,
+  markJobsQueued,
+  type ClaimedCall,
+} from '../../../platform/callRecord';
 
 /** A row of `refusals`' union: a listed number (reason set) or one of its recent calls (created_at set). */
 interface RefusalRow {
@@ -251,7 +257,7 @@ export async function claimNumbers(
       }
     }
     const phones = await phonesOf(trx, deps.config.secretKey, dial);
-    const calls: { row: Record<string, unknown>; job: DialJob }[] = [];
+    const calls: { rec: ClaimedCall; job: DialJob }[] = [];
     for (const c of dial) {
       const phone = phones.get(c.id);
       if (!phone) {
@@ -272,21 +278,17 @@ export async function claimNumbers(
       };
       calls.push({
         job,
-        row: {
-          call_uuid: job.callUuid,
-          account_id: job.accountId,
-          task_id: job.taskId,
-          task_number_id: c.id,
-          bot_id: job.botId,
-          bot_version: job.botVersion,
-          line_id: job.lineId,
-          customer_id: c.customerId,
-          phone_masked: c.phoneMasked,
-          phone_hash: c.phoneHash,
-          status: 'dialing',
-          test: false,
-          // In the outbox until its job is added (relayOutbox).
-          job_queued_at: null,
+        rec: {
+          callUuid: job.callUuid,
+          accountId: job.accountId,
+          taskId: g.task.id,
+          taskNumberId: c.id,
+          botId: job.botId,
+          botVersion: job.botVersion,
+          lineId: job.lineId,
+          customerId: c.customerId,
+          phoneMasked: c.phoneMasked,
+          phoneHash: c.phoneHash,
         },
       });
     }
@@ -303,7 +305,10 @@ export async function claimNumbers(
           skips.map((x) => x.prev) as string[],
         ],
       );
-    if (calls.length) await trx('calls').insert(calls.map((c) => c.row));
+    await insertClaimedCalls(
+      trx,
+      calls.map((c) => c.rec),
+    );
     // Queued -> running on the first slot (the tick only grants slots inside the window).
     for (const g of mine)
       if (ok.get(g.task.id) === 4) {
@@ -327,24 +332,11 @@ export async function claimNumbers(
   await hooks.afterCommit?.();
   await dispatchJobs(deps, result.jobs);
   // Off the tick's path: a mark that never lands only makes the relay add the jobs again (no-op).
-  void markQueued(
+  void markJobsQueued(
     deps.db,
     result.jobs.map((j) => j.callUuid),
   ).catch((err: Error) => console.error(`dialer outbox mark: ${err.message}`));
   return result;
-}
-
-/**
- * Takes calls out of the outbox. SKIP LOCKED: never waits on (or deadlocks with) a worker or another
- * relay writing the same rows; a row skipped stays in the outbox, and relaying it again is a no-op.
- */
-async function markQueued(db: Knex, callUuids: string[]): Promise<void> {
-  if (callUuids.length)
-    await db.raw(
-      `UPDATE calls SET job_queued_at = now() WHERE id IN (SELECT id FROM calls
-         WHERE call_uuid = ANY(?::uuid[]) AND job_queued_at IS NULL FOR UPDATE SKIP LOCKED)`,
-      [callUuids],
-    );
 }
 
 /**
@@ -408,11 +400,7 @@ export async function relayOutbox(deps: Deps, graceMs: number, limit = 500): Pro
   if (unreadable.length)
     await deps.db.transaction(async (trx) => {
       const ids = unreadable.map((r) => r.id);
-      await trx('calls')
-        .whereIn('id', ids)
-        .where('status', 'dialing')
-        .whereNull('originated_at')
-        .update({ status: 'ended', ended_at: trx.fn.now(), settled_at: trx.fn.now(), charged_fen: 0 });
+      await endUnreadable(trx, ids);
       await trx('task_numbers')
         .whereIn(
           'id',
@@ -422,7 +410,7 @@ export async function relayOutbox(deps: Deps, graceMs: number, limit = 500): Pro
         .update({ state: 3, skip_reason: 'noPhone' });
     });
   await dispatchJobs(deps, jobs);
-  await markQueued(
+  await markJobsQueued(
     deps.db,
     rows.map((r) => r.call_uuid),
   );

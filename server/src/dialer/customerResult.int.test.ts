@@ -7,8 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { DialJob } from '../../../domain/calls';
-import { closeRecord, ensureRecord } from '../../../media/src/calls/record';
-import { openInboundRecord } from '../../../media/src/calls/inboundRecord';
+import { closeRecord, ensureRecord, openInboundRecord } from '../../../platform/callRecord';
 import { CustomerRequests } from '../../../media/src/calls/requests';
 import { accountId, insertCustomer, secondMerchantTree } from '../../../test/fixtures';
 import { startTestPlatform, type TestPlatform } from '../../../test/harness';

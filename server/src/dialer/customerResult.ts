@@ -15,6 +15,7 @@ import { ContactMethod, RecordType } from '../../../domain/crm';
 import { customerAfterCall, visitDetails } from '../../../domain/customerResult';
 import { messageOf } from '../../../domain/reasons';
 import { log } from '../../../platform/log';
+import { linkCustomer } from '../../../platform/callRecord';
 import type { DialAccount } from './context';
 import { customerFor } from './requests';
 import type { CallRow } from './rows';
@@ -109,7 +110,7 @@ async function apply(
       updated_at: trx.fn.now(),
     });
   if (call.customer_id === null || Number(call.customer_id) !== found.id)
-    await trx('calls').where({ id: call.id }).update({ customer_id: found.id });
+    await linkCustomer(trx, call.id, found.id);
   const { rows } = await trx.raw<{ rows: { id: string }[] }>(
     `INSERT INTO follow_ups (account_id, customer_id, record_type, stage, contact_method, details, details_message, call_id, result_level)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)

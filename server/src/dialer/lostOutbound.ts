@@ -5,7 +5,8 @@
 // It is closed here with what is known (domain/lostCall.ts): the hang-up the switch reported when a
 // living worker heard it, else unknown (90) with talk billed up to the last alive stamp. The record is
 // then settled by the settlement outbox like any other, once: the dead worker's retried job finds it
-// ended (and hangs up a channel still up), and a close by that job first makes this UPDATE a no-op.
+// ended (and hangs up a channel still up), and a close by that job first makes this close a no-op
+// (platform/callRecord.ts closeLostCall).
 // Living workers hang up the channels closed here (lostChannelsChannel).
 import {
   CALLS_ALIVE_STALE_S,
@@ -22,6 +23,7 @@ import {
 import { outboundLegHangupOf } from '../../../domain/cdr';
 import { Events, rooms, type CallStateEvent } from '../../../domain/events';
 import type { Deps } from '../deps';
+import { closeLostCall } from '../../../platform/callRecord';
 
 const BATCH = 500;
 
@@ -80,25 +82,9 @@ export async function closeLostOutbound(deps: Deps, limit = BATCH): Promise<stri
       { originatedAt: new Date(r.originated_at), answeredAt: r.answered_at, aliveAt: r.alive_at },
       heard,
     );
-    const n = await deps
-      .db('calls')
-      .where({ id: r.id })
-      .whereNot('status', 'ended')
-      .update({
-        status: 'ended',
-        result_level: c.resultLevel,
-        grade: null,
-        hangup_cause: c.hangupCause,
-        sip_status: c.sipStatus,
-        ring_ms: c.ringMs,
-        talk_ms: c.talkMs,
-        total_ms: c.totalMs,
-        billable_ms: c.billableMs,
-        reason: JSON.stringify(c.reason),
-        ended_at: deps.db.fn.now(),
-      });
-    if (n === 1 && !heard) closed.push({ uuid: r.call_uuid, fsNode: r.fs_node });
-    if (n === 1) {
+    const done = await closeLostCall(deps.db, r.id, c);
+    if (done && !heard) closed.push({ uuid: r.call_uuid, fsNode: r.fs_node });
+    if (done) {
       console.warn(`call ${r.call_uuid}: media worker ${r.media_worker} died; closed (${c.resultLevel})`);
       emitEnded(deps, r, c);
     }

@@ -13,7 +13,7 @@ import { resolveCallback } from '../../../domain/callback';
 import type { DialJob } from '../../../domain/calls';
 import type { FollowUpDto } from '../../../domain/crm';
 import type { CallBlacklistEntryDto } from '../../../domain/shields';
-import { closeRecord, ensureRecord } from '../../../media/src/calls/record';
+import { closeRecord, ensureRecord } from '../../../platform/callRecord';
 import { CustomerRequests } from '../../../media/src/calls/requests';
 import { accountId, insertCustomer, loggedIn, secondMerchantTree } from '../../../test/fixtures';
 import { startTestPlatform, type TestPlatform } from '../../../test/harness';

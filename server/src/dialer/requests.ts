@@ -16,6 +16,7 @@ import { requestSentence, resolveCallback, type CallbackNote } from '../../../do
 import { ContactMethod, RecordType, Stage } from '../../../domain/crm';
 import { scoped, type Actor } from '../db/scope';
 import { log } from '../../../platform/log';
+import { linkCustomer } from '../../../platform/callRecord';
 import { lockCustomerPhone } from '../modules/crm/customers/phoneLock';
 import type { DialAccount } from './context';
 import type { CallRow } from './rows';
@@ -173,6 +174,6 @@ export async function customerFor(
       last_called_at: call.created_at,
     })
     .returning<OwnedRow[]>(['id', 'account_id', 'stage']);
-  await trx('calls').where({ id: call.id }).update({ customer_id: c!.id });
+  await linkCustomer(trx, call.id, c!.id);
   return { ...owned(c!), created: true };
 }

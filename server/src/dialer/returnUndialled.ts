@@ -9,8 +9,11 @@
 //   refused for the line (reason kind notPlaced: GATEWAY_DOWN, INVALID_GATEWAY, never answered), are
 //   taken off the settlement outbox and their numbers returned. Their faults (reason.fault) go to
 //   callFaults.ts.
+// The UPDATEs of the call records are the call record's (platform/callRecord.ts); the return of their
+// numbers rides on each in one statement here.
 import type { Knex } from 'knex';
-import { NOT_PLACED_TEXT, notPlacedReason } from '../../../domain/calls';
+import { notPlacedReason } from '../../../domain/calls';
+import { returnNeverDialledSql, withdrawOpenSql, type CallsPick } from '../../../platform/callRecord';
 import type { CallFault } from '../../../domain/fsProbe';
 import type { ReasonParam } from '../../../domain/reasons';
 import type { Deps } from '../deps';
@@ -43,21 +46,18 @@ export interface Returned {
   faults: ReturnedFault[];
 }
 
-/** The records returnNeverDialled takes: never originated, or refused by the switch for the line. */
-export const NEVER_PLACED_SQL = `(originated_at IS NULL OR (coalesce(reason->>'kind', '') = 'notPlaced' AND answered_at IS NULL))`;
-
 /**
  * Runs `pick` (an UPDATE of calls RETURNING the calls it took) and, in the same statement, puts the
  * numbers of those calls back to pending when they still wait on exactly these calls. One statement:
  * atomic without a transaction's extra round trips (the settle loop runs this every 50 ms).
  */
-async function takeAndReturn(db: Knex, pick: string, bindings: unknown[]): Promise<Undialled[]> {
+async function takeAndReturn(db: Knex, pick: CallsPick): Promise<Undialled[]> {
   const { rows } = (await db.raw(
-    `WITH taken AS (${pick} RETURNING id, call_uuid, task_number_id, task_id, line_id, account_id, reason),
+    `WITH taken AS (${pick.sql} RETURNING id, call_uuid, task_number_id, task_id, line_id, account_id, reason),
      back AS (UPDATE task_numbers n SET state = 0, next_attempt_at = now() + make_interval(secs => ?)
        FROM taken t WHERE n.id = t.task_number_id AND n.state = 1 AND n.last_call_uuid = t.call_uuid)
      SELECT * FROM taken`,
-    [...bindings, RETURN_DELAY_MS / 1000] as Knex.RawBinding[],
+    [...pick.bindings, RETURN_DELAY_MS / 1000],
   )) as { rows: Undialled[] };
   return rows;
 }
@@ -82,14 +82,7 @@ const returned = (rows: Undialled[]): Returned => ({
 /** Ends the open task calls no worker has originated yet and returns their numbers. */
 export async function withdrawOpen(deps: Deps, why: ReasonParam): Promise<Returned> {
   // The worker's claimOriginate sets originated_at only on an open record: one of the two wins.
-  const rows = await takeAndReturn(
-    deps.db,
-    `UPDATE calls SET status = 'ended', ended_at = now(), settled_at = now(), charged_fen = 0,
-       result_level = NULL, reason = ?::jsonb
-     WHERE id IN (SELECT id FROM calls WHERE status = 'dialing' AND originated_at IS NULL
-       AND task_id IS NOT NULL ORDER BY id FOR UPDATE)`,
-    [JSON.stringify(notPlacedReason(why))],
-  );
+  const rows = await takeAndReturn(deps.db, withdrawOpenSql(notPlacedReason(why)));
   // Jobs still waiting need not reach a worker (one that does finds the record ended and stops).
   await Promise.all(
     rows.map(async (r) => {
@@ -103,21 +96,6 @@ export async function withdrawOpen(deps: Deps, why: ReasonParam): Promise<Return
 /** Task calls closed without an originate, not settled yet: off the outbox, numbers back. */
 export async function returnNeverDialled(deps: Deps, limit = 500): Promise<Returned> {
   // settleCall locks the row and re-checks settled_at: a call is either returned or settled.
-  const rows = await takeAndReturn(
-    deps.db,
-    `UPDATE calls SET settled_at = now(), charged_fen = 0, result_level = NULL, grade = NULL,
-       billable_ms = 0, reason = ((CASE WHEN jsonb_typeof(reason) = 'object' THEN reason ELSE '{}'::jsonb END)
-         || jsonb_build_object('kind', 'notPlaced', 'code', 'notPlaced',
-         -- the reason it had becomes the why (domain/reasons.ts): its code when it has one, else its text
-         'params', jsonb_build_object('why', CASE WHEN reason->>'code' IS NOT NULL
-           THEN jsonb_strip_nulls(jsonb_build_object('code', reason->'code', 'params', reason->'params',
-             'more', reason->'more'))
-           ELSE to_jsonb(coalesce(reason->>'text', reason #>> '{}', '')) END),
-         'text', left(? || coalesce(reason->>'text', reason #>> '{}', ''), 300))) - 'more'
-     WHERE id IN (SELECT id FROM calls WHERE status = 'ended' AND settled_at IS NULL
-       AND ${NEVER_PLACED_SQL} AND task_id IS NOT NULL AND NOT test
-       ORDER BY id LIMIT ? FOR UPDATE SKIP LOCKED)`,
-    [NOT_PLACED_TEXT, limit],
-  );
+  const rows = await takeAndReturn(deps.db, returnNeverDialledSql(limit));
   return returned(rows);
 }

@@ -8,7 +8,7 @@
 // an AI-visit follow-up), what the customer asked for applied (requests.ts: the number on the call
 // blacklist, a callback reminder), and settled_at set. After commit: one push job per call (jobId push:<callId>) and
 // the notices go live. Test calls are real calls on a real line, so they are billed the same way.
-import { NEVER_PLACED_SQL } from './returnUndialled';
+import { markSettledStatement, NEVER_PLACED_SQL } from '../../../platform/callRecord';
 import type { Knex } from 'knex';
 import { NoticeType } from '../../../domain/codes';
 import { fenToYuan } from '../../../domain/format';
@@ -329,10 +329,8 @@ export async function settleCall(
       s.requests = await applyRequests(trx, call, account);
     await bill(trx, call, s, cache);
     // The reports rollups (modules/reports/rollup.ts) ride on the statement that marks the call settled.
-    await rollUpCall(trx, call, account, {
-      sql: 'UPDATE calls SET settled_at = now(), charged_fen = ? WHERE id = ?',
-      bindings: [s.chargedFen, callId],
-    });
+    // The mark is the call record's statement (platform/callRecord.ts), run in this transaction.
+    await rollUpCall(trx, call, account, markSettledStatement(callId, s.chargedFen));
     return s;
   });
   if (!out) return null;

@@ -22,6 +22,13 @@ import { nodeIsRemote, voiceRefs } from './audio';
 import { findByUuid, linesOf, presentRow, records, selectedIds, turnsKey, withTurns } from './repo';
 import { turnsOf } from './turns';
 import type { AllocateInput, Filter } from './schema';
+import {
+  allocateCalls,
+  deleteCalls,
+  linkCustomerToCalls,
+  markRead,
+  setCallsFocus,
+} from '../../../../platform/callRecord';
 
 type Sel = { ids?: number[]; filter?: Filter };
 
@@ -40,7 +47,7 @@ export async function getDetail(
   const row = await findByUuid(deps.db, auth.actor, view, uuid);
   if (!row) throw notFound();
   if (!row.read) {
-    await deps.db('calls').where({ id: row.id }).update({ read: true });
+    await markRead(deps.db, row.id);
     row.read = true;
   }
   const lines = await linesOf(deps.db, Number(row.id));
@@ -64,10 +71,11 @@ export async function setFocus(
   uuid: string,
   focus: boolean,
 ) {
-  const n = await deps
-    .db('calls')
-    .whereIn('id', records(deps.db, auth.actor, view).where('k.call_uuid', uuid).select('k.id'))
-    .update({ focus });
+  const n = await setCallsFocus(
+    deps.db,
+    records(deps.db, auth.actor, view).where('k.call_uuid', uuid).select('k.id'),
+    focus,
+  );
   if (!n) throw notFound();
   return { focus };
 }
@@ -198,8 +206,7 @@ export async function moveToCustomers(
     }
     for (const [hash, customerId] of customerOf) {
       const ids = rows.filter((r) => r.phone_hash === hash).map((r) => Number(r.id));
-      if (ids.length)
-        await trx('calls').whereRaw('id = any(?::bigint[])', [ids]).update({ customer_id: customerId });
+      if (ids.length) await linkCustomerToCalls(trx, ids, customerId);
     }
     return out;
   });
@@ -235,8 +242,7 @@ export async function allocateRecords(
     for (const s of plan) {
       const slice = rows.slice(at, at + s.count).map((r) => Number(r.id));
       at += s.count;
-      if (slice.length)
-        await trx('calls').whereRaw('id = any(?::bigint[])', [slice]).update({ account_id: s.accountId });
+      if (slice.length) await allocateCalls(trx, slice, s.accountId);
     }
     return { allocated: plan };
   });
@@ -316,7 +322,7 @@ export async function deleteRecords(
     const batch = selectedIds(deps.db, auth.actor, view, sel, hashOf(deps), 5000)
       .where('k.status', 'ended')
       .select('k.id');
-    const n = await deps.db('calls').whereIn('id', batch).delete();
+    const n = await deleteCalls(deps.db, batch);
     deleted += n;
     if (n < 5000 || sel.ids) return { deleted };
   }
