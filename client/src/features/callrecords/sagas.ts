@@ -9,6 +9,7 @@ import { filterToQuery, type CallRecordDetail, type CallRecordPage } from '../..
 import { api, isApiError } from '../../api';
 import { i18n } from '../../app/i18n';
 import { noticesActions } from '../notices/slice';
+import { audioFiles } from '../../ui/audioFiles';
 import { saveBlob } from '../../ui/uploads';
 import { toFilter } from './query';
 import { scopeOf } from './scope';
@@ -76,20 +77,8 @@ export function* loadOptionsSaga(): SagaIterator {
   }
 }
 
-/** Object urls of the open record's audio, released when it closes. */
-const objectUrls = new Set<string>();
-
-/** One audio file with the session's headers, as an object url the <audio> element plays. */
-function* loadAudio(url: string): SagaIterator {
-  try {
-    const r = (yield call(api.download, url, quiet)) as { blob: Blob };
-    const objectUrl = URL.createObjectURL(r.blob);
-    objectUrls.add(objectUrl);
-    yield put(A.audioLoaded({ url, objectUrl }));
-  } catch {
-    yield put(A.audioLoaded({ url, objectUrl: 'failed' }));
-  }
-}
+/** The open record's audio, released when it closes. */
+const audio = audioFiles(A.audioLoaded);
 
 export function* openSaga(action: PayloadAction<string>): SagaIterator {
   const s = (yield state()) as CallRecordsState;
@@ -99,15 +88,14 @@ export function* openSaga(action: PayloadAction<string>): SagaIterator {
     const urls = new Set<string>();
     for (const l of d.lines) for (const v of l.voices) if (v.url) urls.add(v.url);
     if (d.recording.url) urls.add(d.recording.url);
-    yield all([...urls].map((u) => call(loadAudio, u)));
+    yield all([...urls].map((u) => call(audio.load, u)));
   } catch (e) {
     yield put(A.detailFailed(messageOf(e)));
   }
 }
 
 export function closeSaga(): void {
-  for (const u of objectUrls) URL.revokeObjectURL(u);
-  objectUrls.clear();
+  audio.release();
 }
 
 export function* focusSaga(action: PayloadAction<{ uuid: string; focus: boolean }>): SagaIterator {

@@ -9,6 +9,7 @@
 //   google          -> mod_google_transcribe (CUSTOM events; credentials on the FreeSWITCH node)
 import type { Knex } from 'knex';
 import { resolveAsr, type AsrChainLink, type AsrProvider } from '../../../../domain/telephony-config';
+import { asrOwnOf, asrSettingsOf } from '../../../../platform/asrSettings';
 import { GoogleTranscribeAdapter } from './googleTranscribe';
 import { NO_ASR, type AsrAdapter } from './types';
 import { UnimrcpAdapter } from './unimrcp';
@@ -29,15 +30,6 @@ export function adapterFor(provider: AsrProvider | 'default', profile = ''): Asr
   }
 }
 
-/** The asr_settings columns the chain is built from (provider: one of ASR_PROVIDERS, a CHECK). */
-interface AsrRow {
-  account_id: string;
-  provider: AsrProvider;
-  unimrcp_profile: string;
-  app_key: string;
-  secret_enc: string;
-}
-
 /** The account's effective recognizer, from the database. */
 export async function loadAsrAdapter(db: Knex, accountId: number): Promise<AsrAdapter> {
   const acc = await db('accounts').where({ id: accountId }).first<{ path: string } | undefined>('path');
@@ -47,25 +39,12 @@ export async function loadAsrAdapter(db: Knex, accountId: number): Promise<AsrAd
     .map(Number)
     .reverse();
   if (!chainIds.includes(accountId)) chainIds.unshift(accountId);
-  const rows = await db('asr_settings')
-    .whereIn('account_id', chainIds)
-    .select<AsrRow[]>('account_id', 'provider', 'unimrcp_profile', 'app_key', 'secret_enc');
-  const byId = new Map(rows.map((r) => [Number(r.account_id), r]));
-  const chain: AsrChainLink[] = chainIds.map((id) => {
-    const r = byId.get(id);
-    return {
-      accountId: id,
-      account: '',
-      own: r
-        ? {
-            provider: r.provider,
-            unimrcpProfile: r.unimrcp_profile ?? '',
-            appKey: r.app_key ?? '',
-            secretSet: Boolean(r.secret_enc),
-          }
-        : null,
-    };
-  });
+  const byId = await asrSettingsOf(db, chainIds);
+  const chain: AsrChainLink[] = chainIds.map((id) => ({
+    accountId: id,
+    account: '',
+    own: asrOwnOf(byId.get(id)),
+  }));
   const { effective } = resolveAsr(chain);
   return adapterFor(effective.provider, effective.unimrcpProfile);
 }

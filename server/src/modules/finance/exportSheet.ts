@@ -6,7 +6,7 @@ import type { LedgerEntryDto } from '../../../../domain/finance';
 import { fenToYuan, formatDateTime } from '../../../../domain/format';
 import type { Lang } from '../../../../domain/messages';
 import { neutralise } from '../../../../domain/spreadsheet';
-import type { Cell } from '../crm/exports/columns';
+import type { Cell } from '../../files/writers';
 
 const zh = (l: Lang) => l === 'zh-CN';
 

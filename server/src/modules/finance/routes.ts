@@ -13,7 +13,7 @@ import { langOf, ok } from '../../http/envelope';
 import { badRequest, fieldError, notFound } from '../../http/errors';
 import { body, idParam, parse, query } from '../../http/validate';
 import { checkPassword } from '../auth/service';
-import { CONTENT_TYPES, openWriter } from '../crm/exports/writers';
+import { CONTENT_TYPES, openWriter } from '../../files/writers';
 import { ledgerCells, ledgerHeader } from './exportSheet';
 import { inSubtree, ledgerPage, ratesBelow } from './repo';
 import {

@@ -16,7 +16,7 @@ import {
   leadsOf,
   type Counters,
 } from '../../../../domain/reports/figures';
-import type { Cell } from '../crm/exports/columns';
+import type { Cell } from '../../files/writers';
 
 const zh = (l: Lang) => l === 'zh-CN';
 const pct = (r: number | null) => (r === null ? '' : Math.round(r * 10_000) / 100);

@@ -13,7 +13,7 @@ import { langOf, ok } from '../../http/envelope';
 import { badRequest, forbidden } from '../../http/errors';
 import { body, parse, query } from '../../http/validate';
 import { checkPassword } from '../auth/service';
-import { CONTENT_TYPES, openWriter } from '../crm/exports/writers';
+import { CONTENT_TYPES, openWriter } from '../../files/writers';
 import { businessSheet, expenseSheet, lineSheet, numberSheet } from './exportSheet';
 import { setThresholdPct, thresholdPct } from './repo';
 import {

@@ -2,7 +2,8 @@
 // recognizer settings of accounts (asr_settings, one row per account that chose; reached only
 // through the tenant scope).
 import type { Knex } from 'knex';
-import type { AsrChainLink, AsrInput, AsrProvider, FsNodeDto } from '../../../../domain/telephony-config';
+import type { AsrChainLink, AsrInput, FsNodeDto } from '../../../../domain/telephony-config';
+import { asrOwnOf, asrSettingsOf, type AsrRow } from '../../../../platform/asrSettings';
 import { scoped, type Actor } from '../../db/scope';
 
 /** An fs_nodes row as NODE_COLS selects it. */
@@ -14,16 +15,6 @@ interface NodeRow {
   esl_password_enc: string;
   weight: number;
   enabled: boolean;
-  updated_at: Date;
-}
-
-/** An asr_settings row (`*`; provider one of ASR_PROVIDERS, a CHECK). */
-interface AsrRow {
-  account_id: string;
-  provider: AsrProvider;
-  unimrcp_profile: string;
-  app_key: string;
-  secret_enc: string;
   updated_at: Date;
 }
 
@@ -96,16 +87,6 @@ export const superAdminIds = async (db: Knex): Promise<number[]> =>
 
 const ancestors = (path: string) => path.split('/').filter(Boolean).map(Number);
 
-const ownOf = (r: AsrRow | undefined): AsrChainLink['own'] =>
-  r && r.provider
-    ? {
-        provider: r.provider,
-        unimrcpProfile: r.unimrcp_profile,
-        appKey: r.app_key,
-        secretSet: r.secret_enc !== '',
-      }
-    : null;
-
 /**
  * Accounts of the actor's subtree (itself first, by path), each with its chain up to the root
  * (SPEC §6: blank = the superior's). `accountId` narrows to one account of the subtree.
@@ -124,16 +105,13 @@ export async function asrChains(
   // Ancestors above the actor are read too: the actor inherits from them (their settings, not their data).
   const ids = new Set<number>();
   for (const a of accounts) for (const id of ancestors(a.path)) ids.add(id);
-  const [names, settings] = await Promise.all([
+  const [names, settingOf] = await Promise.all([
     db('accounts')
       .whereIn('id', [...ids])
       .select<{ id: string; account: string }[]>('id', 'account'),
-    db('asr_settings')
-      .whereIn('account_id', [...ids])
-      .select<AsrRow[]>('*'),
+    asrSettingsOf(db, [...ids]),
   ]);
   const nameOf = new Map(names.map((r) => [Number(r.id), r.account]));
-  const settingOf = new Map(settings.map((r) => [Number(r.account_id), r]));
   return accounts.map((a) => ({
     accountId: Number(a.id),
     account: a.account,
@@ -141,7 +119,7 @@ export async function asrChains(
     path: a.path,
     chain: ancestors(a.path)
       .reverse()
-      .map((id) => ({ accountId: id, account: nameOf.get(id) ?? '', own: ownOf(settingOf.get(id)) })),
+      .map((id) => ({ accountId: id, account: nameOf.get(id) ?? '', own: asrOwnOf(settingOf.get(id)) })),
   }));
 }
 

@@ -21,14 +21,15 @@ import type { Deps } from '../../deps';
 import { AppError, fieldError, forbidden, notFound } from '../../http/errors';
 import { parse } from '../../http/validate';
 import type { AuthContext } from '../auth/sessions';
-import type { ImportFileType } from '../crm/imports/limits';
+import { FileFaultError } from '../../files/sheets/types';
+import { fileError, problemError, type SheetFileType } from '../../files/upload';
 import { parseCsv } from '../crm/imports/parsers/csv';
 import { parseTxt } from '../crm/imports/parsers/txt';
-import { ImportFileError, type ParsedRow } from '../crm/imports/parsers/types';
+import type { ParsedRow } from '../crm/imports/parsers/types';
 import { parseXls } from '../crm/imports/parsers/xls';
 import { parseXlsx } from '../crm/imports/parsers/xlsx';
 import { problemOf } from '../crm/imports/fileProblem';
-import { checkFile, fileError, problemError, receiveUpload } from '../crm/imports/upload';
+import { checkFile, receiveUpload } from '../crm/imports/upload';
 import {
   aiSeatsOf,
   childQuotas,
@@ -48,7 +49,7 @@ import { importFieldsSchema, type dialDefaultsSchema } from './schema';
 /** Limits of a call-blacklist import (mutable so tests can lower them; the server runs in-process). */
 export const blacklistImportLimits = { maxRows: 100_000, shownInvalid: 100 };
 
-const parsers: Record<ImportFileType, (file: string) => AsyncGenerator<ParsedRow>> = {
+const parsers: Record<SheetFileType, (file: string) => AsyncGenerator<ParsedRow>> = {
   txt: parseTxt,
   csv: parseCsv,
   xlsx: parseXlsx,
@@ -110,7 +111,7 @@ export async function importBlacklist(
         rows.set(n.phoneHash, n);
       }
     } catch (e) {
-      if (e instanceof ImportFileError) throw problemError(problemOf(e));
+      if (e instanceof FileFaultError) throw problemError(problemOf(e));
       throw e;
     }
     if (total === 0) throw fileError('upload.noNumbers');

@@ -16,7 +16,7 @@ import { phoneHash } from '../../../../platform/secrets';
 import type { ApiClient } from '../../../../test/apiClient';
 import { accountId, loggedIn, secondMerchantTree } from '../../../../test/fixtures';
 import { startTestPlatform, type TestPlatform } from '../../../../test/harness';
-import { writeText, writeXls, writeXlsx } from '../crm/imports/fixtures';
+import { writeText, writeXls, writeXlsx } from '../../files/fixtures';
 import { importLimits } from '../crm/imports/limits';
 import { blacklistImportLimits } from './service';
 

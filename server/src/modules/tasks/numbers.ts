@@ -21,7 +21,8 @@ import type { AuthContext } from '../auth/sessions';
 import { blacklistedHashes } from '../crm/blacklist/repo';
 import { normalizePhone } from '../crm/blacklist/numbers';
 import { applyFilter, inSubtree, mine } from '../crm/customers/repo';
-import { checkFile, receiveUpload, type Upload } from '../crm/imports/upload';
+import type { Upload } from '../../files/upload';
+import { checkFile, receiveUpload } from '../crm/imports/upload';
 import { numbersOfFile, type RawLine } from './numbersFile';
 import { countsOf, emptyCounts, insertNumbers, type NewNumber } from './repo';
 import type { AddNumbersBody, NumbersFilter } from './schema';
@@ -183,7 +184,7 @@ export async function insertClassified(
 
 /**
  * The phone cells of an uploaded file (multipart field "file"), checked like a customer import's
- * (upload.ts checkFile: type, magic, the xlsx zip counted as it inflates) and read in a capped child
+ * (crm/imports/upload.ts checkFile: type, magic, the xlsx zip counted as it inflates) and read in a capped child
  * process (numbersFile.ts).
  */
 export async function uploadedLines(ctx: Context): Promise<RawLine[]> {

@@ -1,5 +1,5 @@
 // The child process that reads one uploaded task-number file (numbersFile.ts) under the caps of
-// crm/imports/cappedChild.ts, answers once and exits. If the parent goes, it goes too.
+// files/cappedChild.ts, answers once and exits. If the parent goes, it goes too.
 import { importLimits } from '../crm/imports/limits';
 import { readNumbersFile, type NumbersFileReply, type NumbersFileRequest } from './numbersFile';
 

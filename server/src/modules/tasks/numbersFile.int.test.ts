@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ApiClient } from '../../../../test/apiClient';
 import { startTestPlatform, type TestPlatform } from '../../../../test/harness';
-import { writeLyingZip, writeXlsx } from '../crm/imports/fixtures';
+import { writeLyingZip, writeXlsx } from '../../files/fixtures';
 import { importLimits } from '../crm/imports/limits';
 
 jest.setTimeout(120_000);

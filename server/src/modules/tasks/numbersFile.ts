@@ -1,21 +1,23 @@
 // The phone cells of an uploaded task-number file, read by the customer import's parsers: xlsx, xls and
 // csv by their header row (手机/电话/phone…), txt one number per line; a csv without a header row is
-// read like a txt. Runs in a capped child process (numbersChild.ts, crm/imports/cappedChild.ts), never
+// read like a txt. Runs in a capped child process (numbersChild.ts, files/cappedChild.ts), never
 // in the API process: an honest but huge workbook, or one built to exhaust a parser, costs the child.
 import path from 'node:path';
 import readline from 'node:readline';
 import { ADD_NUMBERS_MAX, splitPhoneLines } from '../../../../domain/tasks';
 import { normalizePhone } from '../crm/blacklist/numbers';
-import { runCappedChild } from '../crm/imports/cappedChild';
-import { problemOf, type FileProblem } from '../crm/imports/fileProblem';
-import { importLimits, type ImportFileType } from '../crm/imports/limits';
+import { runCappedChild } from '../../files/cappedChild';
+import type { FileProblem } from '../../files/fileProblem';
+import { FileFaultError } from '../../files/sheets/types';
+import { openText } from '../../files/sheets/text';
+import { fileError, problemError, type SheetFileType } from '../../files/upload';
+import { problemOf } from '../crm/imports/fileProblem';
+import { importLimits } from '../crm/imports/limits';
 import { parseCsv } from '../crm/imports/parsers/csv';
-import { openText } from '../crm/imports/parsers/text';
 import { parseTxt } from '../crm/imports/parsers/txt';
-import { ImportFileError, type ParsedRow } from '../crm/imports/parsers/types';
+import type { ParsedRow } from '../crm/imports/parsers/types';
 import { parseXls } from '../crm/imports/parsers/xls';
 import { parseXlsx } from '../crm/imports/parsers/xlsx';
-import { fileError, problemError } from '../crm/imports/upload';
 
 /** A pasted or uploaded line: the phone cell as written and the name beside it, if any. */
 export interface RawLine {
@@ -25,7 +27,7 @@ export interface RawLine {
 
 export interface NumbersFileRequest {
   file: string;
-  type: ImportFileType;
+  type: SheetFileType;
   limits: typeof importLimits;
 }
 
@@ -36,7 +38,7 @@ export interface NumbersFileRequest {
 export type NumbersFileReply =
   { ok: true; lines: RawLine[] } | { ok: false; problem: FileProblem; status: number };
 
-const parsers: Record<ImportFileType, (file: string) => AsyncGenerator<ParsedRow>> = {
+const parsers: Record<SheetFileType, (file: string) => AsyncGenerator<ParsedRow>> = {
   txt: parseTxt,
   csv: parseCsv,
   xlsx: parseXlsx,
@@ -58,7 +60,7 @@ export async function startsWithNumber(file: string): Promise<boolean> {
 }
 
 /** Reads the file (in the child): its lines, or the fault a user can fix. */
-export async function readNumbersFile(file: string, type: ImportFileType): Promise<NumbersFileReply> {
+export async function readNumbersFile(file: string, type: SheetFileType): Promise<NumbersFileReply> {
   const parse = type === 'csv' && (await startsWithNumber(file)) ? parseTxt : parsers[type];
   const lines: RawLine[] = [];
   try {
@@ -72,7 +74,7 @@ export async function readNumbersFile(file: string, type: ImportFileType): Promi
       lines.push({ phone: (r.fields.phone ?? '').trim(), name: (r.fields.name ?? '').trim() });
     }
   } catch (e) {
-    if (e instanceof ImportFileError) return { ok: false, problem: problemOf(e), status: 400 };
+    if (e instanceof FileFaultError) return { ok: false, problem: problemOf(e), status: 400 };
     throw e;
   }
   if (lines.length === 0) return { ok: false, problem: { key: 'upload.noNumbers' }, status: 400 };
@@ -82,7 +84,7 @@ export async function readNumbersFile(file: string, type: ImportFileType): Promi
 const CHILD = path.join(__dirname, 'numbersChild.ts');
 
 /** Reads a checked upload in a capped child; a fault of the file or a cap is a file error (400/413). */
-export async function numbersOfFile(file: string, type: ImportFileType): Promise<RawLine[]> {
+export async function numbersOfFile(file: string, type: SheetFileType): Promise<RawLine[]> {
   const limits = { ...importLimits };
   const caps = limits.numbersChild;
   const run = await runCappedChild<NumbersFileRequest, NumbersFileReply>(CHILD, { file, type, limits }, caps);

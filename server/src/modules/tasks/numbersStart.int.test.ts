@@ -10,7 +10,7 @@ import type { AddNumbersReply, NumberSources, NumbersPreviewReply, TaskDto } fro
 import type { TaskBatchReply } from '../../../../domain/taskBatch';
 import { insertCustomer, loggedIn, startTree, type Tree } from '../../../../test/fixtures';
 import type { ApiClient } from '../../../../test/apiClient';
-import { writeText, writeXls, writeXlsx } from '../crm/imports/fixtures';
+import { writeText, writeXls, writeXlsx } from '../../files/fixtures';
 
 let t: Tree;
 let dir: string;

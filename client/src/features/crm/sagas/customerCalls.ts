@@ -5,6 +5,7 @@ import type { SagaIterator } from 'redux-saga';
 import { all, call, put, select, takeEvery, takeLatest } from 'redux-saga/effects';
 import type { CallRecordDetail, CallRecordPage } from '../../../../../domain/callRecords';
 import { api } from '../../../api';
+import { audioFiles } from '../../../ui/audioFiles';
 import { followUpsActions as F } from '../slice/followUps';
 import { CALLS_PAGE, customerCallsActions as K, type CustomerCallsState } from '../slice/customerCalls';
 import { selectCustomerCalls } from '../slice';
@@ -28,24 +29,10 @@ export function* loadCallsSaga(action: { type: string }): SagaIterator {
   }
 }
 
-/** Object urls of the open call's audio, released when it closes. */
-const objectUrls = new Set<string>();
+/** The open call's audio, released when it closes. */
+const audio = audioFiles(K.audioLoaded);
 
-export function releaseAudio(): void {
-  for (const u of objectUrls) URL.revokeObjectURL(u);
-  objectUrls.clear();
-}
-
-function* loadAudio(url: string): SagaIterator {
-  try {
-    const r = (yield call(api.download, url, quiet)) as { blob: Blob };
-    const objectUrl = URL.createObjectURL(r.blob);
-    objectUrls.add(objectUrl);
-    yield put(K.audioLoaded({ url, objectUrl }));
-  } catch {
-    yield put(K.audioLoaded({ url, objectUrl: 'failed' }));
-  }
-}
+export const releaseAudio = (): void => audio.release();
 
 export function* openCallSaga(action: PayloadAction<string>): SagaIterator {
   releaseAudio();
@@ -62,7 +49,7 @@ export function* openCallSaga(action: PayloadAction<string>): SagaIterator {
     const urls = new Set<string>();
     if (d.recording?.url) urls.add(d.recording.url);
     for (const l of d.lines) for (const v of l.voices) if (v.url) urls.add(v.url);
-    yield all([...urls].map((u) => call(loadAudio, u)));
+    yield all([...urls].map((u) => call(audio.load, u)));
   } catch (e) {
     yield put(K.detailFailed({ uuid, message: failureOf(e).message }));
   }

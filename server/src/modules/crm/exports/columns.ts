@@ -4,6 +4,8 @@ import { CUSTOMER_TEXT_FIELDS, Stage } from '../../../../../domain/crm';
 import { formatDateTime } from '../../../../../domain/format';
 import type { Lang } from '../../../../../domain/messages';
 import { neutralise } from '../../../../../domain/spreadsheet';
+import type { Cell } from '../../../files/writers';
+import type { CustomerRow } from '../customers/presenters';
 
 const KEYS = [...CUSTOMER_TEXT_FIELDS, 'stage', 'focus', 'score', 'tags', 'importedAt', 'createdAt'] as const;
 type Key = (typeof KEYS)[number];
@@ -79,27 +81,26 @@ const WORDS: Record<Lang, { male: string; female: string; yes: string; no: strin
 export const headerRow = (lang: Lang): string[] => KEYS.map((k) => HEADERS[lang][k]);
 
 /** What the exporter reads of a customer (the phone column holds the masked form of a hidden number). */
-export interface ExportCustomer {
-  name: string;
-  phone: string;
-  contact: string;
-  sex: number | null;
-  company: string;
-  address: string;
-  remark1: string;
-  remark2: string;
-  remark3: string;
-  remark4: string;
-  remark5: string;
-  source: string;
-  stage: number;
-  focus: boolean;
-  score: number;
-  imported_at: Date | string | null;
-  created_at: Date | string;
-}
-
-export type Cell = string | number;
+export type ExportCustomer = Pick<
+  CustomerRow,
+  | 'name'
+  | 'phone'
+  | 'contact'
+  | 'sex'
+  | 'company'
+  | 'address'
+  | 'remark1'
+  | 'remark2'
+  | 'remark3'
+  | 'remark4'
+  | 'remark5'
+  | 'source'
+  | 'stage'
+  | 'focus'
+  | 'score'
+  | 'imported_at'
+  | 'created_at'
+>;
 
 /** One customer as cells in header order. Times as 'yyyy-MM-dd HH:mm:ss' (SPEC §9, Asia/Shanghai). */
 export function customerCells(c: ExportCustomer, tags: string[], lang: Lang): Cell[] {

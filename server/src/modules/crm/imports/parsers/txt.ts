@@ -3,7 +3,7 @@ import readline from 'node:readline';
 import { toHalfWidth } from '../../../../../../domain/phone';
 import { stripControls } from '../../../../../../domain/spreadsheet';
 import type { ParsedRow } from './types';
-import { openText } from './text';
+import { openText } from '../../../../files/sheets/text';
 
 /**
  * A tab, comma or semicolon separates number and name; without one, the leading run of phone

@@ -5,10 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { deflatedZeros, writeLyingZip, writeXlsx, writeZip } from './fixtures';
-import { importLimits } from './limits';
-import { checkZip, ZipCheckError } from './zipCheck';
+import { checkZip as checkZipWith, workbookZipLimits, ZipCheckError } from './zipCheck';
 
 jest.setTimeout(30_000);
+
+/** The workbook caps; a test lowers one in its copy. */
+const limits = { ...workbookZipLimits };
+const checkZip = (file: string) => checkZipWith(file, limits);
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'zipcheck-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -44,8 +47,8 @@ it('refuses an entry whose declared ratio is a bomb, and a total over the cap, b
   await expect(checkZip(honest)).rejects.toThrow(
     /declares 67108864 bytes from \d+ compressed \(zip bomb\?\)/,
   );
-  const saved = importLimits.maxUnzippedBytes;
-  importLimits.maxUnzippedBytes = 10_000;
+  const saved = limits.maxUnzippedBytes;
+  limits.maxUnzippedBytes = 10_000;
   try {
     const big = writeZip(dir, 'big.xlsx', [
       { name: 'a.xml', data: Buffer.alloc(6000, 'a') },
@@ -53,7 +56,7 @@ it('refuses an entry whose declared ratio is a bomb, and a total over the cap, b
     ]);
     await expect(checkZip(big)).rejects.toThrow(/inflate to more than 10000 bytes/);
   } finally {
-    importLimits.maxUnzippedBytes = saved;
+    limits.maxUnzippedBytes = saved;
   }
 });
 
@@ -82,7 +85,7 @@ it('refuses overlapping entries (one compressed kernel behind many names) and hi
 });
 
 it('refuses a flood of entries and an entry that inflates to less than it declares', async () => {
-  const many = Array.from({ length: importLimits.maxZipEntries + 1 }, (_, i) => ({
+  const many = Array.from({ length: limits.maxZipEntries + 1 }, (_, i) => ({
     name: `e${i}.xml`,
     data: Buffer.from('x'),
   }));

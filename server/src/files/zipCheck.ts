@@ -9,11 +9,11 @@
 //  3. the bytes: every entry is inflated as a stream into nothing, counting the bytes that come out;
 //     the first byte beyond the entry's declared size (or beyond the caps) stops it. An entry that
 //     inflates to less than it declares is refused too: a well-formed workbook's sizes are exact.
-// Memory stays at a few zlib windows whatever the archive holds; time is bounded by the caps.
+// Memory stays at a few zlib windows whatever the archive holds; time is bounded by the caps (the
+// caller's: workbookZipLimits, as the import's limits hold them).
 import fs from 'node:fs';
 import zlib from 'node:zlib';
-import { translate, type MessageKey } from '../../../../../domain/messages';
-import { importLimits } from './limits';
+import { translate, type MessageKey } from '../../../domain/messages';
 
 /**
  * What is wrong with the zip: a message key and its parameters (the upload's refusal, in the user's
@@ -29,6 +29,33 @@ export class ZipCheckError extends Error {
   }
 }
 
+/** The caps of a zip check. */
+export interface ZipLimits {
+  maxZipEntries: number;
+  maxUnzippedBytes: number;
+  maxZipRatio: number;
+  zipRatioFloorBytes: number;
+}
+
+/** The caps for an uploaded xlsx (the import's limits, crm/imports/limits.ts, start from these). */
+export const workbookZipLimits: ZipLimits = {
+  /** A workbook has a few dozen entries. */
+  maxZipEntries: 1000,
+  /**
+   * Bytes the whole xlsx may inflate to, counted while inflating (declared sizes are checked first and
+   * must match). 1M rows of a few columns inflate to ~100-200 MB of sheet XML; 512 MB leaves room for
+   * wide sheets, and a 50 MB upload of honest XML (10:1 or less) stays far below it.
+   */
+  maxUnzippedBytes: 512 * 1024 * 1024,
+  /**
+   * Inflated : compressed ratio an entry may reach beyond the floor below. Sheet XML deflates 5-30:1;
+   * zeros or a repeated string deflate ~1000:1, the mark of a bomb.
+   */
+  maxZipRatio: 100,
+  /** Up to this many inflated bytes an entry may have any ratio (small, very regular parts). */
+  zipRatioFloorBytes: 16 * 1024 * 1024,
+};
+
 const EOCD = 0x06054b50;
 const CEN = 0x02014b50;
 const LOC = 0x04034b50;
@@ -41,9 +68,9 @@ interface Entry {
   offset: number;
 }
 
-/** The largest an entry of `compressed` bytes may inflate to (limits.ts: ratio beyond a floor). */
-export const entryCap = (compressed: number): number =>
-  Math.max(importLimits.zipRatioFloorBytes, compressed * importLimits.maxZipRatio);
+/** The largest an entry of `compressed` bytes may inflate to (a ratio beyond a floor). */
+export const entryCap = (compressed: number, limits: ZipLimits): number =>
+  Math.max(limits.zipRatioFloorBytes, compressed * limits.maxZipRatio);
 
 async function readAt(fh: fs.promises.FileHandle, pos: number, len: number): Promise<Buffer> {
   const b = Buffer.alloc(len);
@@ -56,6 +83,7 @@ async function readAt(fh: fs.promises.FileHandle, pos: number, len: number): Pro
 async function directory(
   fh: fs.promises.FileHandle,
   size: number,
+  limits: ZipLimits,
 ): Promise<{ list: Entry[]; cdOffset: number }> {
   // The end record is 22 bytes plus a comment of at most 65,535 bytes.
   const tailLen = Math.min(size, 22 + 65535);
@@ -73,8 +101,8 @@ async function directory(
   const cdOffset = tail.readUInt32LE(at + 16);
   if (entries === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff)
     throw new ZipCheckError('upload.zip64');
-  if (entries > importLimits.maxZipEntries)
-    throw new ZipCheckError('upload.zipEntries', { entries, max: importLimits.maxZipEntries });
+  if (entries > limits.maxZipEntries)
+    throw new ZipCheckError('upload.zipEntries', { entries, max: limits.maxZipEntries });
   if (entries === 0) throw new ZipCheckError('upload.zipEmpty');
   if (cdOffset + cdSize > size) throw new ZipCheckError('upload.zipTruncated');
   const cd = await readAt(fh, cdOffset, cdSize);
@@ -95,9 +123,9 @@ async function directory(
     if (flags & 1) throw new ZipCheckError('upload.zipEncrypted');
     if (method !== 0 && method !== 8) throw new ZipCheckError('upload.zipMethod', { name, method });
     total += declared;
-    if (total > importLimits.maxUnzippedBytes)
-      throw new ZipCheckError('upload.zipTotal', { max: importLimits.maxUnzippedBytes });
-    if (declared > entryCap(compressed))
+    if (total > limits.maxUnzippedBytes)
+      throw new ZipCheckError('upload.zipTotal', { max: limits.maxUnzippedBytes });
+    if (declared > entryCap(compressed, limits))
       throw new ZipCheckError('upload.zipRatio', { name, declared, compressed });
     list.push({ name, method, compressed, declared, offset });
     p += 46 + nameLen + cd.readUInt16LE(p + 30) + cd.readUInt16LE(p + 32);
@@ -137,12 +165,15 @@ function countInflated(file: string, e: Entry, start: number): Promise<number> {
   });
 }
 
-export async function checkZip(file: string): Promise<{ entries: number; unzippedBytes: number }> {
+export async function checkZip(
+  file: string,
+  limits: ZipLimits,
+): Promise<{ entries: number; unzippedBytes: number }> {
   const fh = await fs.promises.open(file, 'r');
   const located: { e: Entry; start: number }[] = [];
   try {
     const size = (await fh.stat()).size;
-    const { list, cdOffset } = await directory(fh, size);
+    const { list, cdOffset } = await directory(fh, size, limits);
     // The layout: entries tile [0, cdOffset) in order; after each one's data may come a data
     // descriptor (12 bytes, or 16 with its signature) and nothing else.
     const sorted = [...list].sort((a, b) => a.offset - b.offset);

@@ -1,12 +1,13 @@
 // A parser child process under caps: a V8 heap cap, a resident-set cap polled from /proc (inflating
 // and COPY buffers live outside the heap) and a wall-time cap. A child over a cap is killed; the
-// caller learns which cap. Used by the import jobs (processor.ts) and by the task-number uploads
-// (tasks/numbersFile.ts): no uploaded file is parsed in the API process.
+// caller learns which cap. Used by the import jobs (crm/imports/runJob.ts), the import preview
+// (crm/imports/tools.ts) and the task-number uploads (tasks/numbersFile.ts): no uploaded file is parsed
+// in the API process. The script is the caller's, a TypeScript file forked by its path.
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
-import { log } from '../../../../../platform/log';
+import { log } from '../../../platform/log';
 
 /** memory: the polled resident set; heap: V8's own cap; time: the wall-time cap. */
 export type Cap = 'memory' | 'heap' | 'time';

@@ -1,14 +1,17 @@
-// Streaming writers of an export file: rows go to disk as they come, nothing is held whole.
+// Streaming writers of a sheet file (the customer, call record, ledger and report exports): rows go to
+// disk as they come, nothing is held whole.
 // csv: UTF-8 with a BOM (so Excel opens Chinese correctly), CRLF lines, RFC 4180 quoting.
 // xlsx: exceljs' streaming WorkbookWriter (inline strings, each row committed at once).
-import { csvField } from '../../../../../domain/spreadsheet';
+import { csvField } from '../../../domain/spreadsheet';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import { finished } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
-import type { Cell } from './columns';
 
 export type ExportFormat = 'xlsx' | 'csv';
+
+/** A cell as written: text (neutralised by the caller, domain/spreadsheet.ts) or a number. */
+export type Cell = string | number;
 
 export interface SheetWriter {
   row(cells: Cell[]): Promise<void>;
