@@ -10,7 +10,7 @@ import { encryptSecret, phoneHash } from '../platform/secrets';
 import { rooms } from '../domain/events';
 import { maskPhone } from '../domain/format';
 import type { SeatDto, SeatGroupDto, SeatStateDto } from '../domain/seats';
-import { statesOf } from '../server/src/modules/seats/service';
+import { statesOf } from '../server/src/modules/seats/state/state';
 import type { ApiClient } from '../test/apiClient';
 import { loggedIn } from '../test/fixtures';
 import { click, fill, login, newPage, shot, textOf, tid, waitForText } from './support/browser';

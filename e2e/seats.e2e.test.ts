@@ -3,7 +3,7 @@
 // the call flow marks the seat busy and wrap-up on the server side and the page follows live, and
 // "ready" brings it back to idle; its figures page shows the offer. The password never reaches the page.
 import type { Page } from 'puppeteer-core';
-import { seatStates } from '../server/src/modules/seats/state';
+import { seatStates } from '../server/src/modules/seats/state/state';
 import { useE2eEnv } from './support/platform';
 import { check, click, fill, login, newPage, shot, textOf, tid } from './support/browser';
 

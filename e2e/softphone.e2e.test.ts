@@ -27,7 +27,7 @@ import {
   waitForText,
 } from './support/browser';
 import { useE2eEnv } from './support/platform';
-import { wrapUp } from '../server/src/modules/seats/transfer';
+import { wrapUp } from '../server/src/modules/seats/state/transfer';
 
 const SCALE = 0.2;
 const env = useE2eEnv(150_000);

@@ -1,7 +1,7 @@
 // Live seat state in Redis, shared by the API server's processes (the seat's own changes, presence,
 // the transfer flow): the one module that writes it, with its layout, hash codec and Lua scripts. The
 // rules of a change (domain/seats.ts applySeatChange) and the events it pushes stay with the caller
-// (server/src/modules/seats/state.ts).
+// (server/src/modules/seats/state/state.ts).
 //
 //   <prefix>:seat:<id>               hash: v (version), on, dnd, auto, act, call, idle, at, grp, en, acc, usr
 //   <prefix>:seatgroup:<id>:idle     sorted set: the group's pickable seats, score = idle since (epoch ms)

@@ -1,7 +1,7 @@
 // The Redis side of a transfer to a human seat (the contract: domain/transfer.ts): the one module
 // that writes it. The media worker asks over the transfers queue, the server's transfer processor
-// (server/src/modules/seats/transfer.ts) offers the call to seats and writes its reply here, the
-// media worker (media/src/calls/transferClient.ts) reads it; both wake each other on one channel.
+// (server/src/modules/seats/state/transfer.ts) offers the call to seats and writes its reply here,
+// the media worker (media/src/calls/transferClient.ts) reads it; both wake each other on one channel.
 //
 //   <p>:transfer:<uuid>:offer   hash: seat, offer (seat_offers id), st (offered|accepted|declined|expired|cancelled)
 //   <p>:transfer:<uuid>:reply   string: TransferReply JSON, for the media worker to read

@@ -10,7 +10,8 @@ import { once } from 'node:events';
 import Redis from 'ioredis';
 import { loadConfig } from '../../config';
 import { DEMO_PASSWORD } from '../../config/demo';
-import { importProcessStats, processImports } from '../../server/src/modules/crm/imports/processor';
+import { importProcessStats } from '../../server/src/modules/crm/imports/runJob';
+import { processImports } from '../../server/src/processors/imports';
 import { startServer } from '../../server/src/server';
 import { createDatabase, dropDatabase, withDatabase } from '../lib/db';
 
@@ -112,7 +113,7 @@ export default async function importBench(): Promise<Record<string, number>> {
     const config = loadConfig(process.env, { port: 0, host: '127.0.0.1', databaseUrl: dbUrl, redisPrefix });
     const { txt, xlsx } = await prepareInChild(work, dbUrl, config.secretKey);
     const server = await startServer(config);
-    processImports(server.deps); // until crm/tasks.ts starts it with the other processors
+    processImports(server.deps); // a no-op when the server's processors already run it
     try {
       const headers = await login(server.url);
       const t = await timedImport(server.url, headers, txt);

@@ -13,7 +13,7 @@ import { accountsRoutes } from './modules/accounts/routes';
 import { accountInfoRoutes } from './modules/accounts/infoRoutes';
 import { crmRoutes } from './modules/crm/routes';
 import { botsRoutes } from './modules/bots/routes';
-import { callsRoutes } from './modules/calls/routes';
+import { testCallsRoutes } from './modules/testCalls/routes';
 import { callRecordsRoutes } from './modules/callrecords/routes';
 import { shieldsRoutes } from './modules/shields/routes';
 import { dialcenterRoutes } from './modules/dialcenter/routes';
@@ -92,7 +92,7 @@ export function apiRouter(deps: Deps): Router {
     dialcenterRoutes(deps),
     settingsRoutes(deps),
     tasksRoutes(deps),
-    callsRoutes(deps),
+    testCallsRoutes(deps),
     pushesRoutes(deps),
     callRecordsRoutes(deps),
     shieldsRoutes(deps),

@@ -1,4 +1,4 @@
-// Starts one API process: HTTP + Socket.IO, queues and their processors.
+// Starts one API process: HTTP + Socket.IO, the queues, and the background work (background.ts).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Config } from '../../config';
@@ -8,19 +8,11 @@ import { closeRedis, openDb, openRedis } from '../../platform/connections';
 import { createPasswords } from './lib/passwords';
 import { createRateLimiter } from './lib/rateLimit';
 import { closeQueues, createQueues } from './queues';
-import { processMail } from './queues/mail';
 import { createGateway } from './socket/gateway';
-import { detachSeatPresence } from './modules/seats/presence';
+import { detachSeatPresence } from './modules/seats/state/presence';
 import { createLive, type IoServer } from './socket/live';
-import { scheduleSweeper } from './tasks/sweepSessions';
-import { startCrmTasks } from './modules/crm/tasks';
-import { startFsStatusRelay } from './modules/settings/statusRelay';
-import { startPlatformPulse } from './modules/platformPanel/service';
-import type { IntervalLoop } from './lib/intervalLoop';
-import { rooms } from '../../domain/events';
-import { startDialer, type Dialer } from './dialer/scheduler';
-import { startPushSender } from './modules/pushes/deliver';
-import { startTransferProcessor, type TransferProcessor } from './modules/seats/transfer';
+import type { Dialer } from './dialer/scheduler';
+import { startBackground } from './background';
 
 export interface RunningServer {
   url: string;
@@ -53,19 +45,9 @@ export async function startServer(
     live: createLive(io),
   };
   httpServer.on('request', createApp(deps).callback());
-  let transfers: TransferProcessor | null = null;
-  let pushSender: { stop(): Promise<void> } | null = null;
-  const loops: IntervalLoop[] = [];
-  if (opts.processors !== false) {
-    processMail(queues.mail, config);
-    await scheduleSweeper(deps);
-    await startCrmTasks(deps);
-    const panelOpen = () => (io.of('/').adapter.rooms.get(rooms.platform)?.size ?? 0) > 0;
-    loops.push(startFsStatusRelay(deps), startPlatformPulse(deps, panelOpen));
-    pushSender = startPushSender(deps);
-    transfers = startTransferProcessor(deps);
-  }
-  const dialer = opts.processors !== false && config.dialer.enabled ? startDialer(deps) : null;
+  // The queue consumers, the loops and the dial scheduler (background.ts).
+  const background = opts.processors !== false ? await startBackground(deps, io, config) : null;
+  const dialer = background?.dialer ?? null;
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);
     httpServer.listen(config.port, config.host, () => resolve());
@@ -78,13 +60,11 @@ export async function startServer(
     io,
     dialer,
     async close() {
-      await dialer?.stop();
-      await Promise.all(loops.map((l) => l.stop()));
-      await transfers?.stop();
+      await background?.stop();
       detachSeatPresence(io);
       deps.live.flush();
       await new Promise<void>((resolve) => io.close(() => resolve()));
-      await Promise.all([closeQueues(queues), pushSender?.stop()]);
+      await Promise.all([closeQueues(queues), background?.closeQueues()]);
       await db.destroy();
       await Promise.all([redis, pub, sub].map(closeRedis));
     },

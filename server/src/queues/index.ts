@@ -22,7 +22,10 @@ export interface Queues {
   dial: Queue.Queue<DialJob>;
   /** Pushes of settled calls to the account's push addresses (one job per call; modules/pushes). */
   pushes: Queue.Queue<{ callId: number }>;
-  /** Transfers of calls to human seats, from the media worker (modules/seats/transfer.ts). */
+  /**
+   * Transfers of calls to human seats, from the media worker (consumer: processors/transfers.ts; the
+   * transfer's rules: modules/seats/state/transfer.ts).
+   */
   transfers: Queue.Queue<TransferJob>;
 }
 

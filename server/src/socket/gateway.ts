@@ -12,7 +12,7 @@ import { AUTH_COOKIE } from '../http/auth';
 import { authenticate } from '../modules/auth/sessions';
 import { attachLiveBatch, type IoServer } from './live';
 import { authorizeRoom, mayLeaveRoom } from './rooms';
-import { attachSeatPresence } from '../modules/seats/presence';
+import { attachSeatPresence } from '../modules/seats/state/presence';
 
 function cookieValue(header: string | undefined, name: string): string | undefined {
   for (const part of (header ?? '').split(';')) {

@@ -22,8 +22,7 @@ import type { Deps } from '../../deps';
 import type { AuthContext } from '../auth/sessions';
 import { compiledDraft } from './engine';
 import { getBot } from './service';
-import { fileError } from '../crm/imports/upload';
-import { receiveFile } from './upload';
+import { fileError, receiveFile } from '../../files/upload';
 
 export interface GradeSetReply {
   rows: GradeRow[];

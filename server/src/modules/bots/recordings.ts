@@ -15,7 +15,7 @@ import { findRecordingAudio, recordingsOfBot, upsertRecording } from './recordin
 import { findBot, updateBot } from './repo';
 import { promptKeySchema } from './schema';
 import { getBot } from './service';
-import { receiveFile } from './upload';
+import { receiveFile } from '../../files/upload';
 
 export const MAX_RECORDING_BYTES = 10 * 1024 * 1024;
 

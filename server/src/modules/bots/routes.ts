@@ -37,7 +37,7 @@ import {
 import { copyBot, createBot, deleteBot, getBot, saveDraft, setEnabled, updateMeta } from './service';
 import { getLlm, getTts, putLlm, putTts, testLlm } from './settings';
 import { distribute } from './distribute';
-import { exportBot, importBot, setDownloadPassword } from './transfer';
+import { exportBot, importBot, setDownloadPassword } from './exchange';
 import { gradeSet } from './gradeSet';
 import { train } from './training';
 import { check } from '../../../../domain/bot';

@@ -5,7 +5,7 @@ import { formatDateTime } from '../../../../domain/format';
 import type { Lang } from '../../../../domain/messages';
 import { callStatusText, displayGradeText } from '../../../../domain/resultLabels';
 import { neutralise } from '../../../../domain/spreadsheet';
-import type { Cell } from '../crm/exports/columns';
+import type { Cell } from '../../files/writers';
 import type { RecordRow } from './rows';
 
 const HEADERS: Record<Lang, string[]> = {

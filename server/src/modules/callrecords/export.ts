@@ -16,7 +16,7 @@ import { exportDir } from '../crm/exports/files';
 import { runExportJob } from '../crm/exports/runJob';
 import { presentExport, type ExportJobDto, type ExportJobRow } from '../crm/exports/presenters';
 import { KEEP_DAYS, actorOf, exportById, nextExportId } from '../crm/exports/repo';
-import { openWriter } from '../crm/exports/writers';
+import { openWriter } from '../../files/writers';
 import { exportHeader, exportCells, EXPORT_WORDS } from './columns';
 import { applyFilter, records, ROW_COLUMNS, withNames } from './repo';
 import type { RecordRow } from './rows';

@@ -12,8 +12,9 @@ import { authOf } from '../../http/auth';
 import { ok } from '../../http/envelope';
 import { AppError, badRequest, forbidden, notFound } from '../../http/errors';
 import { body, idParam, parse } from '../../http/validate';
-import { UUID } from '../calls/schema';
-import { CONTENT_TYPES, type ExportFormat } from '../crm/exports/writers';
+import { UUID } from '../testCalls/schema';
+import { attachment } from '../../files/download';
+import { CONTENT_TYPES, type ExportFormat } from '../../files/writers';
 import { isExpired } from '../crm/exports/presenters';
 import { tasksOf } from '../tasks/repo';
 import { callAudioFiles } from '../../../../domain/callRecords';
@@ -103,10 +104,7 @@ export function callRecordsRoutes(deps: Deps): Router {
     if (!handle) throw notFound();
     const name = String(row.file_name);
     ctx.set('Content-Type', CONTENT_TYPES[row.format as ExportFormat]);
-    ctx.set(
-      'Content-Disposition',
-      `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
-    );
+    ctx.set('Content-Disposition', attachment(name));
     ctx.body = handle.createReadStream();
   });
 

@@ -16,7 +16,7 @@ import { loggedIn, startTree, type Tree } from '../../../../test/fixtures';
 import { until } from '../../../../test/until';
 import { SIM_NODE } from '../../../../seeds/03-telephony';
 import { insertCall } from '../callrecords/testHelpers';
-import { pulseOnce } from './service';
+import { pulseOnce } from '../../tasks/platformPulse';
 
 let t: Tree;
 let u2: ApiClient;

@@ -9,22 +9,19 @@
 // in between shows the same figures with their own as-of time. Low balances and expiring accounts
 // come with the snapshot only (they change by the day, not the second).
 //
-// The pulse: every PANEL_PULSE_MS one server process (a short Redis lock per turn, as the FreeSWITCH
-// status relay does) sends `platform:pulse` to the room platform:panel, which only level 0 joins
-// (server/src/socket/rooms.ts).
+// The pulse (server/src/tasks/platformPulse.ts): every PANEL_PULSE_MS one server process (a short Redis
+// lock per turn, as the FreeSWITCH status relay does) sends `platform:pulse` to the room
+// platform:panel, which only level 0 joins (server/src/socket/rooms.ts).
 import type { Deps } from '../../deps';
-import { intervalLoop, type IntervalLoop } from '../../lib/intervalLoop';
 import type { Actor } from '../../db/scope';
 import { forbidden } from '../../http/errors';
 import { DEFAULT_DASHBOARD_TZ, dayStart, localDayKey } from '../../../../domain/dashboard';
-import { Events, rooms } from '../../../../domain/events';
 import { isTimeZone, localDay } from '../../../../domain/localTime';
 import { fsGatewayStatusKey, fsNodeStatusKey, type FsGatewayStatus } from '../../../../domain/media';
 import {
   EXPIRING_DAYS,
   ORIGINATE_WINDOW_MS,
   PANEL_LIST_MAX,
-  PANEL_PULSE_MS,
   PANEL_TODAY_REFRESH_MS,
   type PanelLines,
   type PanelLive,
@@ -199,27 +196,4 @@ export async function panelSnapshot(deps: Deps, actor: Actor): Promise<PlatformP
     expiringAccounts(deps.db, EXPIRING_DAYS, PANEL_LIST_MAX),
   ]);
   return { live, today, lowBalances: low, expiring };
-}
-
-const lockKey = (deps: Deps) => `${deps.config.redisPrefix}:panel:pulse-lock`;
-
-/** One turn: the process holding this turn's lock sends the pulse; returns it (null: another did). */
-export async function pulseOnce(deps: Deps): Promise<PlatformPulse | null> {
-  const got = await deps.redis.set(lockKey(deps), '1', 'PX', PANEL_PULSE_MS - 100, 'NX');
-  if (got !== 'OK') return null;
-  const p = await pulse(deps);
-  deps.live.toRooms([rooms.platform], Events.PlatformPulse, p);
-  return p;
-}
-
-/**
- * Starts the pulse in this process (stopped by the server's close). It runs only while a panel is open
- * on one of this process's sockets (`watched`): its reads would otherwise take pool connections from
- * the dialer and the settlement every 2 s for nobody. A panel open on another process is served by that
- * process; the lock keeps it to one pulse per turn when several have one open.
- */
-export function startPlatformPulse(deps: Deps, watched: () => boolean): IntervalLoop {
-  return intervalLoop('platform pulse', PANEL_PULSE_MS, async () => {
-    if (deps.redis.status === 'ready' && watched()) await pulseOnce(deps);
-  });
 }

@@ -3,7 +3,8 @@
 // if its grades match), each unique on its push id, so a job that runs twice adds nothing. Every due
 // row is claimed with a lease before it is sent (two runs never send the same row at once), sent
 // signed, and recorded: delivered, waiting for a retry (network error, 5xx, 429: the configured
-// backoff), or failed. While rows wait, one delayed job for the call wakes the sender again.
+// backoff), or failed. While rows wait, one delayed job for the call wakes the sender again. The
+// queue's consumer (the senders) is server/src/processors/pushes.ts.
 import type { Knex } from 'knex';
 import type { OutboundPolicy } from '../../../../config/outbound/guard';
 import { decryptSecret } from '../../../../platform/secrets';
@@ -18,7 +19,6 @@ import type { TaskRow } from '../tasks/repo';
 import type { ConversationLineRow } from '../../../../domain/calls';
 import { postJson, type SendResult } from './send';
 import { signedHeaders } from './sign';
-import { closeQueue, createQueue, onStalledOut, stoppedProcessing } from '../../../../platform/queue';
 
 const pushIdOf = (callId: number, kind: DestinationKind, id: number | string) =>
   `push:${callId}:${kind}:${id}`;
@@ -194,25 +194,3 @@ export const wakeSender = (deps: Deps, callId: number, why: string) =>
     { callId },
     { jobId: `push:${callId}:${why}:${Date.now()}`, removeOnComplete: true },
   );
-
-/** Calls pushed at once by one process. */
-const SENDERS = 4;
-
-/**
- * Starts this process's senders: one Bull queue object per sender, each with one consumer loop (a
- * queue with several loops on its one blocking connection can leave an unhandled "Connection is
- * closed." when it closes). Bull keeps each job active until its pushes are tried, so a sender that
- * dies mid-call has the job run again. Returns what closes the extra queue objects.
- */
-export function startPushSender(deps: Deps): { stop(): Promise<void> } {
-  const extra = Array.from({ length: SENDERS - 1 }, () =>
-    createQueue<{ callId: number }>(deps.config, deps.queues.pushes.name),
-  );
-  for (const q of [deps.queues.pushes, ...extra])
-    q.process(1, (job) => processCall(deps, Number(job.data.callId))).catch(stoppedProcessing(q));
-  // A job Bull gave up after it stalled again and again leaves its rows waiting with no job to wake
-  // them: a new job (a new id: the failed one keeps its own) tries the due ones and schedules the rest.
-  for (const q of [deps.queues.pushes, ...extra])
-    onStalledOut(q, (job) => wakeSender(deps, Number(job.data.callId), 'stalled'));
-  return { stop: () => Promise.all(extra.map(closeQueue)).then(() => undefined) };
-}

@@ -10,7 +10,7 @@ import type { Deps } from '../../deps';
 import { lineNumbers } from '../../../../domain/telephony-config';
 import { fieldError, notFound, takenAsConflict } from '../../http/errors';
 import type { AuthContext } from '../auth/sessions';
-import { tenantOf } from '../seats/repo';
+import { tenantOf } from '../seats/admin/repo';
 import { pickerOptions, usableBot, usableLine } from '../tasks/repo';
 import { deleteScene, insertScene, listScenes, sceneById, updateScene } from './repo';
 import type { SceneBody } from './schema';

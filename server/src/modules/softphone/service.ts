@@ -7,7 +7,7 @@ import { normalizeDialNumber } from '../../../../domain/softphone';
 import type { Deps } from '../../deps';
 import { AppError, forbidden, notFound } from '../../http/errors';
 import type { AuthContext } from '../auth/sessions';
-import { mySeats } from '../seats/service';
+import { mySeats } from '../seats/admin/service';
 import {
   callDto,
   finishCall,

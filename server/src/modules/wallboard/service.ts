@@ -29,8 +29,8 @@ import {
 import { endedBetween, subAccountIds, timeZoneOf } from '../dashboard/repo';
 import { linesOf } from '../callrecords/repo';
 import { taskProgress } from '../../dialer/progress';
-import { listSeats } from '../seats/repo';
-import { statesOf } from '../seats/service';
+import { listSeats } from '../seats/admin/repo';
+import { statesOf } from '../seats/state/state';
 import {
   boardTasks,
   callInSubtree,

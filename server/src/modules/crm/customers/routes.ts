@@ -5,7 +5,7 @@ import { ok } from '../../../http/envelope';
 import { badRequest, notFound } from '../../../http/errors';
 import { body, idParam, query } from '../../../http/validate';
 import { phoneHash } from '../../../../../platform/secrets';
-import { UUID } from '../../calls/schema';
+import { UUID } from '../../testCalls/schema';
 import { allocate } from './allocate';
 import { customerCall, customerCalls } from './calls';
 import { presentCustomer } from './presenters';

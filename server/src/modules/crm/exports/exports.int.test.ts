@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import { phoneHash } from '../../../../../platform/secrets';
 import { startTree, type Tree } from '../../../../../test/fixtures';
 import type { ExportJobDto } from './presenters';
-import { runExport } from './processor';
+import { runExport } from './customerExport';
 import { sweepExpired } from './sweep';
 import { download, exportAndWait } from './testHelpers';
 import { until } from '../../../../../test/until';

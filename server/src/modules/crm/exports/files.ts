@@ -1,7 +1,7 @@
 // Where export files live: EXPORT_DIR, or a folder in the OS temp dir (no config key yet, like imports).
 import os from 'node:os';
 import path from 'node:path';
-import type { ExportFormat } from './writers';
+import type { ExportFormat } from '../../../files/writers';
 
 export const exportDir = (): string => process.env.EXPORT_DIR || path.join(os.tmpdir(), 'callplat-exports');
 export const exportFile = (id: number, format: ExportFormat): string =>

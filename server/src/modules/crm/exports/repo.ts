@@ -6,7 +6,7 @@ import { type Actor } from '../../../db/scope';
 import type { CustomerFilter } from '../customers/schema';
 import { applyFilter, customerColumns, mine } from '../customers/repo';
 import type { ExportCustomer } from './columns';
-import type { ExportFormat } from './writers';
+import type { ExportFormat } from '../../../files/writers';
 
 /** Files are kept this long, then the export is listed as expired and its file is gone. */
 export const KEEP_DAYS = 7;

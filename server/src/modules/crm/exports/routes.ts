@@ -11,7 +11,8 @@ import { isExpired, presentExport } from './presenters';
 import { findOwn, listOwn } from './repo';
 import { createExportSchema, listExportsSchema } from './schema';
 import { startExport } from './service';
-import { CONTENT_TYPES, type ExportFormat } from './writers';
+import { attachment } from '../../../files/download';
+import { CONTENT_TYPES, type ExportFormat } from '../../../files/writers';
 
 export function exportsRoutes(deps: Deps): Router {
   const r = new Router({ prefix: '/crm/exports' });
@@ -37,10 +38,7 @@ export function exportsRoutes(deps: Deps): Router {
     if (!stream) throw notFound();
     const name = String(row.file_name);
     ctx.set('Content-Type', CONTENT_TYPES[row.format as ExportFormat]);
-    ctx.set(
-      'Content-Disposition',
-      `attachment; filename="${name.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
-    );
+    ctx.set('Content-Disposition', attachment(name));
     ctx.body = stream.createReadStream();
   });
   return r;

@@ -10,7 +10,7 @@ import { log } from '../../../../../platform/log';
 import { notify } from '../../notices/service';
 import { exportFile } from './files';
 import { updateExport } from './repo';
-import type { ExportFormat } from './writers';
+import type { ExportFormat } from '../../../files/writers';
 
 /** Notice type "system" (SPEC §4 notice message types). */
 const NOTICE_SYSTEM = 100;

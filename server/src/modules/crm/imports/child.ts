@@ -1,4 +1,4 @@
-// The import process: a child the imports processor forks for each job (processor.ts runInChild), so
+// The import process: a child the imports processor forks for each job (runJob.ts runImportInChild), so
 // a million-row file is parsed with a memory budget of its own, never in the API process. It runs the
 // job with its own database pool and reaches browsers through the Socket.IO Redis emitter, then exits.
 // If the parent dies, the IPC channel closes and this process exits too: its open transaction rolls

@@ -1,25 +1,10 @@
-// What is wrong with an uploaded file, as a message key and its parameters (domain/messages.ts): the
-// envelope words it in the request's language. Used by the upload checks (upload.ts) and by the
-// children that read a file (previewChild.ts, tasks/numbersChild.ts), which reply with it.
-import type { MessageKey } from '../../../../../domain/messages';
+// What is wrong with an uploaded phone file (an import, a preview, task numbers, a shield list), as a
+// message key and its parameters: a header row without a phone column, else the file's fault as every
+// upload words it (server/src/files/fileProblem.ts). The children that read a file reply with it.
+import { faultProblem, type FileProblem } from '../../../files/fileProblem';
+import type { FileFaultError } from '../../../files/sheets/types';
 import { PHONE_HEADERS } from './columns';
-import { ImportFileError, NoPhoneColumnError, ReaderCapError, type FileFault } from './parsers/types';
-
-export interface FileProblem {
-  key: MessageKey;
-  vars?: Record<string, string | number>;
-}
-
-/** The upload's words for each file fault of an import (parsers/types.ts FileFault). */
-const FAULT_KEYS: Record<FileFault['key'], MessageKey> = {
-  fileGone: 'upload.fileGone',
-  tooManyRows: 'upload.tooManyRows',
-  noDataRows: 'upload.noDataRows',
-  noRows: 'upload.noRows',
-  unreadableCsv: 'upload.unreadableCsv',
-  unreadableWorkbook: 'upload.unreadableWorkbook',
-  badZip: 'upload.badZip',
-};
+import { NoPhoneColumnError } from './parsers/types';
 
 /** The header cells found, as the no-phone-column message lists them. */
 export const foundHeaders = (found: string[]): string =>
@@ -28,17 +13,12 @@ export const foundHeaders = (found: string[]): string =>
     .filter(Boolean)
     .join(', ') || '—';
 
-/** A parser's file fault as a problem of the upload; its `said` (when set) gives the key. */
-export function problemOf(e: ImportFileError): FileProblem {
+/** A parser's file fault as a problem of the upload. */
+export function problemOf(e: FileFaultError): FileProblem {
   if (e instanceof NoPhoneColumnError)
     return {
       key: 'upload.noPhoneColumn',
       vars: { found: foundHeaders(e.found), names: PHONE_HEADERS.join(', ') },
     };
-  if (e instanceof ReaderCapError)
-    return e.cap === 'memory'
-      ? { key: 'upload.memory', vars: { mb: e.limit } }
-      : { key: 'upload.slow', vars: { s: e.limit } };
-  if (e.said) return { key: FAULT_KEYS[e.said.key], vars: e.said.params ?? {} };
-  return { key: 'upload.unreadable', vars: { reason: e.message } };
+  return faultProblem(e);
 }

@@ -2,10 +2,11 @@
 // the request's language by the envelope); the import job's own `said` key picks the key.
 import { translate } from '../../../../../domain/messages';
 import { problemOf } from './fileProblem';
-import { ImportFileError, NoPhoneColumnError, ReaderCapError } from './parsers/types';
+import { FileFaultError, ReaderCapError } from '../../../files/sheets/types';
+import { NoPhoneColumnError } from './parsers/types';
 
-it('maps a said fault, a missing phone column, a reader cap and anything else', () => {
-  const said = new ImportFileError('the file has more than 5 data rows', {
+it('maps a missing phone column, and every other fault as files/fileProblem.ts does', () => {
+  const said = new FileFaultError('the file has more than 5 data rows', {
     key: 'tooManyRows',
     params: { max: 5 },
   });
@@ -21,7 +22,7 @@ it('maps a said fault, a missing phone column, a reader cap and anything else', 
   expect(problemOf(new NoPhoneColumnError([]))).toMatchObject({ vars: { found: '—' } });
   expect(problemOf(new ReaderCapError('memory', 256))).toEqual({ key: 'upload.memory', vars: { mb: 256 } });
   expect(problemOf(new ReaderCapError('time', 60))).toEqual({ key: 'upload.slow', vars: { s: 60 } });
-  expect(problemOf(new ImportFileError('odd'))).toEqual({
+  expect(problemOf(new FileFaultError('odd'))).toEqual({
     key: 'upload.unreadable',
     vars: { reason: 'odd' },
   });

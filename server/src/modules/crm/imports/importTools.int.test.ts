@@ -11,7 +11,7 @@ import type { ApiClient } from '../../../../../test/apiClient';
 import { until } from '../../../../../test/until';
 import { loggedIn, secondMerchantTree } from '../../../../../test/fixtures';
 import { startTestPlatform, type TestPlatform } from '../../../../../test/harness';
-import { writeText, writeXlsx } from './fixtures';
+import { writeText, writeXlsx } from '../../../files/fixtures';
 import { importDir, importLimits } from './limits';
 import { importAndWait } from './testHelpers';
 

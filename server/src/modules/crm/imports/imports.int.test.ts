@@ -7,7 +7,7 @@ import type { ImportProgress } from '../../../../../domain/events';
 import { ApiClient } from '../../../../../test/apiClient';
 import { startTestPlatform, type TestPlatform } from '../../../../../test/harness';
 import { decryptSecret, phoneHash } from '../../../../../platform/secrets';
-import { writeText, writeXls, writeXlsx } from './fixtures';
+import { writeText, writeXls, writeXlsx } from '../../../files/fixtures';
 import { importLimits } from './limits';
 import { supplierEncrypt } from './phone';
 import { importAndWait, report, upload } from './testHelpers';

@@ -3,14 +3,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { mapHeader, parseSex } from './columns';
-import { writeText, writeXlsx, writeZipBomb } from './fixtures';
+import { writeText, writeXlsx, writeZipBomb } from '../../../files/fixtures';
 import { importLimits } from './limits';
 import { phoneHash } from '../../../../../platform/secrets';
 import { phoneHasher, supplierDecrypter, supplierEncrypt } from './phone';
 import { csvCell } from './report';
 import { NumberSet } from './chunker';
 import { chunkRows } from './run';
-import { checkZip, ZipCheckError } from './zipCheck';
+import { checkZip, ZipCheckError } from '../../../files/zipCheck';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'imp-unit-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -52,17 +52,21 @@ it('neutralises formulas and quotes report cells', () => {
 });
 
 it('reads a real workbook directory and refuses bombs, floods of entries and non-zips', async () => {
-  const ok = await checkZip(await writeXlsx(dir, 'ok.xlsx', [['phone'], [13800138000]]));
+  const ok = await checkZip(await writeXlsx(dir, 'ok.xlsx', [['phone'], [13800138000]]), importLimits);
   expect(ok.entries).toBeGreaterThan(3);
-  await expect(checkZip(writeZipBomb(dir, 'bomb.xlsx'))).rejects.toThrow(/zip bomb/);
+  await expect(checkZip(writeZipBomb(dir, 'bomb.xlsx'), importLimits)).rejects.toThrow(/zip bomb/);
   const saved = importLimits.maxZipEntries;
   importLimits.maxZipEntries = 2;
   try {
-    await expect(checkZip(writeZipBomb(dir, 'many.xlsx', 3))).rejects.toThrow(/too many zip entries/);
+    await expect(checkZip(writeZipBomb(dir, 'many.xlsx', 3), importLimits)).rejects.toThrow(
+      /too many zip entries/,
+    );
   } finally {
     importLimits.maxZipEntries = saved;
   }
-  await expect(checkZip(writeText(dir, 'x.xlsx', ['hello']))).rejects.toBeInstanceOf(ZipCheckError);
+  await expect(checkZip(writeText(dir, 'x.xlsx', ['hello']), importLimits)).rejects.toBeInstanceOf(
+    ZipCheckError,
+  );
 });
 
 it('hashes numbers exactly like phoneHash, with the key prepared once', () => {

@@ -7,7 +7,7 @@ import { ApiClient } from '../../../../../test/apiClient';
 import { startTestPlatform, type TestPlatform } from '../../../../../test/harness';
 import { until } from '../../../../../test/until';
 import { phoneHash } from '../../../../../platform/secrets';
-import { writeText, writeXlsx, writeZip, writeZipBomb } from './fixtures';
+import { writeText, writeXlsx, writeZip, writeZipBomb } from '../../../files/fixtures';
 import { importLimits } from './limits';
 import { runImport } from './run';
 import { finished, importAndWait, report, upload } from './testHelpers';

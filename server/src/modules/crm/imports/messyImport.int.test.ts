@@ -11,7 +11,7 @@ import type { ApiClient } from '../../../../../test/apiClient';
 import { loggedIn, secondMerchantTree } from '../../../../../test/fixtures';
 import { startTestPlatform, type TestPlatform } from '../../../../../test/harness';
 import { phoneHash } from '../../../../../platform/secrets';
-import { writeText, writeXlsx } from './fixtures';
+import { writeText, writeXlsx } from '../../../files/fixtures';
 import { supplierEncrypt } from './phone';
 import { importAndWait, report, upload, finished } from './testHelpers';
 

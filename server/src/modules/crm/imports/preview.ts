@@ -11,18 +11,21 @@ import {
 } from '../../../../../domain/importPreview';
 import { startsWithNumber } from '../../tasks/numbersFile';
 import { mapHeader, type Field } from './columns';
-import { problemOf, type FileProblem } from './fileProblem';
-import { importLimits, type ImportFileType } from './limits';
+import type { FileProblem } from '../../../files/fileProblem';
+import { FileFaultError } from '../../../files/sheets/types';
+import type { SheetFileType } from '../../../files/upload';
+import { problemOf } from './fileProblem';
+import type { importLimits } from './limits';
 import { parseCsv } from './parsers/csv';
 import { parseTxt } from './parsers/txt';
-import { ImportFileError, type OnHeader, type ParsedRow } from './parsers/types';
+import type { OnHeader, ParsedRow } from './parsers/types';
 import { parseXls } from './parsers/xls';
 import { parseXlsx } from './parsers/xlsx';
 import { templateFields } from './template';
 
 export interface PreviewRequest {
   file: string;
-  type: ImportFileType;
+  type: SheetFileType;
   kind: ImportKind;
   limits: typeof importLimits;
 }
@@ -32,7 +35,7 @@ export type PreviewReply =
   { ok: true; preview: ImportPreviewDto } | { ok: false; status: number; problem: FileProblem };
 
 const withHeader: Record<
-  Exclude<ImportFileType, 'txt'>,
+  Exclude<SheetFileType, 'txt'>,
   (file: string, onHeader: OnHeader) => AsyncGenerator<ParsedRow>
 > = { csv: parseCsv, xlsx: parseXlsx, xls: parseXls };
 
@@ -54,7 +57,7 @@ export function previewColumns(
 /** Reads the first `limit` data rows (in the child). */
 export async function readPreview(
   file: string,
-  type: ImportFileType,
+  type: SheetFileType,
   kind: ImportKind,
   limit = IMPORT_PREVIEW_ROWS,
 ): Promise<PreviewReply> {
@@ -66,7 +69,7 @@ export async function readPreview(
   try {
     const parsed = headerless
       ? parseTxt(file)
-      : withHeader[type as Exclude<ImportFileType, 'txt'>](file, (h) => (seen.header = h));
+      : withHeader[type as Exclude<SheetFileType, 'txt'>](file, (h) => (seen.header = h));
     for await (const r of parsed) {
       if (rows.length === limit) {
         more = true;
@@ -75,7 +78,7 @@ export async function readPreview(
       rows.push(r);
     }
   } catch (e) {
-    if (e instanceof ImportFileError) return { ok: false, status: 400, problem: problemOf(e) };
+    if (e instanceof FileFaultError) return { ok: false, status: 400, problem: problemOf(e) };
     throw e;
   }
   const { columns, ignored } = headerless

@@ -6,7 +6,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { IMPORT_PREVIEW_ROWS } from '../../../../../domain/importPreview';
 import { FIELDS, mapHeader } from './columns';
-import { writeText, writeXls, writeXlsx } from './fixtures';
+import { writeText, writeXls, writeXlsx } from '../../../files/fixtures';
 import { previewColumns, readPreview, type PreviewReply } from './preview';
 import { templateFields, templateFile, templateHeaders } from './template';
 

@@ -1,4 +1,4 @@
-// The child process that previews one uploaded file (preview.ts) under the caps of cappedChild.ts,
+// The child process that previews one uploaded file (preview.ts) under the caps of files/cappedChild.ts,
 // answers once and exits. If the parent goes, it goes too.
 import { importLimits } from './limits';
 import { readPreview, type PreviewRequest } from './preview';

@@ -37,7 +37,7 @@ export interface Reasons {
   internal: string;
   /** The job's error when its process stalled or died and it was not finished; {why}: the queue's words. */
   stalled: string;
-  /** File faults (parsers/types.ts FileFault): the uploaded file was removed before the import ran. */
+  /** File faults (files/sheets/types.ts FileFault): the uploaded file was removed before the import ran. */
   fileGone: string;
   /** {max}: the most data rows a file may have. */
   tooManyRows: string;

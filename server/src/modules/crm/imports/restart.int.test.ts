@@ -12,7 +12,7 @@ import { loadConfig } from '../../../../../config';
 import { seedConfig } from '../../../../../scripts/lib/db';
 import { ApiClient } from '../../../../../test/apiClient';
 import { createTestDb, type TestDb } from '../../../../../test/db';
-import { writeText } from './fixtures';
+import { writeText } from '../../../files/fixtures';
 import { finished, upload } from './testHelpers';
 import { until } from '../../../../../test/until';
 

@@ -1,6 +1,6 @@
 // One import, file to committed rows: parse (the file type's parser, loaded when first needed), stage
 // in chunks (chunker.ts), classify and insert in one transaction (stage.ts), report. It runs in the
-// import process (child.ts); processor.ts hands it the jobs. Live progress to the importer's account
+// import process (child.ts); runJob.ts hands it the jobs. Live progress to the importer's account
 // room at most every 500 ms.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,13 +11,13 @@ import pg from 'pg';
 import { stripControls } from '../../../../../domain/spreadsheet';
 import { log } from '../../../../../platform/log';
 import { Chunker } from './chunker';
-import { importLimits, jobDir, type ImportFileType } from './limits';
+import { importLimits, jobDir } from './limits';
 import { parseCsv } from './parsers/csv';
 import { parseTxt } from './parsers/txt';
-import { ImportFileError, NoPhoneColumnError, ReaderCapError, type ParsedRow } from './parsers/types';
+import { NoPhoneColumnError, type ParsedRow } from './parsers/types';
 import { PHONE_HEADERS } from './columns';
 import { fillIn, reasonsFor, type Reasons } from './reasons';
-import { parseXls, XLS_MAX_ROWS } from './parsers/xls';
+import { parseXls } from './parsers/xls';
 import { importNotice } from './notice';
 import { supplierDecrypter } from './phone';
 import { presentProgress, type ImportJobRow } from './presenters';
@@ -25,10 +25,12 @@ import { toStage, type RowContext } from './rows';
 import { actorOf, aesKeyEncOf, ancestorsOf, claimJob, jobById, subtreeOf, updateJob } from './repo';
 import { openStage } from './stage';
 import { phoneTreeKey } from '../customers/phoneLock';
-import { checkZip, ZipCheckError } from './zipCheck';
-import { countLines } from './upload';
+import { countLines, type SheetFileType } from '../../../files/upload';
+import { FileFaultError, ReaderCapError } from '../../../files/sheets/types';
+import { XLS_MAX_ROWS } from '../../../files/sheets/xls';
+import { checkZip, ZipCheckError } from '../../../files/zipCheck';
 
-const parsers: Record<ImportFileType, (file: string) => AsyncGenerator<ParsedRow>> = {
+const parsers: Record<SheetFileType, (file: string) => AsyncGenerator<ParsedRow>> = {
   txt: parseTxt,
   csv: parseCsv,
   // Loaded on first use: exceljs takes a quarter of a second to load, and a text import never needs it.
@@ -71,7 +73,7 @@ export async function runImport(deps: ImportDeps, id: number, lastAttempt = true
     await importFile(deps, job);
   } catch (e) {
     if (e instanceof NoPhoneColumnError) e.message = noPhoneColumn(reasonsFor(job.lang), e.found);
-    const fileFault = e instanceof ImportFileError;
+    const fileFault = e instanceof FileFaultError;
     if (!fileFault && !lastAttempt) throw e; // Bull tries again
     if (!fileFault) log.error('import failed', { id, err: String((e as Error).stack ?? e) });
     await updateJob(deps.db, id, {
@@ -99,9 +101,9 @@ export function jobError(r: Reasons, e: unknown): string {
     return e.cap === 'memory'
       ? r.memoryCap.replace('{mb}', String(e.limit))
       : r.timeCap.replace('{s}', String(e.limit));
-  if (e instanceof ImportFileError && e.said)
+  if (e instanceof FileFaultError && e.said)
     return stripControls(fillIn(r[e.said.key], e.said.params)).slice(0, 2000);
-  if (e instanceof ImportFileError) return stripControls(e.message).slice(0, 2000);
+  if (e instanceof FileFaultError) return stripControls(e.message).slice(0, 2000);
   if (e instanceof pg.DatabaseError) return r.dbError.replace('{code}', e.code ?? '?');
   return r.internal;
 }
@@ -133,7 +135,7 @@ async function importFile(deps: ImportDeps, job: ImportJobRow): Promise<void> {
   const file = job.file_path;
   const type = job.file_type as keyof typeof parsers;
   if (!fs.existsSync(file))
-    throw new ImportFileError('the uploaded file is no longer available', { key: 'fileGone' });
+    throw new FileFaultError('the uploaded file is no longer available', { key: 'fileGone' });
   const actor = await actorOf(deps.db, Number(job.account_id));
   // Option 4's decrypter, the hasher: built once for the file.
   const reasons = reasonsFor(job.lang);
@@ -145,9 +147,9 @@ async function importFile(deps: ImportDeps, job: ImportJobRow): Promise<void> {
   };
   const zip =
     type === 'xlsx'
-      ? await checkZip(file).catch((e: Error) => {
+      ? await checkZip(file, importLimits).catch((e: Error) => {
           throw e instanceof ZipCheckError
-            ? new ImportFileError(e.message, { key: 'badZip', params: { detail: e.message } })
+            ? new FileFaultError(e.message, { key: 'badZip', params: { detail: e.message } })
             : e;
         })
       : undefined;
@@ -182,7 +184,7 @@ async function importFile(deps: ImportDeps, job: ImportJobRow): Promise<void> {
     let lastTick = Date.now();
     for await (const row of parsers[type](file)) {
       if (++n > importLimits.maxRows)
-        throw new ImportFileError(`the file has more than ${importLimits.maxRows} data rows`, {
+        throw new FileFaultError(`the file has more than ${importLimits.maxRows} data rows`, {
           key: 'tooManyRows',
           params: { max: importLimits.maxRows },
         });
@@ -199,7 +201,7 @@ async function importFile(deps: ImportDeps, job: ImportJobRow): Promise<void> {
         }
       }
     }
-    if (n === 0) throw new ImportFileError('the file has no data rows', { key: 'noDataRows' });
+    if (n === 0) throw new FileFaultError('the file has no data rows', { key: 'noDataRows' });
     await chunker.end();
     await storing;
     await updateJob(deps.db, id, { rows_done: n });

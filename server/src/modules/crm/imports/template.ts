@@ -5,7 +5,7 @@
 import ExcelJS from 'exceljs';
 import { importFields, type ImportKind, type TemplateFormat } from '../../../../../domain/importPreview';
 import { csvField } from '../../../../../domain/spreadsheet';
-import { CONTENT_TYPES } from '../exports/writers';
+import { CONTENT_TYPES } from '../../../files/writers';
 import { TEMPLATE_HEADERS, type Field } from './columns';
 import type { ImportLang } from './reasons';
 

@@ -6,6 +6,7 @@ import type { Context } from 'koa';
 import type { ImportKind } from '../../../../../domain/importPreview';
 import { OVERVIEW_MENU, TASK_MENU } from '../../../../../domain/tasks';
 import type { Deps } from '../../../deps';
+import { attachment } from '../../../files/download';
 import { authOf } from '../../../http/auth';
 import { langOf, ok } from '../../../http/envelope';
 import { forbidden } from '../../../http/errors';
@@ -32,10 +33,7 @@ export function importToolsRoutes(_deps: Deps): Router {
     const f = await templateFile(q.kind, q.format, q.lang ?? langOf(ctx));
     ctx.set('Content-Type', f.contentType);
     // filename* names the file in the user's language (api.download prefers it); filename is an ASCII stand-in.
-    ctx.set(
-      'Content-Disposition',
-      `attachment; filename*=UTF-8''${encodeURIComponent(f.fileName)}; filename="${f.fileName.replace(/[^\w.-]/g, '_')}"`,
-    );
+    ctx.set('Content-Disposition', attachment(f.fileName));
     ctx.body = f.body;
   });
   // The kind is in the query: the menu is checked before the file is received.

@@ -4,10 +4,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Context } from 'koa';
 import type { ImportKind, ImportPreviewDto } from '../../../../../domain/importPreview';
-import { runCappedChild } from './cappedChild';
+import { runCappedChild } from '../../../files/cappedChild';
 import { importLimits } from './limits';
 import type { PreviewReply, PreviewRequest } from './preview';
-import { checkFile, fileError, problemError, receiveUpload } from './upload';
+import { fileError, problemError } from '../../../files/upload';
+import { checkFile, receiveUpload } from './upload';
 
 const CHILD = path.join(__dirname, 'previewChild.ts');
 
