@@ -317,18 +317,11 @@ export async function storeCallback(db: Knex, id: number, note: string): Promise
 
 // ---- Closing ------------------------------------------------------------------------------------
 
-export interface CloseFields {
-  resultLevel: number;
+/** The worker's close: what a lost call's close writes, and what only the conversation knows. */
+export interface CloseFields extends LostCallClose {
   grade: number | null;
   labels: string[];
-  hangupCause: string | null;
-  sipStatus: number | null;
-  ringMs: number;
-  talkMs: number;
-  totalMs: number;
-  billableMs: number;
   rounds: number;
-  reason: unknown;
   recordingPath: string | null;
 }
 

@@ -1,7 +1,6 @@
 // The server's background work, started from one place when the process runs processors (tests can
 // turn them off): the queue consumers (processors/), the loops (tasks/) and the dial scheduler
 // (dialer/, its own subsystem). The start order below is the order they have always started in.
-import type { Config } from '../../config';
 import type { Deps } from './deps';
 import type { IntervalLoop } from './lib/intervalLoop';
 import type { IoServer } from './socket/live';
@@ -29,7 +28,8 @@ export interface Background {
   closeQueues(): Promise<void>;
 }
 
-export async function startBackground(deps: Deps, io: IoServer, config: Config): Promise<Background> {
+export async function startBackground(deps: Deps, io: IoServer): Promise<Background> {
+  const { config } = deps;
   // Queue consumers.
   processMail(deps.queues.mail, config);
   await scheduleSweeper(deps);

@@ -46,7 +46,7 @@ export async function startServer(
   };
   httpServer.on('request', createApp(deps).callback());
   // The queue consumers, the loops and the dial scheduler (background.ts).
-  const background = opts.processors !== false ? await startBackground(deps, io, config) : null;
+  const background = opts.processors !== false ? await startBackground(deps, io) : null;
   const dialer = background?.dialer ?? null;
   await new Promise<void>((resolve, reject) => {
     httpServer.once('error', reject);

@@ -30,7 +30,7 @@ import { endedBetween, subAccountIds, timeZoneOf } from '../dashboard/repo';
 import { linesOf } from '../callrecords/repo';
 import { taskProgress } from '../../dialer/progress';
 import { listSeats } from '../seats/admin/repo';
-import { statesOf } from '../seats/state/state';
+import { seatRef, statesOf } from '../seats/state/state';
 import {
   boardTasks,
   callInSubtree,
@@ -48,16 +48,7 @@ const TASKS_MAX = 50;
 
 async function seatsOf(deps: Deps, actor: Actor): Promise<WallSeat[]> {
   const rows = await listSeats(deps.db, actor);
-  const states = await statesOf(deps).readMany(
-    rows.map((s) => ({
-      id: s.id,
-      accountId: s.accountId,
-      userId: s.userId,
-      groupId: s.groupId,
-      enabled: s.enabled,
-      autoAnswer: s.autoAnswer,
-    })),
-  );
+  const states = await statesOf(deps).readMany(rows.map(seatRef));
   return rows.map((s) => ({
     id: s.id,
     name: s.name,
