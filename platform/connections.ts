@@ -9,7 +9,10 @@ import { withTimeout } from './timeout';
 export function openDb(config: Config): Knex {
   return knexFactory({
     client: 'pg',
-    connection: config.databaseUrl,
+    connection: {
+      connectionString: config.databaseUrl,
+      options: `-c max_parallel_workers_per_gather=${config.dbParallelWorkers}`,
+    },
     pool: { min: 0, max: 10 },
     acquireConnectionTimeout: 10000,
   });

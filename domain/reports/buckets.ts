@@ -15,17 +15,7 @@ export const ROUND_BUCKETS = ['r0_2', 'r3_4', 'r5_6', 'r7_9', 'r10'] as const;
 export type RoundBucket = (typeof ROUND_BUCKETS)[number];
 export const ROUNDS_FROM: Record<RoundBucket, number> = { r0_2: 0, r3_4: 3, r5_6: 5, r7_9: 7, r10: 10 };
 
-function bucketOf<B extends string>(order: readonly B[], from: Record<B, number>, v: number): B {
-  let b = order[0]!;
-  for (const k of order) if (v >= from[k]) b = k;
-  return b;
-}
-
-export const hangupBucket = (talkMs: number): HangupBucket =>
-  bucketOf(HANGUP_BUCKETS, HANGUP_FROM_MS, talkMs);
-export const roundBucket = (rounds: number): RoundBucket => bucketOf(ROUND_BUCKETS, ROUNDS_FROM, rounds);
-
-/** The SQL condition "`expr` is in bucket `b`" (bounds from the same tables as the functions above). */
+/** The SQL condition "`expr` is in bucket `b`" (bounds from the tables above). */
 export function bucketSql<B extends string>(
   order: readonly B[],
   from: Record<B, number>,

@@ -12,6 +12,7 @@ import { processImports } from './processors/imports';
 import { processMail } from './processors/mail';
 import { startPushSender } from './processors/pushes';
 import { startTransferProcessor } from './processors/transfers';
+import { startRollupFolder } from './tasks/foldRollups';
 import { startFsStatusRelay } from './tasks/fsStatusRelay';
 import { startPlatformPulse } from './tasks/platformPulse';
 import { scheduleSweeper } from './tasks/sweepSessions';
@@ -38,7 +39,11 @@ export async function startBackground(deps: Deps, io: IoServer): Promise<Backgro
   await processCrm(deps);
   // Loops. The platform pulse runs only while a panel is open on one of this process's sockets.
   const panelOpen = () => (io.of('/').adapter.rooms.get(rooms.platform)?.size ?? 0) > 0;
-  const loops: IntervalLoop[] = [startFsStatusRelay(deps), startPlatformPulse(deps, panelOpen)];
+  const loops: IntervalLoop[] = [
+    startFsStatusRelay(deps),
+    startPlatformPulse(deps, panelOpen),
+    startRollupFolder(deps),
+  ];
   const pushSender = startPushSender(deps);
   const transfers = startTransferProcessor(deps);
   const dialer = config.dialer.enabled ? startDialer(deps) : null;

@@ -18,6 +18,7 @@ import { dialableSql, whereDialable } from '../db/dialable';
 import type { TaskRow } from '../modules/tasks/repo';
 
 import { pathIds } from '../../../domain/accountPath';
+import { columnSql } from '../../../domain/reports/columns';
 
 export { pathIds };
 
@@ -248,14 +249,21 @@ export async function loadAccounts(
       'a.dial_interval_seconds',
       'a.daily_connect_limit',
       'a.daily_minutes_limit',
-      // Today's connected calls and talk time, in the account's dialing zone (the settlement's rollup,
-      // so each call counts once): a primary-key range read, and only for an account with a limit.
+      // Today's connected calls and talk time, in the account's dialing zone, of its settled calls:
+      // the rollup (a primary-key range read) and the calls waiting for the fold (a few rows), one
+      // statement so each call counts once; only for an account with a limit.
       db.raw(
         `CASE WHEN a.daily_connect_limit > 0 OR a.daily_minutes_limit > 0 THEN (
-           SELECT array[coalesce(sum(d.connected), 0), coalesce(sum(d.talk_ms), 0)]::bigint[]
-           FROM report_daily d WHERE d.account_id = a.id
-             AND d.day = (now() AT TIME ZONE coalesce(nullif(s.time_zone, ''), ?))::date) END AS usage_today`,
-        [DEFAULT_TZ],
+           SELECT array[coalesce(sum(u.connected), 0), coalesce(sum(u.talk_ms), 0)]::bigint[] FROM (
+             SELECT d.connected, d.talk_ms FROM report_daily d WHERE d.account_id = a.id
+               AND d.day = (now() AT TIME ZONE coalesce(nullif(s.time_zone, ''), ?))::date
+             UNION ALL
+             SELECT ${columnSql('connected')}, ${columnSql('talk_ms')}
+             FROM report_pending q JOIN calls c ON c.id = q.call_id
+             WHERE q.account_id = a.id AND NOT c.test
+               AND (q.ended_at AT TIME ZONE coalesce(nullif(s.time_zone, ''), ?))::date
+                 = (now() AT TIME ZONE coalesce(nullif(s.time_zone, ''), ?))::date) u) END AS usage_today`,
+        [DEFAULT_TZ, DEFAULT_TZ, DEFAULT_TZ],
       ),
     );
   for (const r of rows) {

@@ -1,17 +1,19 @@
 // Report queries over the rollups (migration 2026-11-27-2730), always through the tenant scope: the
 // rows of accounts in the viewed subtree (its root checked against the caller by the service). The
-// number and line figures add the subtree's ended calls not yet settled (index calls_unsettled: few
-// rows), so today's figures do not wait for the settlement.
+// number and line figures add the subtree's ended calls not yet in the rollups (not settled, or settled
+// and waiting for the fold: few rows), so today's figures wait for neither.
 import type { Knex } from 'knex';
 import { ROLLUP_COLUMNS, ROLLUP_COLUMN_NAMES } from '../../../../domain/reports/columns';
 import { addInto, emptyCounters, type Counters } from '../../../../domain/reports/figures';
 import type { ReportFilter, ReportGroup, SpendFigures, SpendGroup } from '../../../../domain/reports/api';
 import { pathIds } from '../../../../domain/accountPath';
 import { scoped, subtreeIds, type Actor } from '../../db/scope';
+import { GRADE_CODE, gradeSql } from '../../../../domain/dialer/levels';
+import { ZONE_SQL } from './count';
 
 /** Summed counters by column name (sum() of int and bigint: bigint and numeric, as strings). */
 type SumsRow = Record<string, string | null>;
-/** Sums under a group key; the live (unsettled) rows also carry their call count `n`. */
+/** Sums under a group key; the live rows also carry their count of calls not settled yet `n`. */
 type KeyedSumsRow = SumsRow & { k: string };
 
 const KEY_OF: Record<ReportGroup, string> = {
@@ -59,24 +61,32 @@ export async function countersBy(
     f,
     'r',
   )
-    .select<KeyedSumsRow[]>(db.raw(`${KEY_OF[by]} AS k, ${SUMS}`))
+    .select(db.raw(`${KEY_OF[by]} AS k, 0 AS n, ${SUMS}`))
     .groupByRaw('1');
   const live = filtered(
     scoped(db('calls as c'), db, target, 'c.account_id')
       .leftJoin('dial_settings as s', 's.account_id', 'c.account_id')
       .where('c.status', 'ended')
-      .whereNull('c.settled_at')
+      // Not settled yet (index calls_unsettled), or settled and waiting for the fold (report_pending).
+      .whereRaw(
+        `c.id IN (SELECT id FROM calls WHERE status = 'ended' AND settled_at IS NULL
+                  UNION ALL SELECT call_id FROM report_pending)`,
+      )
       .where('c.test', false)
       .whereRaw(`${LIVE_DAY} BETWEEN ?::date AND ?::date`, [f.from, f.to]),
     f,
     'c',
   )
-    .select<KeyedSumsRow[]>(db.raw(`${LIVE_KEY_OF[by]} AS k, count(*) AS n, ${LIVE_SUMS}`))
+    .select(
+      db.raw(`${LIVE_KEY_OF[by]} AS k, count(*) FILTER (WHERE c.settled_at IS NULL) AS n, ${LIVE_SUMS}`),
+    )
     .groupByRaw('1');
-  const [a, b] = await Promise.all([rolled, live]);
+  // One statement, so one snapshot: a fold or settlement that commits meanwhile moves a call from one
+  // part to the other, never into both or neither.
+  const { rows: all } = await db.raw<{ rows: KeyedSumsRow[] }>('? UNION ALL ?', [rolled, live]);
   const rows = new Map<string, Counters>();
   let settling = 0;
-  for (const r of [...a, ...b]) {
+  for (const r of all) {
     addInto(rows.get(r.k) ?? rows.set(r.k, emptyCounters()).get(r.k)!, countersOf(r));
     settling += Number(r.n ?? 0);
   }
@@ -117,6 +127,28 @@ const SPEND_KEY_OF: Record<SpendGroup, string> = {
 
 export const emptySpend = (): SpendFigures => ({ fen: 0, billableMs: 0, calls: 0, connected: 0, leads: 0 });
 
+/**
+ * The spend rows of `payers` (report_spend_daily's columns), those of calls still waiting for the fold
+ * included (read from their ledger rows as count.ts would add them): one statement, one snapshot.
+ */
+function spendRows(db: Knex, payers: number[]): Knex.Raw {
+  return db.raw(
+    `(SELECT payer_id, day, account_id, task_id, line_id, fen, billable_ms, calls, connected, leads
+      FROM report_spend_daily WHERE payer_id = ANY(?::bigint[])
+      UNION ALL
+      SELECT l.account_id, (q.ended_at AT TIME ZONE ${ZONE_SQL('s')})::date, c.account_id,
+             coalesce(c.task_id, 0), coalesce(c.line_id, 0), -l.delta_fen, c.billable_ms, 1,
+             CASE WHEN ${gradeSql('c.result_level')} THEN 1 ELSE 0 END,
+             CASE WHEN c.result_level IN (${GRADE_CODE.A}, ${GRADE_CODE.B}) THEN 1 ELSE 0 END
+      FROM report_pending q JOIN calls c ON c.id = q.call_id
+        LEFT JOIN dial_settings s ON s.account_id = c.account_id
+        CROSS JOIN unnest(?::bigint[]) AS p(id)
+        JOIN ledger_entries l ON l.idempotency_key = 'call:' || c.call_uuid || ':' || p.id
+      WHERE c.billable_ms > 0) AS r`,
+    [payers, payers],
+  );
+}
+
 /** What `payerId`'s ledger was charged for calls in [from, to], per `by`. */
 export async function spendBy(
   db: Knex,
@@ -124,7 +156,7 @@ export async function spendBy(
   f: Omit<ReportFilter, 'botId'>,
   by: SpendGroup,
 ): Promise<Map<string, SpendFigures>> {
-  const q = db('report_spend_daily as r').where('r.payer_id', payerId).whereBetween('r.day', [f.from, f.to]);
+  const q = db.from(spendRows(db, [payerId])).whereBetween('r.day', [f.from, f.to]);
   if (f.taskId !== undefined) q.where('r.task_id', f.taskId);
   if (f.lineId !== undefined) q.where('r.line_id', f.lineId);
   const rows = await q
@@ -153,13 +185,14 @@ export async function spendBy(
 
 /**
  * The business report: per account directly below `target`, its subtree's summed counters in the days
- * [from, to] (a row per child id).
+ * of two periods (a row per child id and period), in one read of the rollups.
  */
 export async function countersByChild(
   db: Knex,
   target: Actor,
-  p: { from: string; to: string },
-): Promise<Map<number, Counters>> {
+  cur: { from: string; to: string },
+  prev: { from: string; to: string },
+): Promise<{ cur: Map<number, Counters>; prev: Map<number, Counters> }> {
   const depth = pathIds(target.path).length;
   // The id of the account directly below the target on a row's account path.
   const child = `split_part(a.path, '/', ${depth + 2})::bigint`;
@@ -167,10 +200,14 @@ export async function countersByChild(
     .join('accounts as a', 'a.id', 'r.account_id')
     .whereIn('r.account_id', subtreeIds(db, target))
     .whereNot('r.account_id', target.id)
-    .whereBetween('r.day', [p.from, p.to])
-    .select<(SumsRow & { child: string })[]>(db.raw(`${child} AS child, ${SUMS}`))
-    .groupByRaw('1');
-  return new Map(rows.map((r) => [Number(r.child), countersOf(r)]));
+    .where((w) => w.whereBetween('r.day', [cur.from, cur.to]).orWhereBetween('r.day', [prev.from, prev.to]))
+    .select<(SumsRow & { child: string; cur: boolean })[]>(
+      db.raw(`${child} AS child, r.day >= ?::date AS cur, ${SUMS}`, [cur.from]),
+    )
+    .groupByRaw('1, 2');
+  const out = { cur: new Map<number, Counters>(), prev: new Map<number, Counters>() };
+  for (const r of rows) (r.cur ? out.cur : out.prev).set(Number(r.child), countersOf(r));
+  return out;
 }
 
 /** Call spend per payer in two periods (for the business report's accounts). */
@@ -181,8 +218,8 @@ export async function spendOfPayers(
   prev: { from: string; to: string },
 ): Promise<Map<number, { cur: number; prev: number }>> {
   if (!ids.length) return new Map();
-  const rows = await db('report_spend_daily')
-    .whereIn('payer_id', ids)
+  const rows = await db
+    .from(spendRows(db, ids))
     .whereBetween('day', [prev.from, cur.to])
     .select<{ payer_id: string; cur: string; prev: string }[]>(
       'payer_id',

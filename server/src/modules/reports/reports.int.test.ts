@@ -10,6 +10,7 @@ import type { BusinessReport, ExpenseReport, LineReport, NumberReport } from '..
 import { settleCall, settleEnded } from '../../dialer/settle';
 import { insertCall } from '../callrecords/testHelpers';
 import { rebuildRollups } from './rebuild';
+import { foldPending } from './fold';
 
 let t: Tree;
 const k = () => t.p.db.knex;
@@ -89,6 +90,7 @@ beforeAll(async () => {
     test: true,
   });
   await settleEnded(t.p.server.deps);
+  await foldPending(k());
 }, 90_000);
 afterAll(() => t.p.close());
 
@@ -271,6 +273,8 @@ describe('rollups', () => {
       settleEnded(t.p.server.deps),
     ]);
     for (const id of ids) expect(await settleCall(t.p.server.deps, id)).toBeNull();
+    await foldPending(k());
+    expect(await k()('report_pending').count({ n: '*' }).first()).toEqual({ n: '0' });
     const settled = await snapshot();
     const r = await rebuildRollups(k(), { from: '2026-03-01', to: '2026-03-31' });
     expect(r.calls).toBe(19 + 1 + 30);
@@ -284,8 +288,25 @@ describe('rollups', () => {
     expect(r.settling).toBe(1);
     expect(r.total.gb).toBe(1 + 6 + 1);
     await settleEnded(t.p.server.deps);
+    // Settled: counted from the fold's queue until the fold adds it to the rollups, then from them.
+    const queued = await numbers(`from=${DAY}&to=${DAY}`);
+    expect(queued.total.gb).toBe(8);
+    await foldPending(k());
     const after = await numbers(`from=${DAY}&to=${DAY}`);
     expect([after.settling, after.total.gb]).toEqual([0, 8]);
+  });
+
+  it('count calls waiting for the fold once when a rebuild comes first', async () => {
+    const before = (await numbers(`from=${DAY}&to=${DAY}`)).total.dialled ?? 0;
+    for (let i = 0; i < 3; i++)
+      await insertCall(t.p, { accountId: t.ids.op1, ended_at: AT, result_level: 67, line_id: lineId });
+    await settleEnded(t.p.server.deps);
+    // The rebuild recounts the day's settled calls and takes the queued ones off the queue.
+    await rebuildRollups(k(), { from: DAY, to: DAY });
+    expect(await k()('report_pending').count({ n: '*' }).first()).toEqual({ n: '0' });
+    await foldPending(k());
+    const r = await numbers(`from=${DAY}&to=${DAY}`);
+    expect([r.total.dialled, r.settling]).toEqual([before + 3, 0]);
   });
 });
 

@@ -111,9 +111,8 @@ export async function businessReport(deps: Deps, caller: Actor, q: BusinessQuery
   const cur = { from: q.from, to: q.to };
   const prev = previousPeriod(q.from, q.to);
   const children = await childAccounts(deps.db, target);
-  const [c, p, spend] = await Promise.all([
-    countersByChild(deps.db, target, cur),
-    countersByChild(deps.db, target, prev),
+  const [{ cur: c, prev: p }, spend] = await Promise.all([
+    countersByChild(deps.db, target, cur, prev),
     spendOfPayers(
       deps.db,
       children.map((a) => a.id),
