@@ -1,7 +1,8 @@
 // `npm run reports:rebuild -- --from 2026-09-01 --to 2026-11-27 [--account 12,15]`: rebuilds the report
 // rollups of those local days (both included) from the call records and the ledger, a day at a time
 // (server/src/modules/reports/rebuild.ts). Safe while calls are being settled: a day is rebuilt under
-// the accounts' rollup locks, and a settlement of their calls waits for it, then adds to it.
+// the accounts' rollup locks; a settlement of their calls waits for it, then queues the call for the
+// fold, and the calls already queued for that day are recounted by the rebuild and leave the queue.
 import knexFactory from 'knex';
 import { loadConfig } from '../config';
 import { isDayText } from '../domain/validators';

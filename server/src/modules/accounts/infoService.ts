@@ -1,8 +1,8 @@
 // The user info card: one account of the viewer's subtree (itself included; another tree's id, a
 // deleted account or a missing one is 404). Usage today and this month, in the account's dialing
 // zone, comes from the report rollups exactly as the statistics pages read them: the number figures
-// of the account's subtree (report_daily plus its ended calls not settled yet) and the spend its own
-// ledger was charged (report_spend_daily).
+// of the account's subtree (report_daily plus its ended calls not in it yet) and the spend its own
+// ledger was charged (report_spend_daily plus the calls waiting for the fold).
 import type { Deps } from '../../deps';
 import type { Actor } from '../../db/scope';
 import { notFound } from '../../http/errors';
