@@ -391,9 +391,9 @@ export class CallSession {
     // A bot that may ask its model gets the filler ready now, so a slow answer never waits on it.
     if (def.llm?.answerUnmatched)
       void fillerFile(this.deps.prompts, this.job.accountId, def.settings.speed, 30000).catch(() => null);
-    // Hard stop a little after the bot's maximum duration (the engine itself hangs up at it).
-    this.timers.set('max', this.bot.compiled.maxMs + 2000, () => this.hardStop());
     this.feed({ type: 'answered', at: this.now() });
+    // Hard stop a little after the bot's maximum duration (the engine itself hangs up at it).
+    this.armMax();
   }
 
   /**
@@ -525,6 +525,7 @@ export class CallSession {
         const { text } = extendReason(reason, 'transferFailedFallback', { why });
         this.deps.live.transfer(this.job, { ...base, transferred: false, reason: text });
         if (!listening) await this.listening.startAsr();
+        this.armMax();
         this.engineEnded = false;
         this.feed({ type: 'transferFailed', why, at: this.now() });
         return;
@@ -546,6 +547,9 @@ export class CallSession {
     if (this.finished) return;
     listening = false;
     await this.listening.stop();
+    // The bot's maximum call length is the bot's part of the call: a customer waiting for a seat (a
+    // wait of 0 is for ever) or talking with one is never cut by it. A fallback flow gets what is left.
+    this.timers.clear('max');
     const talkSec = Math.max(0, Math.round((Date.now() - this.answeredWall) / 1000));
     const soFar =
       this.bot && this.state
@@ -571,6 +575,13 @@ export class CallSession {
     await this.node!.execute(this.uuid, 'hangup', 'NORMAL_CLEARING', PLAY_TIMEOUT_MS).catch(() =>
       this.kill('NORMAL_CLEARING'),
     );
+  }
+
+  /** The hard stop a little after the bot's maximum duration from the answer (the engine hangs up at it). */
+  private armMax(): void {
+    if (!this.bot || !this.state) return;
+    const left = this.bot.compiled.maxMs - (this.now() - this.state.t0);
+    this.timers.set('max', Math.max(0, left) + 2000, () => this.hardStop());
   }
 
   private hardStop(): void {

@@ -21,17 +21,19 @@ import { wrapUp } from './transfer';
 import type { ApiClient } from '../../../../../test/apiClient';
 
 // 20x simulated time. The server's work (recognition results, the offer, the seat's accept) takes real
-// time, which counts 20 times over against a customer's patience: on a loaded CI machine an
-// interested customer (who hangs up 5 simulated minutes after answering) ran out of it during the
-// conversation. Here it waits three times as long, as it would on a quiet machine; the personas are
-// otherwise the demo's (the same picks by number: weights unchanged). The seat talks to each lead it
-// takes for a short while (TALK_MS of real time, 10 simulated seconds) and hangs up, as a seat ends
-// a call: left to the customer, a bridged call lasted until its patience ran out, and every lead
-// queued behind it for the one seat spent its own.
+// time, which counts 20 times over against a customer's patience, and how much of it there is depends
+// on the machine's load, not on the code under test: with patience left in, a loaded CI worker made
+// interested customers (who hang up 5 simulated minutes after answering) run out of it while queued
+// for the one seat, and the share of accepted transfers was a measure of the machine (the bot's
+// maximum call length, 15 s here, also cut waiting leads until it was made the bot's part only). Here the
+// interested customer stays until the bot or the seat ends the call, as the leads that ask for a person
+// already do (they end after a number of replies, never on a clock); the personas are otherwise the
+// demo's (the same picks by number: weights unchanged). The seat talks to each lead it takes for a
+// short while (TALK_MS of real time, 10 simulated seconds) and hangs up, as a seat ends a call.
 const SCALE = 0.05;
 const TALK_MS = 500;
 const PATIENT_PERSONAS = DEFAULT_PERSONAS.map((p) =>
-  p.name === 'interested' && p.hangupAtMs !== undefined ? { ...p, hangupAtMs: p.hangupAtMs * 3 } : p,
+  p.name === 'interested' ? { ...p, hangupAtMs: undefined } : p,
 );
 const LEAD_PERSONAS = ['interested', 'asks-human', 'wants-manager'];
 const CALLS = 50;
@@ -43,7 +45,7 @@ let worker: CallWorker;
 let op: ApiClient;
 let opS: Socket;
 let seat: SeatDto;
-const totals = { calls: 0, leads: 0, reached: 0, accepted: 0 };
+const totals = { calls: 0, leads: 0, reached: 0, accepted: 0, waitingLost: 0 };
 const seatLog: string[] = [];
 
 beforeAll(async () => {
@@ -145,6 +147,10 @@ it.each(DEMO_BOTS.map((b, i) => [b.key, i] as const))(
     totals.leads += calls.filter((c) => LEAD_PERSONAS.includes(personaOf(c.phone))).length;
     totals.reached += reached;
     totals.accepted += accepted;
+    // An interested customer who reached the transfer waits for the seat however long it takes.
+    totals.waitingLost += calls.filter(
+      (c) => personaOf(c.phone) === 'interested' && c.transfer_outcome && c.transfer_outcome !== 'accepted',
+    ).length;
     totals.calls += calls.length;
   },
   300_000,
@@ -159,6 +165,9 @@ it('over the three tasks, 10-20% of the numbers are leads, and they reach the tr
   expect(totals.leads).toBeLessThanOrEqual(totals.calls * 0.2);
   // Nearly every lead gets to the transfer node (a lead may still lose interest on the way).
   expect(totals.reached).toBeGreaterThanOrEqual(Math.floor(totals.leads * 0.8));
-  // One seat for the whole floor: a lead that comes while it talks to another may hang up waiting.
+  // One seat for the whole floor: leads queue for it and every waiting lead is taken in the end. A lead
+  // may still hang up by its own script (one that asks for a manager says "好的" to "请稍等" as its
+  // last reply), never because it waited.
+  expect(totals.waitingLost).toBe(0);
   expect(totals.accepted).toBeGreaterThanOrEqual(Math.ceil(totals.reached * 0.8));
 });

@@ -509,6 +509,28 @@ describe('a whole call through the simulator', () => {
     expect(Number(row.talk_ms)).toBeGreaterThan(0);
   }, 60_000);
 
+  it("a customer talking with a seat is not cut at the bot's maximum call length", async () => {
+    const k = p.db.knex;
+    // Ready again after the last test's call (its wrap-up).
+    await op.put(`/api/seats/${seatA.id}/state`, { ready: true });
+    await online(op, seatA);
+    const esl = await RawEsl.open(sim.port, '');
+    const uuid = await dialDemoBot(p, PHONE);
+    await until(() => offers.find((x) => x.callUuid === uuid), 30_000);
+    // The seat talks with the customer for 6 simulated minutes (18 s here); the bot's maximum is 5.
+    expect((await esl.command(`api uuid_setvar ${uuid} sim_bridge_ms 360000`)).body).toContain('+OK');
+    esl.close();
+    expect(await answer(opS, { callUuid: uuid, seatId: seatA.id, accept: true })).toEqual({ code: 200 });
+    const call = await until(async () => {
+      const c = await k('calls').where({ call_uuid: uuid }).first();
+      return c?.status === 'ended' ? c : undefined;
+    }, 40_000);
+    expect(call).toMatchObject({ transfer_outcome: 'accepted', hangup_cause: 'NORMAL_CLEARING' });
+    expect((call.reason as { kind: string }).kind).not.toBe('maxDuration');
+    // Answered for the bot's part and the seat's 6 minutes (simulated time), past the bot's 5.
+    expect(Number(call.talk_ms)).toBeGreaterThan(6 * 60_000);
+  }, 60_000);
+
   it("with no seat the bot goes on at the transfer's fallback flow, and the record says so", async () => {
     const k = p.db.knex;
     const uuid = await dialDemoBot(p, PHONE);
