@@ -15,6 +15,9 @@ import { instantsAtWall, localMs } from './localTime';
 
 /** The dial scheduler's zone when the account has none of its own (dial_settings.time_zone). */
 export const DEFAULT_DIAL_TZ = 'Asia/Shanghai';
+/** The same in SQL, of a dial_settings row aliased `settings` (an empty zone is no zone). */
+export const dialZoneSql = (settings: string) =>
+  `coalesce(nullif(${settings}.time_zone, ''), '${DEFAULT_DIAL_TZ}')`;
 
 export interface TaskSchedule {
   /** yyyy-MM-dd, the first local day the task may dial. */

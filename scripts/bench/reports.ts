@@ -160,8 +160,6 @@ async function settleOverhead(
   accounts: number[],
   lineIds: number[],
 ): Promise<{ hook: number; hookP50: number; roundtrip: number; foldPerS: number }> {
-  const acc = await k('accounts').whereIn('id', accounts).select('id', 'path');
-  const pathOf = new Map(acc.map((a: { id: string; path: string }) => [Number(a.id), a.path]));
   const withRollup: number[] = [];
   const alone: number[] = [];
   const trips: number[] = [];
@@ -191,8 +189,7 @@ async function settleOverhead(
         bindings: [0, call.id],
       };
       const t0 = performance.now();
-      if (i % 2 === 0)
-        await rollUpCall(trx, call, { path: pathOf.get(accountId)!, tz: 'Asia/Shanghai' }, settled);
+      if (i % 2 === 0) await rollUpCall(trx, call, true, settled);
       else await trx.raw(settled.sql, settled.bindings);
       (i % 2 === 0 ? withRollup : alone).push(performance.now() - t0);
       const t1 = performance.now();

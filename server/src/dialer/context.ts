@@ -19,6 +19,7 @@ import type { TaskRow } from '../modules/tasks/repo';
 
 import { pathIds } from '../../../domain/accountPath';
 import { columnSql } from '../../../domain/reports/columns';
+import { DEFAULT_DIAL_TZ, dialZoneSql } from '../../../domain/taskStart';
 
 export { pathIds };
 
@@ -68,7 +69,6 @@ export interface DialLine {
   rate: { n: number; m: number };
 }
 
-export const DEFAULT_TZ = 'Asia/Shanghai';
 export const DEFAULT_LOW_BALANCE_FEN = 1000;
 
 const periodsOf = (items: string[] | null): Period[] => {
@@ -256,14 +256,13 @@ export async function loadAccounts(
         `CASE WHEN a.daily_connect_limit > 0 OR a.daily_minutes_limit > 0 THEN (
            SELECT array[coalesce(sum(u.connected), 0), coalesce(sum(u.talk_ms), 0)]::bigint[] FROM (
              SELECT d.connected, d.talk_ms FROM report_daily d WHERE d.account_id = a.id
-               AND d.day = (now() AT TIME ZONE coalesce(nullif(s.time_zone, ''), ?))::date
+               AND d.day = (now() AT TIME ZONE ${dialZoneSql('s')})::date
              UNION ALL
              SELECT ${columnSql('connected')}, ${columnSql('talk_ms')}
              FROM report_pending q JOIN calls c ON c.id = q.call_id
              WHERE q.account_id = a.id AND NOT c.test
-               AND (q.ended_at AT TIME ZONE coalesce(nullif(s.time_zone, ''), ?))::date
-                 = (now() AT TIME ZONE coalesce(nullif(s.time_zone, ''), ?))::date) u) END AS usage_today`,
-        [DEFAULT_TZ, DEFAULT_TZ, DEFAULT_TZ],
+               AND (q.ended_at AT TIME ZONE ${dialZoneSql('s')})::date
+                 = (now() AT TIME ZONE ${dialZoneSql('s')})::date) u) END AS usage_today`,
       ),
     );
   for (const r of rows) {
@@ -276,7 +275,7 @@ export async function loadAccounts(
       balanceFen: Number(r.balance_fen),
       quota: has && r.concurrency_quota !== null ? r.concurrency_quota : r.ai_seats,
       usable: !r.disabled && r.live,
-      tz: (has && r.time_zone) || DEFAULT_TZ,
+      tz: (has && r.time_zone) || DEFAULT_DIAL_TZ,
       accountPeriods: hours.length ? hours : null,
       caps: has
         ? {

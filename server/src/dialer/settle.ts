@@ -330,7 +330,7 @@ export async function settleCall(
     await bill(trx, call, s, cache);
     // The reports rollups (modules/reports/rollup.ts) ride on the statement that marks the call settled.
     // The mark is the call record's statement (platform/callRecord.ts), run in this transaction.
-    await rollUpCall(trx, call, account, markSettledStatement(callId, s.chargedFen));
+    await rollUpCall(trx, call, account !== undefined, markSettledStatement(callId, s.chargedFen));
     return s;
   });
   if (!out) return null;

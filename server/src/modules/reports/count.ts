@@ -20,8 +20,11 @@ export const DC_COLUMNS = `c.account_id, c.task_id, c.line_id, c.bot_id, c.sip_s
  */
 export const COUNT_SETTINGS = "SET LOCAL jit = off; SET LOCAL work_mem = '64MB'";
 
-/** A call's dialing zone: its account's, or the platform's default. */
-export const ZONE_SQL = (settings: string) => `coalesce(nullif(${settings}.time_zone, ''), 'Asia/Shanghai')`;
+/** A call's charge to one payer is its ledger row by this key (`c` the call, `payer` an account id). */
+export const CALL_LEDGER_KEY_SQL = (payer: string) => `'call:' || c.call_uuid || ':' || ${payer}`;
+/** The spend rows' counts of a call `c`: a connected call, a lead (A or B). */
+export const SPEND_CONNECTED_SQL = gradeSql('c.result_level');
+export const SPEND_LEAD_SQL = `c.result_level IN (${GRADE_CODE.A}, ${GRADE_CODE.B})`;
 
 const SUMS = ROLLUP_COLUMNS.map((c) => `sum(${c.sql}) AS ${c.name}`).join(', ');
 const COLS = ROLLUP_COLUMN_NAMES.join(', ');
@@ -59,15 +62,14 @@ export const addCallsSql = (ctes: string) => `WITH ${ctes},
     INSERT INTO report_spend_daily (${SPEND_KEYS.join(', ')}, ${SPEND_VALUES.join(', ')})
     SELECT l.account_id, c.day, c.account_id, coalesce(c.task_id, 0), coalesce(c.line_id, 0),
            -sum(l.delta_fen), sum(c.billable_ms), count(*),
-           count(*) FILTER (WHERE ${gradeSql('c.result_level')}),
-           count(*) FILTER (WHERE c.result_level IN (${GRADE_CODE.A}, ${GRADE_CODE.B}))
+           count(*) FILTER (WHERE ${SPEND_CONNECTED_SQL}), count(*) FILTER (WHERE ${SPEND_LEAD_SQL})
     FROM dc c JOIN accounts acc ON acc.id = c.account_id
       CROSS JOIN LATERAL unnest(string_to_array(trim(both '/' from acc.path), '/')::bigint[]) AS p(id)
       -- LATERAL with LIMIT 1 (the key is unique; the limit keeps the planner from flattening it):
       -- an index probe per payer's row. As a join the planner, overestimating the rows, hashed
       -- the whole ledger for every day (2.3 s of a 100-account day on the 10M bench).
       CROSS JOIN LATERAL (SELECT l.account_id, l.delta_fen FROM ledger_entries l
-        WHERE l.idempotency_key = 'call:' || c.call_uuid || ':' || p.id LIMIT 1) l
+        WHERE l.idempotency_key = ${CALL_LEDGER_KEY_SQL('p.id')} LIMIT 1) l
     WHERE c.billable_ms > 0
     GROUP BY 1, 2, 3, 4, 5 ${addOnConflict('report_spend_daily', SPEND_KEYS, SPEND_VALUES)}
   )

@@ -7,7 +7,8 @@
 // the report pages add the waiting calls as live rows meanwhile (repo.ts).
 import type { Knex } from 'knex';
 import { ROLLUP_LOCK_CLASS } from './sql';
-import { COUNT_SETTINGS, DC_COLUMNS, ZONE_SQL, addCallsSql } from './count';
+import { COUNT_SETTINGS, DC_COLUMNS, addCallsSql } from './count';
+import { dialZoneSql } from '../../../../domain/taskStart';
 
 /** One folder at a time (advisory lock key in the rollups' class). */
 const FOLDER_LOCK = 0;
@@ -16,6 +17,9 @@ export const FOLD_BATCH = 2000;
 
 /** Folds one batch; returns the calls added (0: nothing waiting, or another folder is at work). */
 export async function foldBatch(db: Knex, batch = FOLD_BATCH): Promise<number> {
+  // Most seconds nothing waits: one read, not a transaction (three round trips), tells.
+  const { rows: waiting } = await db.raw<{ rows: unknown[] }>('SELECT 1 FROM report_pending LIMIT 1');
+  if (!waiting.length) return 0;
   return db.transaction(async (trx) => {
     const { rows } = await trx.raw<{ rows: { id: string }[] }>(
       `SELECT s.id FROM (SELECT DISTINCT account_id AS id FROM report_pending) s
@@ -30,7 +34,7 @@ export async function foldBatch(db: Knex, batch = FOLD_BATCH): Promise<number> {
            WHERE account_id = ANY(CAST(:ids AS bigint[])) ORDER BY call_id LIMIT :batch)
          RETURNING call_id, ended_at),
        dc AS MATERIALIZED (
-         SELECT ${DC_COLUMNS}, q.ended_at, (q.ended_at AT TIME ZONE ${ZONE_SQL('s')})::date AS day
+         SELECT ${DC_COLUMNS}, q.ended_at, (q.ended_at AT TIME ZONE ${dialZoneSql('s')})::date AS day
          FROM q JOIN calls c ON c.id = q.call_id LEFT JOIN dial_settings s ON s.account_id = c.account_id)`),
       { ids: rows.map((x) => Number(x.id)), batch },
     );

@@ -11,7 +11,8 @@
 import type { Knex } from 'knex';
 import { addDays } from '../../../../domain/reports/figures';
 import { ROLLUP_LOCK_CLASS } from './sql';
-import { COUNT_SETTINGS, DC_COLUMNS, ZONE_SQL, addCallsSql } from './count';
+import { COUNT_SETTINGS, DC_COLUMNS, addCallsSql } from './count';
+import { dialZoneSql } from '../../../../domain/taskStart';
 
 export interface RebuildRange {
   /** yyyy-MM-dd, local days in each account's dialing zone, both included. */
@@ -94,7 +95,7 @@ export async function rebuildRollups(
   const q = db('accounts as a')
     .leftJoin('dial_settings as s', 's.account_id', 'a.id')
     .orderBy('a.id')
-    .select('a.id', db.raw(`${ZONE_SQL('s')} AS tz`));
+    .select('a.id', db.raw(`${dialZoneSql('s')} AS tz`));
   if (range.accountIds) q.whereIn('a.id', range.accountIds);
   const accounts = (await q).map((a: { id: string; tz: string }) => ({ id: Number(a.id), tz: a.tz }));
   const days: string[] = [];

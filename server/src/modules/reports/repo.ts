@@ -8,8 +8,8 @@ import { addInto, emptyCounters, type Counters } from '../../../../domain/report
 import type { ReportFilter, ReportGroup, SpendFigures, SpendGroup } from '../../../../domain/reports/api';
 import { pathIds } from '../../../../domain/accountPath';
 import { scoped, subtreeIds, type Actor } from '../../db/scope';
-import { GRADE_CODE, gradeSql } from '../../../../domain/dialer/levels';
-import { ZONE_SQL } from './count';
+import { DEFAULT_DIAL_TZ, dialZoneSql } from '../../../../domain/taskStart';
+import { CALL_LEDGER_KEY_SQL, SPEND_CONNECTED_SQL, SPEND_LEAD_SQL } from './count';
 
 /** Summed counters by column name (sum() of int and bigint: bigint and numeric, as strings). */
 type SumsRow = Record<string, string | null>;
@@ -24,7 +24,7 @@ const KEY_OF: Record<ReportGroup, string> = {
   account: 'r.account_id::text',
 };
 const END = 'coalesce(c.ended_at, c.created_at)';
-const LIVE_DAY = `(${END} AT TIME ZONE coalesce(s.time_zone, 'Asia/Shanghai'))::date`;
+const LIVE_DAY = `(${END} AT TIME ZONE ${dialZoneSql('s')})::date`;
 const LIVE_KEY_OF: Record<ReportGroup, string> = {
   day: `to_char(${LIVE_DAY}, 'YYYY-MM-DD')`,
   task: 'coalesce(c.task_id, 0)::text',
@@ -136,14 +136,13 @@ function spendRows(db: Knex, payers: number[]): Knex.Raw {
     `(SELECT payer_id, day, account_id, task_id, line_id, fen, billable_ms, calls, connected, leads
       FROM report_spend_daily WHERE payer_id = ANY(?::bigint[])
       UNION ALL
-      SELECT l.account_id, (q.ended_at AT TIME ZONE ${ZONE_SQL('s')})::date, c.account_id,
+      SELECT l.account_id, (q.ended_at AT TIME ZONE ${dialZoneSql('s')})::date, c.account_id,
              coalesce(c.task_id, 0), coalesce(c.line_id, 0), -l.delta_fen, c.billable_ms, 1,
-             CASE WHEN ${gradeSql('c.result_level')} THEN 1 ELSE 0 END,
-             CASE WHEN c.result_level IN (${GRADE_CODE.A}, ${GRADE_CODE.B}) THEN 1 ELSE 0 END
+             CASE WHEN ${SPEND_CONNECTED_SQL} THEN 1 ELSE 0 END, CASE WHEN ${SPEND_LEAD_SQL} THEN 1 ELSE 0 END
       FROM report_pending q JOIN calls c ON c.id = q.call_id
         LEFT JOIN dial_settings s ON s.account_id = c.account_id
         CROSS JOIN unnest(?::bigint[]) AS p(id)
-        JOIN ledger_entries l ON l.idempotency_key = 'call:' || c.call_uuid || ':' || p.id
+        JOIN ledger_entries l ON l.idempotency_key = ${CALL_LEDGER_KEY_SQL('p.id')}
       WHERE c.billable_ms > 0) AS r`,
     [payers, payers],
   );
@@ -279,5 +278,5 @@ export async function zoneOf(db: Knex, id: number): Promise<string> {
   const r = await db('dial_settings')
     .where({ account_id: id })
     .first<{ time_zone: string } | undefined>('time_zone');
-  return r?.time_zone ?? 'Asia/Shanghai';
+  return r?.time_zone || DEFAULT_DIAL_TZ;
 }

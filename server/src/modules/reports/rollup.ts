@@ -14,17 +14,17 @@ import type { CallRow } from '../../dialer/rows';
 export type RollupCallRow = Pick<CallRow, 'id' | 'account_id' | 'created_at' | 'ended_at'>;
 
 /**
- * Queues one settled call for the rollups. `account` is the call's account as the settlement read it;
- * without it nothing is counted.
+ * Queues one settled call for the rollups. `counted` is false for a call whose account the settlement
+ * did not find: nothing is counted for it.
  */
 export async function rollUpCall(
   trx: Knex.Transaction,
   call: RollupCallRow,
-  account: { path: string; tz: string } | undefined,
+  counted: boolean,
   /** The statement the rollups ride on (their CTEs run with it: no round trip of their own). */
   then: { sql: string; bindings: Knex.RawBinding[] } = { sql: 'SELECT 1', bindings: [] },
 ): Promise<void> {
-  if (!account) {
+  if (!counted) {
     await trx.raw(then.sql, then.bindings);
     return;
   }
