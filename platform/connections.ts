@@ -6,17 +6,18 @@ import type { Config } from '../config';
 import { log } from './log';
 import { withTimeout } from './timeout';
 
-export function openDb(config: Config): Knex {
+/** The process's PostgreSQL pool (up to `poolMax` connections), with the platform's session settings. */
+export function openDb(config: Config, poolMax = 10): Knex {
   return knexFactory({
     client: 'pg',
     connection: {
       connectionString: config.databaseUrl,
-      // No JIT: the server's statements are short, and compiling one whose estimate crossed
+      // No JIT: our statements are short, and compiling one whose estimate crossed
       // jit_above_cost (the tick's account read, with a subquery per account) took 1.2–2.8 s a tick
       // on 2 cores where running it takes milliseconds.
       options: `-c max_parallel_workers_per_gather=${config.dbParallelWorkers} -c jit=off`,
     },
-    pool: { min: 0, max: 10 },
+    pool: { min: 0, max: poolMax },
     acquireConnectionTimeout: 10000,
   });
 }

@@ -2,7 +2,8 @@
 // and one CallSession per job. A job resolves when its call has ended and its record is closed.
 import type { Job } from 'bull';
 import Redis from 'ioredis';
-import knexFactory, { type Knex } from 'knex';
+import type { Knex } from 'knex';
+import { openDb } from '../../../platform/connections';
 import type { Config } from '../../../config';
 import type { DialJob } from '../../../domain/calls';
 import { mediaNodeKey } from '../../../domain/media';
@@ -93,7 +94,7 @@ async function giveUp(deps: SessionDeps, job: DialJob, err: Error): Promise<void
 
 export async function startCallWorker(o: CallWorkerOptions): Promise<CallWorker> {
   const { config } = o;
-  const db = o.db ?? knexFactory({ client: 'pg', connection: config.databaseUrl, pool: { min: 0, max: 20 } });
+  const db = o.db ?? openDb(config, 20);
   const redis = o.redis ?? new Redis(config.redisUrl, { maxRetriesPerRequest: null });
   const pool = new NodePool(o.nodes ?? (await loadNodeConfigs(db, config.secretKey)), o.backoff);
   const sessions = new Map<string, CallSession>();

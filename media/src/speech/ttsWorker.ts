@@ -1,7 +1,8 @@
 // The media worker's consumer of the `tts` queue (domain/speech.ts): previews for the editor and
 // the pre-rendering of every fixed prompt when a bot version is published.
 import type { Job } from 'bull';
-import knexFactory, { type Knex } from 'knex';
+import type { Knex } from 'knex';
+import { openDb } from '../../../platform/connections';
 import type { Config } from '../../../config';
 import { listPrompts } from '../../../domain/bot/prompts';
 import type { BotDefinition } from '../../../domain/bot/definition';
@@ -104,8 +105,7 @@ export async function queueUnrenderedVersions(
 
 /** Consumes the tts queue with `concurrency` jobs at a time (2 by default: espeak is CPU-bound). */
 export async function startTtsWorker(o: TtsWorkerOptions): Promise<TtsWorker> {
-  const db =
-    o.db ?? knexFactory({ client: 'pg', connection: o.config.databaseUrl, pool: { min: 0, max: 4 } });
+  const db = o.db ?? openDb(o.config, 4);
   const { queue, close } = createTtsQueue(o.config);
   queue.on('failed', (job, err) =>
     log.error('tts job failed', {
