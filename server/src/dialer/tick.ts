@@ -45,6 +45,8 @@ export interface TickReport {
   canDial: boolean;
   /** Milliseconds spent in each phase (bench). */
   phases: Record<'load' | 'states' | 'pacing' | 'claim' | 'complete', number>;
+  /** CPU milliseconds this process spent during the tick (bench: the rest of its time was waiting). */
+  cpuMs: number;
 }
 
 /** Who must have money for the task's calls: the account, and every ancestor that is charged a rate. */
@@ -73,7 +75,9 @@ export async function runTick(
     moved: [],
     touched: new Set(),
     phases: { load: 0, states: 0, pacing: 0, claim: 0, complete: 0 },
+    cpuMs: 0,
   };
+  const cpu0 = process.cpuUsage();
   let mark = performance.now();
   const lap = (phase: keyof TickReport['phases']) => {
     const t = performance.now();
@@ -241,6 +245,8 @@ export async function runTick(
   for (const m of report.moved) report.touched.add(m.taskId);
   for (const n of notices) deps.live.noticeToUser(n.accountId, n.notice);
   lap('complete');
+  const cpu = process.cpuUsage(cpu0);
+  report.cpuMs = (cpu.user + cpu.system) / 1000;
   return report;
 }
 
