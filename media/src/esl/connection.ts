@@ -38,8 +38,13 @@ interface Waiter<T> {
 
 const MAX_PENDING = 20000;
 const MAX_WRITE_BUFFER = 8 * 1024 * 1024;
-/** Several replies in a row missing their deadline: the switch (or the path to it) is stuck. */
+/**
+ * Several replies in a row missing their deadline, and none coming even late within two more
+ * deadlines: the switch (or the path to it) is stuck. A switch that answers late is slow, not stuck:
+ * any reply resets the count (dropping the connection would lose every call on it).
+ */
 const STUCK_AFTER_TIMEOUTS = 3;
+const STUCK_GRACE_DEADLINES = 2;
 
 export class EslConnection extends EventEmitter<{ event: [EslEvent]; close: [Error] }> {
   private readonly reader = new FrameReader();
@@ -48,6 +53,7 @@ export class EslConnection extends EventEmitter<{ event: [EslEvent]; close: [Err
   private readonly executes = new Map<string, Waiter<Execute> & { uuid: string }>();
   private closedWith: Error | null = null;
   private timeoutsInARow = 0;
+  private stuckCheck: NodeJS.Timeout | null = null;
   private authWaiter: (() => void) | null = null;
 
   private constructor(private readonly socket: net.Socket) {
@@ -107,13 +113,26 @@ export class EslConnection extends EventEmitter<{ event: [EslEvent]; close: [Err
       if (!this.admit(reject)) return;
       w.timer = setTimeout(() => {
         w.abandoned = true;
-        if (++this.timeoutsInARow >= STUCK_AFTER_TIMEOUTS)
-          this.destroy(new EslTimeoutError('esl replies stopped coming'));
+        if (++this.timeoutsInARow >= STUCK_AFTER_TIMEOUTS) this.suspectStuck(timeoutMs);
         reject(new EslTimeoutError(`esl command timed out: ${line.split(' ')[0]}`));
       }, timeoutMs);
       this.replies.push(w);
       this.socket.write(`${text}\n`);
     });
+  }
+
+  /** Drops the connection unless a reply (a late one will do) comes within the grace. */
+  private suspectStuck(deadlineMs: number): void {
+    if (this.stuckCheck || this.closedWith) return;
+    this.stuckCheck = setTimeout(() => {
+      // Decided after the pending input is read (setImmediate runs after the poll phase): when this
+      // process's own event loop was held up, replies may be waiting in the socket.
+      setImmediate(() => {
+        this.stuckCheck = null;
+        if (this.timeoutsInARow >= STUCK_AFTER_TIMEOUTS)
+          this.destroy(new EslTimeoutError('esl replies stopped coming'));
+      });
+    }, deadlineMs * STUCK_GRACE_DEADLINES);
   }
 
   /** `api` (blocking on the switch side: keep to fast commands). Resolves with the response body. */
@@ -227,8 +246,9 @@ export class EslConnection extends EventEmitter<{ event: [EslEvent]; close: [Err
     }
     if (type === 'command/reply' || type === 'api/response') {
       const w = this.replies.shift();
-      if (!w || w.abandoned) return;
+      // Any reply, late ones too: the switch is answering.
       this.timeoutsInARow = 0;
+      if (!w || w.abandoned) return;
       if (w.timer) clearTimeout(w.timer);
       w.resolve(f);
       return;
@@ -248,6 +268,8 @@ export class EslConnection extends EventEmitter<{ event: [EslEvent]; close: [Err
     if (this.closedWith) return;
     this.closedWith = err;
     this.authWaiter = null;
+    if (this.stuckCheck) clearTimeout(this.stuckCheck);
+    this.stuckCheck = null;
     for (const w of this.replies.splice(0)) {
       if (w.timer) clearTimeout(w.timer);
       if (!w.abandoned) w.reject(err);

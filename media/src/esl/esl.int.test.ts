@@ -65,6 +65,28 @@ describe('EslConnection', () => {
     c.destroy();
   });
 
+  it('keeps the connection to a slow switch (replies late); drops a stuck one (no reply at all)', async () => {
+    const proxy = await startProxy(sim.port);
+    const slow = await open(proxy.port);
+    // Replies 300 ms late against 200 ms deadlines: three commands in a row miss them.
+    proxy.setDelay(300);
+    const late = [1, 2, 3].map(() => slow.command('api version', {}, 200));
+    for (const r of late) await expect(r).rejects.toBeInstanceOf(EslTimeoutError);
+    proxy.setDelay(0);
+    // The late replies came within the grace (two more deadlines): the switch is slow, not stuck.
+    expect((await slow.command('api version', {}, 2000)).body).toContain('FreeSWITCH');
+    expect(slow.closed).toBe(false);
+
+    const stuck = await open(proxy.port);
+    const closed = new Promise<Error>((r) => stuck.once('close', r));
+    proxy.setDelay(Infinity);
+    const lost = [1, 2, 3].map(() => stuck.command('api version', {}, 200));
+    for (const r of lost) await expect(r).rejects.toBeInstanceOf(EslTimeoutError);
+    expect((await closed).message).toBe('esl replies stopped coming');
+    slow.destroy();
+    await proxy.close();
+  });
+
   it('fails every pending command at once when the socket drops', async () => {
     const proxy = await startProxy(sim.port);
     const c = await open(proxy.port);
