@@ -25,6 +25,17 @@ export const LOST_SWEEP_MS = 1000;
 
 /** Redis key: present (value: ms of the last stamp) while the media worker `id` runs its alive loop. */
 export const callsAliveKey = (prefix: string, id: string): string => `${prefix}:media:calls-alive:${id}`;
+/**
+ * Redis connection name of the worker's lost-channel subscriber: open while its process lives (a
+ * killed process's sockets close at once, and Redis drops the client).
+ */
+export const aliveConnectionName = (prefix: string, id: string): string => `${prefix}:media:alive:${id}`;
+/**
+ * A worker whose alive key lapsed while its connection is still open is starved (a held-up event
+ * loop), not dead: its calls are swept only once their stamps are this old (a lost machine's
+ * connection stays open until Redis notices, so it is not trusted for ever).
+ */
+export const STARVED_GRACE_S = 60;
 /** Redis key: how a channel no living worker drove ended (JSON LostHangup), written by living workers. */
 export const lostHangupKey = (prefix: string, uuid: string): string => `${prefix}:calls:lost-hangup:${uuid}`;
 /** How long such a hang-up is kept (its owner's death shows long before). */

@@ -11,6 +11,7 @@
 import type { Knex } from 'knex';
 import type Redis from 'ioredis';
 import {
+  aliveConnectionName,
   CALLS_ALIVE_MS,
   CALLS_ALIVE_TTL_MS,
   callsAliveKey,
@@ -48,8 +49,13 @@ export async function startAliveLoop(d: AliveLoopDeps): Promise<() => Promise<vo
   await stampAlive(d);
   let stamping: Promise<void> | null = null;
   const timer = setInterval(() => {
+    // The alive key says the process lives: it never waits behind a slow database's stamp (a call
+    // whose stamp is late but whose worker's key is there is not swept).
+    void d.redis
+      .set(callsAliveKey(d.prefix, d.workerId), String(Date.now()), 'PX', CALLS_ALIVE_TTL_MS)
+      .catch(() => undefined);
     // One stamp at a time: a slow database is not piled on.
-    stamping ??= stampAlive(d)
+    stamping ??= stampWorkerCalls(d.db, d.workerId)
       .catch((err: Error) =>
         log.error('media: alive stamp failed', { workerId: d.workerId, err: err.message }),
       )
@@ -75,7 +81,8 @@ export async function startAliveLoop(d: AliveLoopDeps): Promise<() => Promise<vo
     offs.push(() => node.off('unownedHangup', onHangup));
   }
 
-  const sub = d.redis.duplicate();
+  // Named: the server tells a starved worker (still connected) from a dead one (lostOutbound.ts).
+  const sub = d.redis.duplicate({ connectionName: aliveConnectionName(d.prefix, d.workerId) });
   const channel = lostChannelsChannel(d.prefix);
   sub.on('message', (ch: string, raw: string) => {
     if (ch !== channel) return;

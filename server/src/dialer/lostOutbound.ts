@@ -9,7 +9,9 @@
 // (platform/callRecord.ts closeLostCall).
 // Living workers hang up the channels closed here (lostChannelsChannel).
 import {
+  aliveConnectionName,
   CALLS_ALIVE_STALE_S,
+  STARVED_GRACE_S,
   RINGING_GRACE_S,
   callsAliveKey,
   lostCallClose,
@@ -40,6 +42,8 @@ interface OpenOutbound {
   originated_at: Date;
   answered_at: Date | null;
   alive_at: Date | null;
+  /** Seconds since alive_at (on the database's clock). */
+  stale_s: number;
 }
 
 const parseSeen = (raw: string | null): LostHangup | null => {
@@ -51,6 +55,17 @@ const parseSeen = (raw: string | null): LostHangup | null => {
   }
 };
 
+/** Names of the open Redis subscriber connections (the workers' alive connections are among them). */
+async function openConnectionNames(deps: Deps): Promise<Set<string>> {
+  const list = (await deps.redis.call('CLIENT', 'LIST', 'TYPE', 'pubsub')) as string;
+  const names = new Set<string>();
+  for (const line of list.split('\n')) {
+    const m = / name=(\S+)/.exec(line);
+    if (m) names.add(m[1]!);
+  }
+  return names;
+}
+
 /** Closes the open outbound calls of dead media workers; returns the uuids it closed. */
 export async function closeLostOutbound(deps: Deps, limit = BATCH): Promise<string[]> {
   const prefix = deps.config.redisPrefix;
@@ -60,6 +75,7 @@ export async function closeLostOutbound(deps: Deps, limit = BATCH): Promise<stri
   // waits a little longer for the switch to say how it ended (RINGING_GRACE_S).
   const { rows } = (await deps.db.raw(
     `SELECT id, call_uuid, media_worker, fs_node, originated_at, answered_at, alive_at,
+            extract(epoch FROM now() - alive_at)::float8 AS stale_s,
             account_id, task_id, line_id, phone_masked, test FROM calls
      WHERE status <> 'ended' AND direction = 'out' AND media_worker IS NOT NULL
        AND originated_at IS NOT NULL AND alive_at < now() - make_interval(secs => ?)
@@ -70,8 +86,15 @@ export async function closeLostOutbound(deps: Deps, limit = BATCH): Promise<stri
   if (!rows.length) return [];
   const workers = [...new Set(rows.map((r) => r.media_worker))];
   const exists = await deps.redis.pipeline(workers.map((w) => ['exists', callsAliveKey(prefix, w)])).exec();
-  const dead = new Set(workers.filter((_, i) => exists?.[i]?.[0] === null && exists[i]![1] === 0));
-  const lost = rows.filter((r) => dead.has(r.media_worker));
+  const lapsed = workers.filter((_, i) => exists?.[i]?.[0] === null && exists[i]![1] === 0);
+  if (!lapsed.length) return [];
+  // A lapsed key with the worker's connection still open: starved, not dead (a grace, not for ever).
+  const connected = await openConnectionNames(deps);
+  const starved = new Set(lapsed.filter((w) => connected.has(aliveConnectionName(prefix, w))));
+  const dead = new Set(lapsed);
+  const lost = rows.filter(
+    (r) => dead.has(r.media_worker) && (!starved.has(r.media_worker) || r.stale_s >= STARVED_GRACE_S),
+  );
   if (!lost.length) return [];
   const seen = await deps.redis.mget(lost.map((r) => lostHangupKey(prefix, r.call_uuid)));
 
