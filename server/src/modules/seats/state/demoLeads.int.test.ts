@@ -51,6 +51,12 @@ const seatLog: string[] = [];
 beforeAll(async () => {
   p = await startTestPlatform({ config: { dialer: { enabled: true, tickMs: 100 } } });
   await seedDemoFloor(p.db.knex);
+  // The bots' maximum call length counts the server's real time 20 times over as well: the demo's
+  // 5 minutes are 15 s here, which a loaded machine's slow recognition used up before some leads
+  // reached the transfer (the hard stop then cut them, graded D or E, or while the seat was offered).
+  await p.db
+    .knex('bot_versions')
+    .update({ definition: p.db.knex.raw(`jsonb_set(definition, '{settings,maxCallMinutes}', '20')`) });
   sim = await startSimulator({ timeScale: SCALE, seed: 1, heartbeatMs: 0, personas: PATIENT_PERSONAS });
   worker = await startTestWorker(p, sim.port, SCALE);
   op = await loggedIn(p, 'operator01');
@@ -115,7 +121,7 @@ it.each(DEMO_BOTS.map((b, i) => [b.key, i] as const))(
     const records = await k('calls as c')
       .join('task_numbers as n', 'n.id', 'c.task_number_id')
       .where({ 'c.task_id': taskId })
-      .select('c.grade', 'c.transfer_outcome', 'c.reason', 'n.phone');
+      .select('c.grade', 'c.transfer_outcome', 'c.reason', 'c.hangup_cause', 'c.talk_ms', 'n.phone');
     // A call a loaded worker gave up on before the originate is a record of its own (kind notPlaced)
     // and its number goes back to the task (dialer/returnUndialled.ts): it was never a dial.
     const calls = records.filter((c) => (c.reason as { kind?: string } | null)?.kind !== 'notPlaced');
@@ -136,7 +142,13 @@ it.each(DEMO_BOTS.map((b, i) => [b.key, i] as const))(
       `${DEMO_BOTS[index]!.key}: ${calls.length} calls; grades ${JSON.stringify(grades)}; ` +
         `transfer node reached ${reached}, accepted by the seat ${accepted}; leads ${leads.join(' ')}`,
     );
-    if (accepted < reached) console.log(`seat states: ${seatLog.join(' ')}`);
+    if (accepted < reached) {
+      console.log(`seat states: ${seatLog.join(' ')}`);
+      const why = calls.filter((c) => c.transfer_outcome && c.transfer_outcome !== 'accepted');
+      console.log(
+        `not taken: ${why.map((c) => `${c.transfer_outcome}/${c.hangup_cause}/${c.talk_ms}ms/${(c.reason as { kind?: string } | null)?.kind}`).join(' ')}`,
+      );
+    }
     if (records.length > calls.length)
       console.log(`not placed and returned: ${records.length - calls.length}`);
     // Every number dialled exactly once.
