@@ -36,24 +36,19 @@ export interface AliveLoopDeps {
   isActive(uuid: string): boolean;
 }
 
-/** One stamp: the alive key, then this worker's open calls. */
-export async function stampAlive(
-  d: Pick<AliveLoopDeps, 'db' | 'redis' | 'prefix' | 'workerId'>,
-): Promise<void> {
-  await d.redis.set(callsAliveKey(d.prefix, d.workerId), String(Date.now()), 'PX', CALLS_ALIVE_TTL_MS);
-  await stampWorkerCalls(d.db, d.workerId);
-}
+/** The worker's alive key (short TTL): says the process lives. */
+const setAliveKey = (d: Pick<AliveLoopDeps, 'redis' | 'prefix' | 'workerId'>) =>
+  d.redis.set(callsAliveKey(d.prefix, d.workerId), String(Date.now()), 'PX', CALLS_ALIVE_TTL_MS);
 
 /** Starts the loop, the hang-up memory and the lost-channel listener; resolves to their stop. */
 export async function startAliveLoop(d: AliveLoopDeps): Promise<() => Promise<void>> {
-  await stampAlive(d);
+  await setAliveKey(d);
+  await stampWorkerCalls(d.db, d.workerId);
   let stamping: Promise<void> | null = null;
   const timer = setInterval(() => {
-    // The alive key says the process lives: it never waits behind a slow database's stamp (a call
-    // whose stamp is late but whose worker's key is there is not swept).
-    void d.redis
-      .set(callsAliveKey(d.prefix, d.workerId), String(Date.now()), 'PX', CALLS_ALIVE_TTL_MS)
-      .catch(() => undefined);
+    // The alive key never waits behind a slow database's stamp (a call whose stamp is late but whose
+    // worker's key is there is not swept).
+    void setAliveKey(d).catch(() => undefined);
     // One stamp at a time: a slow database is not piled on.
     stamping ??= stampWorkerCalls(d.db, d.workerId)
       .catch((err: Error) =>
