@@ -42,8 +42,6 @@ interface OpenOutbound {
   originated_at: Date;
   answered_at: Date | null;
   alive_at: Date | null;
-  /** Seconds since alive_at (on the database's clock). */
-  stale_s: number;
 }
 
 const parseSeen = (raw: string | null): LostHangup | null => {
@@ -66,35 +64,41 @@ async function openConnectionNames(deps: Deps): Promise<Set<string>> {
   return names;
 }
 
+/**
+ * Where an open outbound call's stamp is stale (on the database's clock, which stamped it): a living
+ * worker's calls are stamped every 2 s, so this matches (through calls_open) almost nothing while all
+ * is well. A call never stamped (a worker without the alive loop) is left to its job's retry. One not
+ * answered waits a little longer for the switch to say how it ended (RINGING_GRACE_S).
+ */
+const STALE_OUTBOUND = `status <> 'ended' AND direction = 'out' AND media_worker IS NOT NULL
+  AND originated_at IS NOT NULL AND alive_at < now() - make_interval(secs => ?)
+  AND (answered_at IS NOT NULL OR alive_at < now() - make_interval(secs => ?))`;
+
 /** Closes the open outbound calls of dead media workers; returns the uuids it closed. */
 export async function closeLostOutbound(deps: Deps, limit = BATCH): Promise<string[]> {
   const prefix = deps.config.redisPrefix;
-  // Stale stamps only (on the database's clock, which stamped them): a living worker's calls are
-  // stamped every 2 s, so this reads (through calls_open) almost nothing while all is well. A call
-  // never stamped (a worker without the alive loop) is left to its job's retry. One not answered
-  // waits a little longer for the switch to say how it ended (RINGING_GRACE_S).
-  const { rows } = (await deps.db.raw(
-    `SELECT id, call_uuid, media_worker, fs_node, originated_at, answered_at, alive_at,
-            extract(epoch FROM now() - alive_at)::float8 AS stale_s,
-            account_id, task_id, line_id, phone_masked, test FROM calls
-     WHERE status <> 'ended' AND direction = 'out' AND media_worker IS NOT NULL
-       AND originated_at IS NOT NULL AND alive_at < now() - make_interval(secs => ?)
-       AND (answered_at IS NOT NULL OR alive_at < now() - make_interval(secs => ?))
-     ORDER BY id LIMIT ?`,
-    [CALLS_ALIVE_STALE_S, RINGING_GRACE_S, limit],
-  )) as { rows: OpenOutbound[] };
-  if (!rows.length) return [];
-  const workers = [...new Set(rows.map((r) => r.media_worker))];
+  const stale = [CALLS_ALIVE_STALE_S, RINGING_GRACE_S];
+  const { rows: stamped } = (await deps.db.raw(
+    `SELECT DISTINCT media_worker FROM calls WHERE ${STALE_OUTBOUND}`,
+    stale,
+  )) as { rows: { media_worker: string }[] };
+  if (!stamped.length) return [];
+  const workers = stamped.map((r) => r.media_worker);
   const exists = await deps.redis.pipeline(workers.map((w) => ['exists', callsAliveKey(prefix, w)])).exec();
   const lapsed = workers.filter((_, i) => exists?.[i]?.[0] === null && exists[i]![1] === 0);
   if (!lapsed.length) return [];
   // A lapsed key with the worker's connection still open: starved, not dead (a grace, not for ever).
+  // Decided before the batch is read, so a starved worker's calls never fill it ahead of a dead one's.
   const connected = await openConnectionNames(deps);
-  const starved = new Set(lapsed.filter((w) => connected.has(aliveConnectionName(prefix, w))));
-  const dead = new Set(lapsed);
-  const lost = rows.filter(
-    (r) => dead.has(r.media_worker) && (!starved.has(r.media_worker) || r.stale_s >= STARVED_GRACE_S),
-  );
+  const starved = lapsed.filter((w) => connected.has(aliveConnectionName(prefix, w)));
+  const { rows: lost } = (await deps.db.raw(
+    `SELECT id, call_uuid, media_worker, fs_node, originated_at, answered_at, alive_at,
+            account_id, task_id, line_id, phone_masked, test FROM calls
+     WHERE ${STALE_OUTBOUND} AND media_worker = ANY(?::text[])
+       AND (media_worker <> ALL(?::text[]) OR alive_at < now() - make_interval(secs => ?))
+     ORDER BY id LIMIT ?`,
+    [...stale, lapsed, starved, STARVED_GRACE_S, limit],
+  )) as { rows: OpenOutbound[] };
   if (!lost.length) return [];
   const seen = await deps.redis.mget(lost.map((r) => lostHangupKey(prefix, r.call_uuid)));
 

@@ -53,3 +53,13 @@ it("sweeps a dead worker's calls at once, a starved worker's only after the grac
   expect(await closeLostOutbound(p.server.deps)).toEqual([starved]);
   expect((await k('calls').where({ call_uuid: starved }).first('status')).status).toBe('ended');
 });
+
+it("never lets a starved worker's calls fill the batch ahead of a dead worker's", async () => {
+  // The starved worker's calls come first by id, and the batch holds only two.
+  const starved = [await openCall('w-starved', 8), await openCall('w-starved', 8)];
+  const dead = await openCall('w-dead2', 8);
+  expect(await closeLostOutbound(p.server.deps, 2)).toEqual([dead]);
+  const k = p.db.knex;
+  const left = await k('calls').whereIn('call_uuid', starved).pluck('status');
+  expect(left).toEqual(['answered', 'answered']);
+});
