@@ -40,4 +40,17 @@ describe('localTime', () => {
     expect(isTimeZone('Asia/Shanghai')).toBe(true);
     expect(isTimeZone('Mars/Olympus')).toBe(false);
   });
+  it('stays exact past the size of its memory of recent answers', () => {
+    // 10,000 instants an hour apart across New York's DST changes, read twice: the memory keeps at
+    // most 4,096 per zone, so the second pass mixes remembered and recomputed answers.
+    const start = Date.UTC(2026, 0, 1);
+    const hours = Array.from({ length: 10_000 }, (_, i) => start + i * 3_600_000 + 17);
+    const first = hours.map((t) => offsetMs(t, 'America/New_York'));
+    expect(new Set(first)).toEqual(new Set([-5 * 3_600_000, -4 * 3_600_000]));
+    const again = [...hours].reverse().map((t) => offsetMs(t, 'America/New_York'));
+    expect(again.reverse()).toEqual(first);
+    // July is daylight time (-4 h), January standard (-5 h).
+    expect(offsetMs(Date.UTC(2026, 6, 1), 'America/New_York')).toBe(-4 * 3_600_000);
+    expect(offsetMs(Date.UTC(2026, 0, 15), 'America/New_York')).toBe(-5 * 3_600_000);
+  });
 });

@@ -36,9 +36,11 @@ export function isTimeZone(timeZone: string): boolean {
 }
 
 /**
- * Recent answers per zone. formatToParts costs tens of microseconds on a busy machine, and the same
+ * Recent answers per zone, least recently used dropped first (a Map keeps insertion order; a hit is
+ * moved to the end). formatToParts costs tens of microseconds on a busy machine, and the same
  * instants come back: every task of a tick reads `now` in its account's zone, and a window's next
- * flip tests the same boundary instants every second (issue 21: 2.8 ms of a tick's CPU).
+ * flip tests the same boundary instants every second (issue 21: 2.8 ms of a tick's CPU). Only valid
+ * zones get a map (formatterFor throws first).
  */
 const memo = new Map<string, Map<number, number>>();
 const MEMO_SIZE = 4096;
@@ -47,10 +49,14 @@ const MEMO_SIZE = 4096;
 export function localMs(t: number, timeZone: string): number {
   let known = memo.get(timeZone);
   const hit = known?.get(t);
-  if (hit !== undefined) return hit;
+  if (hit !== undefined) {
+    known!.delete(t);
+    known!.set(t, hit);
+    return hit;
+  }
   const local = formatLocalMs(t, timeZone);
   if (!known) memo.set(timeZone, (known = new Map()));
-  if (known.size >= MEMO_SIZE) known.clear();
+  if (known.size >= MEMO_SIZE) known.delete(known.keys().next().value!);
   known.set(t, local);
   return local;
 }
