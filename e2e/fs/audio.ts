@@ -17,8 +17,8 @@ export function silenceAlaw(file: string, seconds: number): void {
   execFileSync('sox', ['-n', '-r', '8000', '-c', '1', '-t', 'al', file, 'trim', '0', String(seconds)]);
 }
 
-/** A voicemail box: a spoken greeting, a short pause, then a 1 kHz beep of `beepSeconds`. */
-export function voicemailAlaw(file: string, beepSeconds = 0.6): void {
+/** A voicemail box: a spoken greeting, a short pause, then a beep of `beepSeconds` at `hz`. */
+export function voicemailAlaw(file: string, beepSeconds = 0.6, hz = 1000): void {
   const greet = `${file}.greet.al`;
   const gap = `${file}.gap.al`;
   const beep = `${file}.beep.al`;
@@ -40,7 +40,7 @@ export function voicemailAlaw(file: string, beepSeconds = 0.6): void {
     'synth',
     String(beepSeconds),
     'sine',
-    '1000',
+    String(hz),
     'vol',
     '0.5',
   ]);
