@@ -29,6 +29,37 @@ function withChannel(fn: (hub: Hub, ch: Channel, rest: string[]) => string | Pro
   };
 }
 
+const AVMD_USAGE =
+  '-USAGE: <uuid> < start | stop | set [inbound|outbound|default] | load [inbound|outbound] | reload | show >';
+
+/**
+ * avmd <uuid> <start|stop> (mod_avmd.c avmd_api_main), answering word for word as FreeSWITCH 1.10.12
+ * did over ESL (report_status=1). Not modelled: `avmd <uuid>` with no command, which crashes the real
+ * switch (it compares a missing argument), and the global commands (reload, load, set, show).
+ */
+function avmd(hub: Hub, arg: string): string {
+  const [uuid, command] = splitArgs(arg);
+  const ch = uuid ? hub.channels.get(uuid) : undefined;
+  if (!uuid || !command) return `-ERR, bad command!\n${AVMD_USAGE}\n\n`;
+  if (!ch || ch.hungUp) return `-ERR, no FreeSWITCH session for uuid [${uuid}]!\n${AVMD_USAGE}\n\n`;
+  const names = `[${uuid}] [${ch.name}]`;
+  if (ch.avmd) {
+    if (command.toLowerCase() !== 'stop')
+      return `-ERR, avmd for FreeSWITCH session [${uuid}]\n already started\n\n`;
+    stopAvmd(ch);
+    return `+OK\n ${names} stopped\n\n`;
+  }
+  if (command.toLowerCase() === 'stop') return `+ERR, avmd has not yet been started on\n ${names}\n\n`;
+  if (command.toLowerCase() !== 'start')
+    return `-ERR, did you mean\n api avmd ${uuid} start ?\n${AVMD_USAGE}\n\n`;
+  if (!startAvmd(ch, ''))
+    return (
+      `-ERR, can't set direction for channel [${ch.name}]\n for FreeSWITCH session [${uuid}]. Please check avmd configuration\n\n` +
+      `+ERR\n ${names} NOT started!\n\n`
+    );
+  return `+OK\n ${names} started!\n\n`;
+}
+
 /**
  * originate <{vars}dial string> <&app(arg) | exten> [dialplan] [context] [cid_name] [cid_num] [timeout]
  * Replies "+OK <uuid>\n" once answered, or "-ERR <CAUSE>\n" (originate_function, mod_commands.c).
@@ -244,13 +275,7 @@ function googleTranscribe(hub: Hub, arg: string): string {
 
 const HANDLERS: Record<string, Handler> = {
   uuid_google_transcribe: googleTranscribe,
-  // avmd <uuid> <start|stop|…> (mod_avmd.c avmd_api_main).
-  avmd: withChannel((_h, ch, [action]) => {
-    if (action === 'stop') stopAvmd(ch);
-    else if (action === 'start') startAvmd(ch, '');
-    else return '-ERR, error parsing command\n';
-    return '+OK\n';
-  }),
+  avmd,
   originate,
   // Not FreeSWITCH: a virtual customer calls one of our numbers (sim/inbound.ts).
   sim_inbound: placeInbound,

@@ -384,11 +384,14 @@ export function avmdReads(ch: Channel, arg: string): 'callee' | 'our-audio' | nu
   return on('inbound_channel') ? 'our-audio' : null;
 }
 
-/** Attaches mod_avmd's beep detector and reports it (avmd::start); nothing when it can't start. */
-export function startAvmd(ch: Channel, arg = ''): void {
-  if (ch.avmd) return;
+/**
+ * Attaches mod_avmd's beep detector and reports it (avmd::start); false (nothing done) when no
+ * direction reads this channel.
+ */
+export function startAvmd(ch: Channel, arg = ''): boolean {
+  if (ch.avmd) return true;
   const reads = avmdReads(ch, arg);
-  if (!reads) return;
+  if (!reads) return false;
   ch.avmd = reads;
   ch.bugs.add('avmd', 'N/A');
   ch.fireCustom('avmd::start', [
@@ -396,6 +399,7 @@ export function startAvmd(ch: Channel, arg = ''): void {
     ['Call-command', 'avmd'],
     ['Start-time', String(Math.floor(ch.hub.nowUs()))],
   ]);
+  return true;
 }
 
 /** Detaches mod_avmd and reports it (avmd::stop with the beep status). */

@@ -230,7 +230,9 @@ describe('mod_avmd', () => {
     await call('7101', 'person');
     await exec('person', 'avmd_start', '', 'a2');
     await completed('a2');
-    expect((await c.command('api avmd person stop')).body).toBe('+OK\n');
+    expect((await c.command('api avmd person stop')).body).toBe(
+      '+OK\n [person] [sofia/external/7101] stopped\n\n',
+    );
     await exec('person', 'avmd_start', '', 'a3');
     await completed('a3');
     await sleep(3000 * SCALE + 100);
@@ -276,7 +278,7 @@ describe('uuid_buglist', () => {
     await exec('b-1', 'detect_speech', 'pause', 'd2');
     await completed('d2');
     expect(await fns('b-1')).toEqual(['detect_speech', 'avmd']);
-    expect((await c.command('api avmd b-1 stop')).body).toBe('+OK\n');
+    expect((await c.command('api avmd b-1 stop')).body).toBe('+OK\n [b-1] [sofia/external/7101] stopped\n\n');
     await exec('b-1', 'detect_speech', 'stop', 'd3');
     await completed('d3');
     expect(await bugs('b-1')).toBe('<media-bugs>\n</media-bugs>\n');

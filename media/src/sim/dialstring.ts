@@ -47,7 +47,8 @@ export function parseEndpoint(dial: string): Endpoint | null {
   if (parts[0] === 'sofia' && parts[1] === 'gateway' && parts.length >= 4) {
     const gateway = parts[2]!;
     const number = parts.slice(3).join('/').split('@')[0]!;
-    return { channelName: `sofia/external/${number}@${gateway}`, gateway, number };
+    // FreeSWITCH 1.10.12 names a gateway leg sofia/<its profile>/<number> (ours: external).
+    return { channelName: `sofia/external/${number}`, gateway, number };
   }
   if (parts[0] === 'sofia' && parts.length >= 3) {
     const target = parts.slice(2).join('/');

@@ -47,7 +47,7 @@ describe('dial strings', () => {
       ['b', 'x'],
     ]);
     expect(parseEndpoint(rest)).toEqual({
-      channelName: 'sofia/external/13800138000@gw1',
+      channelName: 'sofia/external/13800138000',
       gateway: 'gw1',
       number: '13800138000',
     });

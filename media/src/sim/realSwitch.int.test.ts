@@ -167,6 +167,22 @@ describe('failed applications', () => {
   });
 });
 
+it("avmd's API replies, word for word as FreeSWITCH 1.10.12 answered them", async () => {
+  const { c } = await open();
+  await originate(c, '7203', 'avmd-1');
+  const api = async (cmd: string) => (await c.command(`api ${cmd}`)).body;
+  const names = '[avmd-1] [sofia/external/7203]';
+  expect(await api('avmd avmd-1 stop')).toBe(`+ERR, avmd has not yet been started on\n ${names}\n\n`);
+  expect(await api('avmd avmd-1 start')).toBe(`+OK\n ${names} started!\n\n`);
+  expect(await api('avmd avmd-1 start')).toBe(
+    '-ERR, avmd for FreeSWITCH session [avmd-1]\n already started\n\n',
+  );
+  expect(await api('avmd avmd-1 stop')).toBe(`+OK\n ${names} stopped\n\n`);
+  expect(await api('avmd nope start')).toBe(
+    '-ERR, no FreeSWITCH session for uuid [nope]!\n-USAGE: <uuid> < start | stop | set [inbound|outbound|default] | load [inbound|outbound] | reload | show >\n\n',
+  );
+});
+
 describe('modules', () => {
   it('answers module_exists, and Command not found! for a command whose module is absent', async () => {
     const { c } = await open({ modules: REAL_BUILD_MODULES });
