@@ -189,6 +189,32 @@ describe('claiming', () => {
     await d.stop();
     await finishTask(taskId);
   });
+
+  it('skips a task a user is changing (its row locked FOR UPDATE) and claims once it is free', async () => {
+    const taskId = await insertTask(p, {
+      accountId: id.merchant,
+      botId: id.bot,
+      lineId: bigLine,
+      robots: 2,
+      numbers: [num(400), num(401)],
+    });
+    const d = manualDialer(p);
+    const trx = await k.transaction();
+    try {
+      await trx('tasks').where({ id: taskId }).forUpdate().first('id');
+      await d.cycle();
+      expect(await k('calls').where({ task_id: taskId }).count({ n: '*' })).toEqual([{ n: '0' }]);
+      expect(await k('task_numbers').where({ task_id: taskId, state: 0 }).count({ n: '*' })).toEqual([
+        { n: '2' },
+      ]);
+    } finally {
+      await trx.commit();
+    }
+    await d.cycle();
+    await d.stop();
+    expect(await k('calls').where({ task_id: taskId }).count({ n: '*' })).toEqual([{ n: '2' }]);
+    await finishTask(taskId);
+  });
 });
 
 describe('settlement', () => {
