@@ -6,7 +6,9 @@
 // Every operation takes the caller's Knex or transaction (a Knex.Transaction is a Knex): the caller
 // keeps its transaction, and the statement is the one it always ran.
 //
-// Two writes are statements a writer runs together with its own tables, so only their SQL lives here:
+// Some writes are statements a writer runs together with its own tables, so only their SQL lives here:
+// - the claim's records (insertClaimedCallsSql): the claim's update of its skipped numbers rides on
+//   it, in the claim's transaction (server/src/dialer/claim.ts);
 // - the settlement's mark (markSettledStatement): the reports rollups' CTEs ride on it, in the
 //   settlement's one transaction (server/src/dialer/settle.ts, modules/reports/rollup.ts);
 // - the withdrawal and return of calls never placed (withdrawOpenSql, returnNeverDialledSql): an
@@ -42,29 +44,30 @@ export interface ClaimedCall {
 
 /**
  * The claim's records (server/src/dialer/claim.ts): status dialing, and in the dial jobs' outbox
- * (job_queued_at NULL) until their job is added (markJobsQueued).
+ * (job_queued_at NULL) until their job is added (markJobsQueued). An INSERT the claim runs in one
+ * statement with its skipped numbers' update, in the claim's transaction.
  */
-export async function insertClaimedCalls(trx: Knex, calls: ClaimedCall[]): Promise<void> {
-  if (!calls.length) return;
-  await trx('calls').insert(
-    calls.map((c) => ({
-      call_uuid: c.callUuid,
-      account_id: c.accountId,
-      task_id: c.taskId,
-      task_number_id: c.taskNumberId,
-      bot_id: c.botId,
-      bot_version: c.botVersion,
-      line_id: c.lineId,
-      customer_id: c.customerId,
-      phone_masked: c.phoneMasked,
-      phone_hash: c.phoneHash,
-      status: 'dialing',
-      test: false,
-      // In the outbox until its job is added (relayOutbox).
-      job_queued_at: null,
-    })),
-  );
-}
+export const insertClaimedCallsSql = (
+  calls: ClaimedCall[],
+): { sql: string; bindings: Knex.RawBinding[] } => ({
+  sql: `INSERT INTO calls (call_uuid, account_id, task_id, task_number_id, bot_id, bot_version, line_id,
+         customer_id, phone_masked, phone_hash, status, test, job_queued_at)
+       SELECT x.*, 'dialing', false, NULL -- in the outbox until its job is added (relayOutbox)
+       FROM unnest(?::uuid[], ?::bigint[], ?::bigint[], ?::bigint[], ?::bigint[], ?::int[], ?::bigint[],
+         ?::bigint[], ?::text[], ?::text[]) x`,
+  bindings: [
+    calls.map((c) => c.callUuid),
+    calls.map((c) => c.accountId),
+    calls.map((c) => c.taskId),
+    calls.map((c) => c.taskNumberId),
+    calls.map((c) => c.botId),
+    calls.map((c) => c.botVersion),
+    calls.map((c) => c.lineId),
+    calls.map((c) => c.customerId) as number[], // nulls: no customer
+    calls.map((c) => c.phoneMasked),
+    calls.map((c) => c.phoneHash),
+  ],
+});
 
 /** The test-call endpoint's records (server/src/modules/testCalls/service.ts): status dialing, test. */
 export async function insertTestCalls(db: Knex, secretKey: string, jobs: DialJob[]): Promise<void> {

@@ -1,13 +1,13 @@
-// Claiming numbers for one tick, all tasks in ONE transaction: the tasks are locked (KEY SHARE, SKIP
-// LOCKED: a task a user is pausing waits for the next tick), their numbers claimed
-// with FOR UPDATE SKIP LOCKED (so two schedulers can never claim one number), refused numbers skipped
-// with their reason (blacklists, day shield, caps: never dialed), and one `calls` row written per
-// number to dial. The calls rows are also the dial jobs' outbox (issue 21): written with
-// job_queued_at NULL in the claim's transaction, so a claim and its jobs are one unit. After commit
-// the claiming process adds the jobs (jobId = call uuid, as the test-call service does) and marks
-// them queued; a process that dies in between leaves them in the outbox, and relayOutbox (every tick,
-// in whichever process ticks) adds them within a second or two. Bull ignores a job id it has.
-import { randomUUID } from 'node:crypto';
+// Claiming numbers for one tick, all tasks in ONE transaction of two statements: the tasks are locked
+// (KEY SHARE, SKIP LOCKED: a task a user is pausing waits for the next tick), their numbers claimed
+// with FOR UPDATE SKIP LOCKED (so two schedulers can never claim one number), with what may refuse
+// them; then refused numbers skipped with their reason (blacklists, day shield, caps: never dialed),
+// and one `calls` row written per number to dial. The calls rows are also the dial jobs' outbox
+// (issue 21): written with job_queued_at NULL in the claim's transaction, so a claim and its jobs
+// are one unit. After commit the claiming process adds the jobs (jobId = call uuid, as the test-call
+// service does) and marks them queued; a process that dies in between leaves them in the outbox, and
+// relayOutbox (every tick, in whichever process ticks) adds them within a second or two. Bull ignores
+// a job id it has.
 import type { Knex } from 'knex';
 import { decryptSecret } from '../../../platform/secrets';
 import { DIAL_JOB_OPTIONS, type DialJob } from '../../../domain/calls';
@@ -15,28 +15,26 @@ import { BLACKLIST_LEVEL, capCheck, type CapReason } from '../../../domain/diale
 import type { Deps } from '../deps';
 import { localDate, pathIds, type DialAccount, type DialLine, type DialTask } from './context';
 import { moveTask, type Moved } from './taskState';
-import { whereDialable } from '../db/dialable';
+import { dialableSql } from '../db/dialable';
 import { likePrefix } from '../../../domain/like';
 import { coded } from '../../../domain/reasons';
 import type { CallRow } from './rows';
 import {
   endUnreadable,
-  insertClaimedCalls,
+  insertClaimedCallsSql,
   markJobsQueued,
   type ClaimedCall,
 } from '../../../platform/callRecord';
 
-/** A row of `refusals`' union: a listed number (reason set) or one of its recent calls (created_at set). */
-interface RefusalRow {
-  phone_hash: string;
-  reason: CapReason | null;
-  created_at: Date | null;
-  result_level: number | null;
-}
-
-/** A number the claim took (`RETURNING` of claimNumbers' update), with its previous call. */
-interface ClaimedNumberRow {
-  id: string;
+/**
+ * A row of the claim statement: a task it locked (`locked_task`, `status`) with one number it claimed
+ * (the rest set; absent when it claimed none), and what may refuse that number: a listing (blacklists,
+ * day shield) and its recent calls for the caps.
+ */
+interface ClaimRow {
+  locked_task: string;
+  status: number;
+  id: string | null;
   task_id: string;
   customer_id: string | null;
   phone: string | null;
@@ -45,6 +43,11 @@ interface ClaimedNumberRow {
   /** The call the claim makes (set by the update). */
   last_call_uuid: string;
   prev: string | null;
+  listed: 'blacklist' | 'dayShield' | null;
+  /** The customer's number when the task number has no digits (import option 4), if found. */
+  customer: CustomerPhone | null;
+  /** [created_at, result_level] of the number's attempts within the caps' period; null: none. */
+  history: [string, number | null][] | null;
 }
 
 export interface Grant {
@@ -67,87 +70,44 @@ export interface ClaimResult {
   dispatched: Moved[];
 }
 
+/** A claimed number to find the digits of (the outbox relay's). */
 interface Claimed {
   id: number;
-  taskId: number;
   customerId: number | null;
   phone: string | null;
-  phoneHash: string;
-  phoneMasked: string;
-  /** The uuid of the call this claim makes (set in the claim itself). */
-  callUuid?: string;
-  /** The number's previous call (a redial), kept when the number is skipped. */
-  prevCallUuid?: string | null;
 }
 
-/** Why each number may not be dialed now (absent = may be dialed). */
-export async function refusals(
-  trx: Knex.Transaction,
-  account: DialAccount,
-  rootPath: string,
-  hashes: string[],
-  now: Date,
-): Promise<Map<string, CapReason>> {
-  const out = new Map<string, CapReason>();
-  if (!hashes.length) return out;
-  const owners = pathIds(account.path);
-  // Per-number caps count attempts of the same number anywhere in the account's tree (its top
-  // merchant's). One round trip (issue 21: each one costs the tick a few ms under load): the CRM
-  // blacklists (platform rows and the account's and ancestors'), the call blacklist and the day
-  // shield of the account's local day (rows with a reason), then the numbers' recent calls (rows
-  // with a time). The calls are probed once per number (calls_hash_created), whatever the planner's
-  // statistics say: joined the other way round, a stale estimate made it read the account's whole
-  // call history per claim.
-  const days = account.caps.periodDays + 1;
-  const { rows } = await trx.raw<{ rows: RefusalRow[] }>(
-    `SELECT phone_hash, 'blacklist' AS reason, NULL::timestamptz AS created_at, NULL::int AS result_level
-       FROM blacklist_numbers
-       WHERE phone_hash = ANY(:h::text[]) AND (account_id IS NULL OR account_id = ANY(:o::bigint[]))
-     UNION ALL
-     SELECT phone_hash, 'blacklist', NULL, NULL FROM call_blacklist
-       WHERE phone_hash = ANY(:h::text[]) AND account_id = ANY(:o::bigint[])
-     UNION ALL
-     SELECT phone_hash, 'dayShield', NULL, NULL FROM day_shields
-       WHERE phone_hash = ANY(:h::text[]) AND account_id = ANY(:o::bigint[]) AND day = :d::date
-     UNION ALL
-     SELECT h.hash, NULL, c.created_at, c.result_level
-     FROM unnest(:h::text[]) h(hash) CROSS JOIN LATERAL (
-       SELECT c.created_at, c.result_level, c.account_id FROM calls c
-       WHERE c.phone_hash = h.hash AND c.created_at > :since
-         -- A call never placed (returnUndialled.ts, media returnNumber.ts) was no attempt, nor was
-         -- one the switch refused for the line (reason notPlaced, never answered).
-         AND NOT (c.status = 'ended' AND c.result_level IS NULL AND (c.originated_at IS NULL
-           OR (coalesce(c.reason->>'kind', '') = 'notPlaced' AND c.answered_at IS NULL)))) c
-     JOIN accounts a ON a.id = c.account_id
-     WHERE a.path LIKE :root`,
-    {
-      h: hashes,
-      o: owners,
-      d: localDate(now, account.tz),
-      since: new Date(now.getTime() - days * 86_400_000),
-      root: likePrefix(rootPath),
-    },
-  );
-  const history: RefusalRow[] = [];
-  for (const r of rows) {
-    if (r.reason === null) history.push(r);
-    else if (out.get(r.phone_hash) !== 'blacklist') out.set(r.phone_hash, r.reason);
-  }
-  const byHash = new Map<string, { at: Date; result: number }[]>();
-  for (const h of history) {
-    const list = byHash.get(h.phone_hash) ?? [];
-    list.push({ at: new Date(h.created_at!), result: h.result_level ?? 0 });
-    byHash.set(h.phone_hash, list);
-  }
-  for (const [hash, list] of byHash) {
-    if (out.has(hash)) continue;
-    const r = capCheck(list, now, account.caps, account.shieldLevels, account.tz);
-    if (!r.ok) out.set(hash, r.reason);
-  }
-  return out;
+/** Why a claimed number may not be dialed now (undefined: it may): its listing, else its caps. */
+function refusalOf(r: ClaimRow, account: DialAccount, now: Date): CapReason | undefined {
+  if (r.listed) return r.listed;
+  if (!r.history) return undefined;
+  const history = r.history.map(([at, result]) => ({ at: new Date(at), result: result ?? 0 }));
+  const c = capCheck(history, now, account.caps, account.shieldLevels, account.tz);
+  return c.ok ? undefined : c.reason;
 }
 
-/** The digits to dial: the number's own, or its customer's hidden number (import option 4). */
+/** A customer's number (import option 4 hides the task number's digits behind it). */
+interface CustomerPhone {
+  phone: string;
+  phone_cipher: string | null;
+}
+
+/**
+ * The digits to dial: the number's own, or its customer's hidden number (import option 4);
+ * undefined when there are none to read.
+ */
+function digitsOf(secretKey: string, own: string | null, customer: CustomerPhone | undefined) {
+  if (own) return own;
+  if (!customer) return undefined;
+  try {
+    return customer.phone_cipher ? decryptSecret(secretKey, customer.phone_cipher) : customer.phone;
+  } catch {
+    // A number sealed with another key cannot be dialed: skipped as noPhone.
+    return undefined;
+  }
+}
+
+/** The digits to dial of each row (digitsOf), its customer read when the number has none. */
 async function phonesOf(
   trx: Knex | Knex.Transaction,
   secretKey: string,
@@ -161,20 +121,12 @@ async function phonesOf(
           'id',
           hidden.map((r) => r.customerId!),
         )
-        .select<{ id: string; phone: string; phone_cipher: string | null }[]>('id', 'phone', 'phone_cipher')
+        .select<(CustomerPhone & { id: string })[]>('id', 'phone', 'phone_cipher')
     : [];
   const byId = new Map(customers.map((c) => [Number(c.id), c]));
   for (const r of rows) {
-    if (r.phone) out.set(r.id, r.phone);
-    else {
-      const c = r.customerId === null ? undefined : byId.get(r.customerId);
-      if (!c) continue;
-      try {
-        out.set(r.id, c.phone_cipher ? decryptSecret(secretKey, c.phone_cipher) : c.phone);
-      } catch {
-        // A number sealed with another key cannot be dialed: skipped as noPhone.
-      }
-    }
+    const phone = digitsOf(secretKey, r.phone, r.customerId === null ? undefined : byId.get(r.customerId));
+    if (phone) out.set(r.id, phone);
   }
   return out;
 }
@@ -194,86 +146,100 @@ export async function claimNumbers(
   const asked = grants.filter((g) => g.want > 0);
   if (!asked.length) return result;
   await deps.db.transaction(async (trx) => {
-    const locked = await trx('tasks')
-      .whereIn(
-        'id',
-        asked.map((g) => g.task.id),
-      )
-      .modify(whereDialable('status'))
-      .where('active', true)
-      .whereNull('deleted_at')
-      // KEY SHARE conflicts only with FOR UPDATE, which every status change takes (a user's pause,
-      // stop or delete, moveTask): such a task waits for the next tick. The settler's row lock (FOR
-      // NO KEY UPDATE, to count the failure streak) does not hold up a claim, nor a claim the settler.
-      .forKeyShare()
-      .skipLocked()
-      .select<{ id: string; status: number }[]>('id', 'status');
-    const ok = new Map(locked.map((r) => [Number(r.id), r.status]));
-    const mine = asked.filter((g) => ok.has(g.task.id));
-    if (!mine.length) return;
-
-    // `tn.id = ANY(ARRAY(...))`: the claimed ids reach the update as an index condition. Joined on
-    // `tn.id = c.id` alone, the planner (guessing 205 rows per task for LIMIT w.n) hashed the whole
-    // table: a sequential scan of 100,000 numbers in every claim (issue 21: 32 ms → 2 ms).
-    const { rows } = await trx.raw<{ rows: ClaimedNumberRow[] }>(
-      `WITH want(task_id, n) AS (SELECT * FROM unnest(?::bigint[], ?::int[])),
-       c AS MATERIALIZED (SELECT x.id, x.prev FROM want w CROSS JOIN LATERAL (
+    // One statement (issue 21: each round trip costs the tick a few ms under load): the tasks locked,
+    // their numbers claimed, and for each claimed number what may refuse it.
+    // The tasks: KEY SHARE conflicts only with FOR UPDATE, which every status change takes (a user's
+    // pause, stop or delete, moveTask): such a task is skipped and waits for the next tick; only the
+    // locked ones claim. The settler's row lock (FOR NO KEY UPDATE, to count the failure streak) does
+    // not hold up a claim, nor a claim the settler.
+    // The numbers: `tn.id = ANY(ARRAY(...))`: the claimed ids reach the update as an index condition.
+    // Joined on `tn.id = c.id` alone, the planner (guessing 205 rows per task for LIMIT w.n) hashed the
+    // whole table: a sequential scan of 100,000 numbers in every claim (issue 21: 32 ms → 2 ms).
+    // The customer of a number without digits (import option 4) comes along: its number is dialed.
+    // The refusals: per-number caps count attempts of the same number anywhere in the account's tree
+    // (its top merchant's, `root`); the CRM blacklists (platform rows and the account's and
+    // ancestors', `owners`), the call blacklist and the day shield of the account's local day `day`.
+    // Each is probed once per number (the phone_hash indexes), the calls too (calls_hash_created),
+    // whatever the planner's statistics say: joined the other way round, a stale estimate once made it
+    // read the account's whole call history per claim.
+    const { rows } = await trx.raw<{ rows: ClaimRow[] }>(
+      `WITH w AS MATERIALIZED (SELECT * FROM jsonb_to_recordset(?::jsonb)
+         AS w(task_id bigint, n int, owners bigint[], day date, since timestamptz, root text)),
+       locked AS MATERIALIZED (SELECT id, status FROM tasks
+         WHERE id IN (SELECT task_id FROM w) AND ${dialableSql('status')} AND active AND deleted_at IS NULL
+         FOR KEY SHARE SKIP LOCKED),
+       c AS MATERIALIZED (SELECT x.id, x.prev FROM w JOIN locked l ON l.id = w.task_id CROSS JOIN LATERAL (
          SELECT id, last_call_uuid AS prev FROM task_numbers
          WHERE task_id = w.task_id AND state = 0 AND next_attempt_at <= now()
-         ORDER BY next_attempt_at, id FOR UPDATE SKIP LOCKED LIMIT w.n) x)
-       UPDATE task_numbers tn SET state = 1, last_call_uuid = gen_random_uuid() FROM c
-       WHERE tn.id = ANY(ARRAY(SELECT id FROM c)) AND tn.id = c.id
-       RETURNING tn.id, tn.task_id, tn.customer_id, tn.phone, tn.phone_hash, tn.phone_masked,
-         tn.last_call_uuid, c.prev`,
-      [mine.map((g) => g.task.id), mine.map((g) => g.want)],
+         ORDER BY next_attempt_at, id FOR UPDATE SKIP LOCKED LIMIT w.n) x),
+       u AS (UPDATE task_numbers tn SET state = 1, last_call_uuid = gen_random_uuid() FROM c
+         WHERE tn.id = ANY(ARRAY(SELECT id FROM c)) AND tn.id = c.id
+         RETURNING tn.id, tn.task_id, tn.customer_id, tn.phone, tn.phone_hash, tn.phone_masked,
+           tn.last_call_uuid, c.prev)
+       SELECT l.id AS locked_task, l.status, u.*,
+         CASE WHEN EXISTS (SELECT 1 FROM blacklist_numbers b WHERE b.phone_hash = u.phone_hash
+                AND (b.account_id IS NULL OR b.account_id = ANY(w.owners)))
+             OR EXISTS (SELECT 1 FROM call_blacklist b WHERE b.phone_hash = u.phone_hash
+                AND b.account_id = ANY(w.owners)) THEN 'blacklist'
+           WHEN EXISTS (SELECT 1 FROM day_shields s WHERE s.phone_hash = u.phone_hash
+                AND s.account_id = ANY(w.owners) AND s.day = w.day) THEN 'dayShield' END AS listed,
+         (SELECT json_agg(json_build_array(h.created_at, h.result_level)) FROM calls h
+           JOIN accounts a ON a.id = h.account_id
+           WHERE h.phone_hash = u.phone_hash AND h.created_at > w.since AND a.path LIKE w.root
+             -- A call never placed (returnUndialled.ts, media returnNumber.ts) was no attempt, nor was
+             -- one the switch refused for the line (reason notPlaced, never answered).
+             AND NOT (h.status = 'ended' AND h.result_level IS NULL AND (h.originated_at IS NULL
+               OR (coalesce(h.reason->>'kind', '') = 'notPlaced' AND h.answered_at IS NULL)))) AS history,
+         CASE WHEN cu.id IS NOT NULL THEN json_build_object('phone', cu.phone, 'phone_cipher', cu.phone_cipher)
+           END AS customer
+       FROM locked l JOIN w ON w.task_id = l.id LEFT JOIN u ON u.task_id = l.id
+         LEFT JOIN customers cu ON coalesce(u.phone, '') = '' AND cu.id = u.customer_id
+       ORDER BY u.id`,
+      [
+        JSON.stringify(
+          asked.map((g) => ({
+            task_id: g.task.id,
+            n: g.want,
+            owners: pathIds(g.account.path),
+            day: localDate(now, g.account.tz),
+            since: new Date(now.getTime() - (g.account.caps.periodDays + 1) * 86_400_000),
+            root: likePrefix(g.rootPath),
+          })),
+        ),
+      ],
     );
-    const claimed: Claimed[] = rows.map((r) => ({
-      id: Number(r.id),
-      taskId: Number(r.task_id),
-      customerId: r.customer_id === null ? null : Number(r.customer_id),
-      phone: r.phone,
-      phoneHash: r.phone_hash,
-      phoneMasked: r.phone_masked,
-      callUuid: r.last_call_uuid,
-      prevCallUuid: r.prev,
-    }));
+    const status = new Map(rows.map((r) => [Number(r.locked_task), r.status]));
+    const mine = asked.filter((g) => status.has(g.task.id));
+    if (!mine.length) return;
 
     const grantOf = new Map(mine.map((g) => [g.task.id, g]));
-    const byAccount = new Map<number, Claimed[]>();
-    for (const c of claimed) {
-      const a = grantOf.get(c.taskId)!.account.id;
-      byAccount.set(a, [...(byAccount.get(a) ?? []), c]);
-    }
     const skips: { id: number; taskId: number; reason: SkipReason; prev: string | null }[] = [];
-    const dial: Claimed[] = [];
-    for (const list of byAccount.values()) {
-      const g0 = grantOf.get(list[0]!.taskId)!;
-      const hashes = [...new Set(list.map((c) => c.phoneHash))];
-      const refused = await refusals(trx, g0.account, g0.rootPath, hashes, now);
-      for (const c of list) {
-        const reason = refused.get(c.phoneHash);
-        if (reason) skips.push({ id: c.id, taskId: c.taskId, reason, prev: c.prevCallUuid ?? null });
-        else dial.push(c);
-      }
-    }
-    const phones = await phonesOf(trx, deps.config.secretKey, dial);
     const calls: { rec: ClaimedCall; job: DialJob }[] = [];
-    for (const c of dial) {
-      const phone = phones.get(c.id);
-      if (!phone) {
-        skips.push({ id: c.id, taskId: c.taskId, reason: 'noPhone', prev: c.prevCallUuid ?? null });
+    for (const r of rows) {
+      if (r.id === null) continue;
+      const g = grantOf.get(Number(r.task_id))!;
+      const skip = (reason: SkipReason) =>
+        skips.push({ id: Number(r.id), taskId: g.task.id, reason, prev: r.prev });
+      const reason = refusalOf(r, g.account, now);
+      if (reason) {
+        skip(reason);
         continue;
       }
-      const g = grantOf.get(c.taskId)!;
+      const phone = digitsOf(deps.config.secretKey, r.phone, r.customer ?? undefined);
+      if (!phone) {
+        skip('noPhone');
+        continue;
+      }
+      const customerId = r.customer_id === null ? null : Number(r.customer_id);
       const job: DialJob = {
-        callUuid: c.callUuid ?? randomUUID(),
+        callUuid: r.last_call_uuid,
         accountId: g.account.id,
         botId: g.task.botId!,
         botVersion: g.task.botVersion!,
         lineId: g.line.id,
         phone,
         callerNumber: '',
-        customerId: c.customerId,
+        customerId,
         taskId: g.task.id,
       };
       calls.push({
@@ -282,36 +248,36 @@ export async function claimNumbers(
           callUuid: job.callUuid,
           accountId: job.accountId,
           taskId: g.task.id,
-          taskNumberId: c.id,
+          taskNumberId: Number(r.id),
           botId: job.botId,
           botVersion: job.botVersion,
           lineId: job.lineId,
-          customerId: c.customerId,
-          phoneMasked: c.phoneMasked,
-          phoneHash: c.phoneHash,
+          customerId,
+          phoneMasked: r.phone_masked,
+          phoneHash: r.phone_hash,
         },
       });
     }
 
-    if (skips.length)
+    // The skipped numbers' update rides on the records' insert: one statement.
+    const insert = insertClaimedCallsSql(calls.map((c) => c.rec));
+    if (skips.length || calls.length)
       await trx.raw(
-        `UPDATE task_numbers tn SET state = 3, skip_reason = x.r, last_call_uuid = x.p,
+        `WITH skipped AS (UPDATE task_numbers tn SET state = 3, skip_reason = x.r, last_call_uuid = x.p,
            last_result = CASE WHEN x.r = 'blacklist' THEN ? ELSE tn.last_result END
-         FROM unnest(?::bigint[], ?::text[], ?::uuid[]) x(id, r, p) WHERE tn.id = x.id`,
+         FROM unnest(?::bigint[], ?::text[], ?::uuid[]) x(id, r, p) WHERE tn.id = x.id)
+         ${insert.sql}`,
         [
           BLACKLIST_LEVEL,
           skips.map((x) => x.id),
           skips.map((x) => x.reason),
           skips.map((x) => x.prev) as string[],
+          ...insert.bindings,
         ],
       );
-    await insertClaimedCalls(
-      trx,
-      calls.map((c) => c.rec),
-    );
     // Queued -> running on the first slot (the tick only grants slots inside the window).
     for (const g of mine)
-      if (ok.get(g.task.id) === 4) {
+      if (status.get(g.task.id) === 4) {
         // SKIP LOCKED: another scheduler's KEY SHARE on the task would otherwise deadlock with this;
         // a task left queued here moves on a later tick.
         const m = await moveTask(trx, g.task.id, 'dispatch', 'scheduler', coded('taskFirstSlot'), {
@@ -369,11 +335,8 @@ export async function relayOutbox(deps: Deps, graceMs: number, limit = 500): Pro
   const open = rows.filter((r) => r.status === 'dialing' && r.originated_at === null && r.task_id !== null);
   const claimed: Claimed[] = open.map((r) => ({
     id: Number(r.id),
-    taskId: Number(r.task_id),
     customerId: r.customer_id === null ? null : Number(r.customer_id),
     phone: r.number_phone,
-    phoneHash: r.phone_hash,
-    phoneMasked: r.phone_masked,
   }));
   const phones = await phonesOf(deps.db, deps.config.secretKey, claimed);
   const jobs: DialJob[] = [];
