@@ -160,8 +160,9 @@ export async function claimNumbers(
     // (its top merchant's, `root`); the CRM blacklists (platform rows and the account's and
     // ancestors', `owners`), the call blacklist and the day shield of the account's local day `day`.
     // Each is probed once per number (the phone_hash indexes), the calls too (calls_hash_created),
-    // whatever the planner's statistics say: joined the other way round, a stale estimate once made it
-    // read the account's whole call history per claim.
+    // whatever the planner's statistics say: the tree is looked up per call found, in a subquery the
+    // planner cannot turn into a join. Joined to accounts, the stale estimates of a busy day made it
+    // read the tree's whole call history of the period for every number (calls_account_created).
     const { rows } = await trx.raw<{ rows: ClaimRow[] }>(
       `WITH w AS MATERIALIZED (SELECT * FROM jsonb_to_recordset(?::jsonb)
          AS w(task_id bigint, n int, owners bigint[], day date, since timestamptz, root text)),
@@ -184,12 +185,12 @@ export async function claimNumbers(
            WHEN EXISTS (SELECT 1 FROM day_shields s WHERE s.phone_hash = u.phone_hash
                 AND s.account_id = ANY(w.owners) AND s.day = w.day) THEN 'dayShield' END AS listed,
          (SELECT json_agg(json_build_array(h.created_at, h.result_level)) FROM calls h
-           JOIN accounts a ON a.id = h.account_id
-           WHERE h.phone_hash = u.phone_hash AND h.created_at > w.since AND a.path LIKE w.root
+           WHERE h.phone_hash = u.phone_hash AND h.created_at > w.since
              -- A call never placed (returnUndialled.ts, media returnNumber.ts) was no attempt, nor was
              -- one the switch refused for the line (reason notPlaced, never answered).
              AND NOT (h.status = 'ended' AND h.result_level IS NULL AND (h.originated_at IS NULL
-               OR (coalesce(h.reason->>'kind', '') = 'notPlaced' AND h.answered_at IS NULL)))) AS history,
+               OR (coalesce(h.reason->>'kind', '') = 'notPlaced' AND h.answered_at IS NULL)))
+             AND (SELECT a.path FROM accounts a WHERE a.id = h.account_id) LIKE w.root) AS history,
          CASE WHEN cu.id IS NOT NULL THEN json_build_object('phone', cu.phone, 'phone_cipher', cu.phone_cipher)
            END AS customer
        FROM locked l JOIN w ON w.task_id = l.id LEFT JOIN u ON u.task_id = l.id
