@@ -68,6 +68,12 @@ export interface ClaimResult {
   dialed: Map<number, number>;
   skipped: Map<number, Map<SkipReason, number>>;
   dispatched: Moved[];
+  /**
+   * The dial jobs being added, begun once the claim committed. Not awaited by the claim: the tick's
+   * lock is not held for Redis (the scheduler awaits it before its next tick). A failure is logged,
+   * and the outbox relay adds the jobs.
+   */
+  queued: Promise<void>;
 }
 
 /** A claimed number to find the digits of (the outbox relay's). */
@@ -142,7 +148,13 @@ export async function claimNumbers(
   now: Date,
   hooks: ClaimHooks = {},
 ): Promise<ClaimResult> {
-  const result: ClaimResult = { jobs: [], dialed: new Map(), skipped: new Map(), dispatched: [] };
+  const result: ClaimResult = {
+    jobs: [],
+    dialed: new Map(),
+    skipped: new Map(),
+    dispatched: [],
+    queued: Promise.resolve(),
+  };
   const asked = grants.filter((g) => g.want > 0);
   if (!asked.length) return result;
   await deps.db.transaction(async (trx) => {
@@ -297,12 +309,16 @@ export async function claimNumbers(
     }
   });
   await hooks.afterCommit?.();
-  await dispatchJobs(deps, result.jobs);
-  // Off the tick's path: a mark that never lands only makes the relay add the jobs again (no-op).
-  void markJobsQueued(
-    deps.db,
-    result.jobs.map((j) => j.callUuid),
-  ).catch((err: Error) => console.error(`dialer outbox mark: ${err.message}`));
+  const ids = result.jobs.map((j) => j.callUuid);
+  result.queued = dispatchJobs(deps, result.jobs)
+    // A mark that never lands only makes the relay add the jobs again (a no-op), so it is not waited for.
+    .then(
+      () =>
+        void markJobsQueued(deps.db, ids).catch((err: Error) =>
+          console.error(`dialer outbox mark: ${err.message}`),
+        ),
+    )
+    .catch((err: Error) => console.error(`dialer jobs (left to the outbox relay): ${err.message}`));
   return result;
 }
 

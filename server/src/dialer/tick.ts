@@ -47,6 +47,10 @@ export interface TickReport {
   phases: Record<'load' | 'states' | 'pacing' | 'claim' | 'complete', number>;
   /** CPU milliseconds this process spent during the tick (bench: the rest of its time was waiting). */
   cpuMs: number;
+  /** The claimed calls' dial jobs being added (claim.ts ClaimResult.queued): after the tick. */
+  queued: Promise<void>;
+  /** Milliseconds from the tick's start to its jobs added (set when `queued` settles; bench). */
+  jobsMs: number;
 }
 
 /** Who must have money for the task's calls: the account, and every ancestor that is charged a rate. */
@@ -76,7 +80,10 @@ export async function runTick(
     touched: new Set(),
     phases: { load: 0, states: 0, pacing: 0, claim: 0, complete: 0 },
     cpuMs: 0,
+    queued: Promise.resolve(),
+    jobsMs: 0,
   };
+  const started = performance.now();
   const cpu0 = process.cpuUsage();
   let mark = performance.now();
   const lap = (phase: keyof TickReport['phases']) => {
@@ -222,6 +229,7 @@ export async function runTick(
   );
   for (const g of grants) turn.served = (turn.served + (claim.dialed.get(g.task.id) ?? 0)) % 2 ** 30;
   report.moved.push(...claim.dispatched);
+  report.queued = claim.queued.then(() => void (report.jobsMs = performance.now() - started));
   for (const [id, n] of claim.dialed) {
     report.dialed += n;
     report.touched.add(id);
