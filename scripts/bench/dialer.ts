@@ -254,7 +254,7 @@ export default async function bench(): Promise<Record<string, number>> {
     if (!shared) asOtherMachine(worker.pid);
     const ticks: number[] = [];
     const tickCpu: number[] = [];
-    // From a tick's start to its claim's dial jobs added (they are added after the tick's lock is let go).
+    // From a tick's start to its claim's dial jobs added (begun at commit; the tick does not wait for them).
     const tickJobs: number[] = [];
     const phases: Record<string, number[]> = {};
     const { startDialer } = await import('../../server/src/dialer/scheduler');

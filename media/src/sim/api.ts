@@ -38,20 +38,19 @@ const AVMD_USAGE =
  * switch (it compares a missing argument), and the global commands (reload, load, set, show).
  */
 function avmd(hub: Hub, arg: string): string {
-  const [uuid, command] = splitArgs(arg);
+  const [uuid, given] = splitArgs(arg);
+  const command = given?.toLowerCase();
   const ch = uuid ? hub.channels.get(uuid) : undefined;
   if (!uuid || !command) return `-ERR, bad command!\n${AVMD_USAGE}\n\n`;
   if (!ch || ch.hungUp) return `-ERR, no FreeSWITCH session for uuid [${uuid}]!\n${AVMD_USAGE}\n\n`;
   const names = `[${uuid}] [${ch.name}]`;
   if (ch.avmd) {
-    if (command.toLowerCase() !== 'stop')
-      return `-ERR, avmd for FreeSWITCH session [${uuid}]\n already started\n\n`;
+    if (command !== 'stop') return `-ERR, avmd for FreeSWITCH session [${uuid}]\n already started\n\n`;
     stopAvmd(ch);
     return `+OK\n ${names} stopped\n\n`;
   }
-  if (command.toLowerCase() === 'stop') return `+ERR, avmd has not yet been started on\n ${names}\n\n`;
-  if (command.toLowerCase() !== 'start')
-    return `-ERR, did you mean\n api avmd ${uuid} start ?\n${AVMD_USAGE}\n\n`;
+  if (command === 'stop') return `+ERR, avmd has not yet been started on\n ${names}\n\n`;
+  if (command !== 'start') return `-ERR, did you mean\n api avmd ${uuid} start ?\n${AVMD_USAGE}\n\n`;
   if (!startAvmd(ch, ''))
     return (
       `-ERR, can't set direction for channel [${ch.name}]\n for FreeSWITCH session [${uuid}]. Please check avmd configuration\n\n` +

@@ -18,6 +18,7 @@ import { moveTask, type Moved } from './taskState';
 import { dialableSql } from '../db/dialable';
 import { likePrefix } from '../../../domain/like';
 import { coded } from '../../../domain/reasons';
+import { log } from '../../../platform/log';
 import type { CallRow } from './rows';
 import {
   endUnreadable,
@@ -315,10 +316,12 @@ export async function claimNumbers(
     .then(
       () =>
         void markJobsQueued(deps.db, ids).catch((err: Error) =>
-          console.error(`dialer outbox mark: ${err.message}`),
+          log.error('dialer: outbox mark failed', { err: err.message }),
         ),
     )
-    .catch((err: Error) => console.error(`dialer jobs (left to the outbox relay): ${err.message}`));
+    .catch((err: Error) =>
+      log.error('dialer: jobs not added, left to the outbox relay', { err: err.message }),
+    );
   return result;
 }
 

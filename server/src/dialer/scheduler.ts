@@ -136,7 +136,7 @@ export function startDialer(deps: Deps, opts: DialerOptions = {}): Dialer {
         if (!opts.noLock) await lock.finish(tickMs - ms);
         if (report) opts.onTick?.(report, ms);
       }
-      // The jobs of this tick's claim, added after the lock is let go; before anything else here.
+      // The jobs of this tick's claim (added after its commit, not waited for by the tick itself).
       await report.queued;
       for (const id of report.touched) dirty.add(id);
       ticked = true;
